@@ -1,0 +1,1 @@
+"""Message contracts: one module per topic, plus the registry used for schemas and AsyncAPI."""

@@ -1,0 +1,52 @@
+"""Base for every message on a topic.
+
+Consumers ignore unknown fields (`extra="ignore"`) so producers can add optional fields without a
+lock-step deploy; anything breaking gets a new versioned topic instead (`...v2`). `schema_version`
+is checked by the codec so a record from a future, incompatible producer is dead-lettered with a
+clear reason rather than half-understood.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+#: Request ids travel in Kafka keys and file names: keep them printable and bounded.
+RequestId = Annotated[
+    str, StringConstraints(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9._:\-]+$")
+]
+TenantId = Annotated[
+    str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9._\-]+$")
+]
+#: Free text that must carry something besides whitespace.
+NonBlank = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+
+
+def now() -> float:
+    return time.time()
+
+
+class Message(BaseModel):
+    """A versioned, immutable message."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True, str_max_length=200_000)
+
+    #: Versions of this message a consumer of this build understands.
+    SUPPORTED_VERSIONS: ClassVar[frozenset[int]] = frozenset({1})
+
+    schema_version: int = Field(default=1, description="Version of this message's schema.")
+
+
+class ErrorInfo(BaseModel):
+    """Why something failed, in a form a program can branch on."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    code: str = Field(description="Machine-readable reason, e.g. `throttled`, `invalid_message`.")
+    message: str = Field(description="Human-readable explanation.")
+    retryable: bool = Field(default=False, description="Whether the same request may succeed later.")
+    retry_after_s: float | None = Field(
+        default=None, description="For `throttled`: seconds to wait before resubmitting."
+    )

@@ -1,0 +1,105 @@
+"""One root exception for the whole mesh, split by what the caller should do about it.
+
+`RetryableError` means "the same input may succeed later" (a broker hiccup, Triton still loading a
+model); the stage runtime retries those with backoff. `NonRetryableError` means "this input will never
+succeed" (bad schema, empty question); the runtime dead-letters it at once.
+"""
+
+from __future__ import annotations
+
+
+class MeshError(Exception):
+    """Root of every error raised on purpose by reasoning-mesh."""
+
+    retryable: bool = False
+    #: Short machine-readable reason, used as the DLQ `reason` and in result `error.code`.
+    code: str = "error"
+
+
+class RetryableError(MeshError):
+    """The operation may succeed if tried again later."""
+
+    retryable = True
+    code = "retryable"
+
+
+class NonRetryableError(MeshError):
+    """The input or request can never succeed as it is."""
+
+    code = "non_retryable"
+
+
+class InvalidMessageError(NonRetryableError):
+    """A Kafka record or API payload failed decoding or schema validation."""
+
+    code = "invalid_message"
+
+
+class OversizedMessageError(InvalidMessageError):
+    """A record is larger than the configured limit."""
+
+    code = "oversized"
+
+
+class UnknownSchemaVersionError(InvalidMessageError):
+    """A record declares a schema version this consumer does not understand."""
+
+    code = "unknown_schema_version"
+
+
+class UnknownTenantError(NonRetryableError):
+    """The tenant is not registered at the gateway."""
+
+    code = "unknown_tenant"
+
+
+class ThrottledError(MeshError):
+    """Admission refused by a token bucket; try again after `retry_after_s`."""
+
+    code = "throttled"
+
+    def __init__(self, tenant: str, retry_after_s: float) -> None:
+        super().__init__(f"tenant {tenant!r} is over its rate limit; retry after {retry_after_s:.3f}s")
+        self.tenant = tenant
+        self.retry_after_s = retry_after_s
+
+
+class DependencyUnavailableError(RetryableError):
+    """A backing service (Kafka, Triton, Qdrant) did not answer."""
+
+    code = "dependency_unavailable"
+
+
+class InferenceError(RetryableError):
+    """Triton answered with an error for a request that looked valid."""
+
+    code = "inference_error"
+
+
+class BadInferenceRequestError(NonRetryableError):
+    """Triton rejected the request itself (bad shape, empty input)."""
+
+    code = "bad_inference_request"
+
+
+class VectorStoreError(RetryableError):
+    """The vector store failed an operation."""
+
+    code = "vector_store"
+
+
+class InfraError(MeshError):
+    """A local infrastructure process (broker, Triton, a service) failed to start or stop."""
+
+    code = "infra"
+
+
+class BatchInputError(NonRetryableError):
+    """A line of a batch input file is not a valid request."""
+
+    code = "bad_batch_line"
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}")
+        self.line = line
+        self.reason = reason

@@ -1,0 +1,1 @@
+"""Local infrastructure launchers: the real Kafka broker, the real tritonserver, the services."""

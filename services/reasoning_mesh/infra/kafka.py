@@ -1,0 +1,162 @@
+"""The local Apache Kafka broker: KRaft, single node, fetched from Maven Central, on loopback.
+
+`infra/kafka/pom.xml` lists the broker's artifacts; Maven copies them (and every dependency) into
+the git-ignored `infra/kafka/lib/`, and the broker runs as `java -cp lib/* kafka.Kafka`. The log
+directory lives under `<home>/kafka` and survives restarts (durable), formatted once.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from reasoning_mesh.errors import InfraError
+from reasoning_mesh.infra import procs
+from reasoning_mesh.infra.paths import repo_root
+
+SERVER_PROPERTIES = """\
+# Written by reasoning_mesh.infra.kafka; edit the launcher, not this file.
+process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@127.0.0.1:{controller_port}
+listeners=PLAINTEXT://127.0.0.1:{port},CONTROLLER://127.0.0.1:{controller_port}
+advertised.listeners=PLAINTEXT://127.0.0.1:{port}
+controller.listener.names=CONTROLLER
+inter.broker.listener.name=PLAINTEXT
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+log.dirs={log_dir}
+num.partitions=3
+# Topics are created explicitly (rmesh up / each stage); a typo must not create a new topic.
+auto.create.topics.enable=false
+offsets.topic.replication.factor=1
+offsets.topic.num.partitions=6
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+transaction.state.log.num.partitions=6
+group.initial.rebalance.delay.ms=0
+message.max.bytes=8388608
+log.retention.hours=168
+# A dev broker: fsync is left to the OS as in every default Kafka; replication is the real guard.
+"""
+
+
+@dataclass(frozen=True)
+class KafkaBroker:
+    home: Path
+    port: int = 19092
+    controller_port: int = 19093
+    heap: str = "768m"
+
+    @property
+    def data_dir(self) -> Path:
+        return self.home / "kafka"
+
+    @property
+    def pid_file(self) -> Path:
+        return self.data_dir / "kafka.pid"
+
+    @property
+    def log_file(self) -> Path:
+        return self.data_dir / "kafka.log"
+
+    @property
+    def bootstrap(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def running(self) -> bool:
+        return procs.pid_of(self.pid_file) is not None and procs.port_open("127.0.0.1", self.port)
+
+    def start(self, timeout_s: float = 90.0) -> None:
+        """Start the broker unless it is already up (idempotent)."""
+        if self.running():
+            return
+        if procs.pid_of(self.pid_file) is None and procs.port_open("127.0.0.1", self.port):
+            raise InfraError(f"port {self.port} is taken by another process")
+        jars = ensure_jars()
+        props = self.data_dir / "server.properties"
+        log_dir = self.data_dir / "log"
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        props.write_text(SERVER_PROPERTIES.format(port=self.port,
+                                                  controller_port=self.controller_port,
+                                                  log_dir=log_dir))
+        java = _java()
+        base = [java, f"-Xmx{self.heap}", "-XX:+UseG1GC",
+                f"-Dlog4j2.configurationFile={kafka_infra_dir() / 'log4j2.properties'}",
+                "-cp", f"{jars}/*"]
+        if not (log_dir / "meta.properties").exists():
+            cluster_id = _cluster_id()
+            result = subprocess.run([*base, "kafka.tools.StorageTool", "format", "-t", cluster_id,
+                                     "-c", str(props)], capture_output=True, text=True,
+                                    check=False)
+            if result.returncode != 0:
+                raise InfraError(f"kafka storage format failed: {result.stdout}{result.stderr}")
+        procs.spawn([*base, "kafka.Kafka", str(props)], log_file=self.log_file,
+                    pid_file=self.pid_file)
+        procs.wait_until(self._ready, timeout_s=timeout_s, what="Kafka broker",
+                         alive=lambda: procs.pid_of(self.pid_file) is not None,
+                         log_file=self.log_file)
+
+    def _ready(self) -> bool:
+        if not procs.port_open("127.0.0.1", self.port):
+            return False
+        # The port opens before the broker has joined its own quorum; ask for metadata.
+        return _metadata_ok(self.bootstrap)
+
+    def stop(self) -> bool:
+        return procs.stop(self.pid_file, timeout_s=60)
+
+
+def kafka_infra_dir() -> Path:
+    return repo_root() / "infra" / "kafka"
+
+
+def ensure_jars() -> Path:
+    """Fetch the broker's jars with Maven if they are not there yet; returns the lib directory."""
+    lib = kafka_infra_dir() / "lib"
+    if lib.is_dir() and any(lib.glob("kafka_2.13-*.jar")):
+        return lib
+    mvn = shutil.which("mvn")
+    if mvn is None:
+        raise InfraError("Maven (mvn) is needed to fetch the Kafka broker; install maven")
+    result = subprocess.run([mvn, "-q", "-B", "-f", str(kafka_infra_dir() / "pom.xml"),
+                             "dependency:copy-dependencies"], capture_output=True, text=True,
+                            check=False)
+    if result.returncode != 0:
+        raise InfraError(f"fetching Kafka from Maven Central failed:\n{result.stdout}{result.stderr}")
+    return lib
+
+
+def _java() -> str:
+    java = shutil.which("java")
+    if java is None:
+        raise InfraError("Java 17+ is needed to run the Kafka broker")
+    return java
+
+
+def _cluster_id() -> str:
+    # Kafka cluster ids are 16 random bytes in URL-safe base64 without padding.
+    import base64
+
+    return base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
+
+
+def _metadata_ok(bootstrap: str) -> bool:
+    import asyncio
+
+    from aiokafka.admin import AIOKafkaAdminClient
+
+    async def probe() -> bool:
+        admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap, request_timeout_ms=3000)
+        try:
+            await admin.start()
+            await admin.list_topics()
+            return True
+        except Exception:  # noqa: BLE001 - any failure just means "not yet"
+            return False
+        finally:
+            await admin.close()
+
+    return asyncio.run(probe())

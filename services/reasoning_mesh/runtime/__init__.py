@@ -1,0 +1,1 @@
+"""The stage runtime every service runs on: consume → validate → handle → produce → commit."""

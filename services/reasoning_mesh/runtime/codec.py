@@ -1,0 +1,68 @@
+"""Bytes ⇄ messages, with every failure turned into a typed, dead-letterable error."""
+
+from __future__ import annotations
+
+import json
+from typing import TypeVar
+
+from pydantic import ValidationError
+
+from reasoning_mesh.contracts.base import Message
+from reasoning_mesh.errors import (
+    InvalidMessageError,
+    OversizedMessageError,
+    UnknownSchemaVersionError,
+)
+
+M = TypeVar("M", bound=Message)
+
+
+def encode(message: Message) -> bytes:
+    return message.model_dump_json(exclude_none=False).encode("utf-8")
+
+
+def describe_validation(err: ValidationError) -> str:
+    parts = []
+    for e in err.errors()[:5]:
+        loc = ".".join(str(p) for p in e["loc"]) or "(root)"
+        parts.append(f"{loc}: {e['msg']}")
+    more = f" (+{err.error_count() - 5} more)" if err.error_count() > 5 else ""
+    return "; ".join(parts) + more
+
+
+def decode(raw: bytes | None, model: type[M], max_bytes: int) -> M:
+    if raw is None:
+        raise InvalidMessageError("record has no value (tombstone)")
+    if len(raw) > max_bytes:
+        raise OversizedMessageError(f"record is {len(raw)} bytes; the limit is {max_bytes}")
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InvalidMessageError(f"not valid JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise InvalidMessageError(f"expected a JSON object, got {type(data).__name__}")
+    version = data.get("schema_version", 1)
+    if version not in model.SUPPORTED_VERSIONS:
+        raise UnknownSchemaVersionError(
+            f"{model.__name__} schema_version {version!r} is not supported "
+            f"(supported: {sorted(model.SUPPORTED_VERSIONS)})"
+        )
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise InvalidMessageError(f"{model.__name__} invalid: {describe_validation(exc)}") from exc
+
+
+def peek_request_id(raw: bytes | None) -> str | None:
+    """Best-effort request id of a record that failed validation, for the DLQ and a failure
+    result; never raises."""
+    try:
+        data = json.loads(raw or b"")
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    if isinstance(data, dict):
+        for key in ("request_id", "id", "doc_id"):
+            value = data.get(key)
+            if isinstance(value, str) and 0 < len(value) <= 128:
+                return value
+    return None

@@ -1,0 +1,91 @@
+"""Kafka client factories and topic administration (aiokafka)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
+from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from aiokafka.errors import KafkaConnectionError, KafkaError, TopicAlreadyExistsError
+
+from reasoning_mesh.errors import DependencyUnavailableError
+from reasoning_mesh.settings import KafkaSettings
+
+log = logging.getLogger(__name__)
+
+
+def make_producer(
+    kafka: KafkaSettings, client_id: str, transactional_id: str | None = None
+) -> AIOKafkaProducer:
+    # acks=all + idempotence: an acknowledged record is on every in-sync replica exactly once.
+    return AIOKafkaProducer(
+        bootstrap_servers=kafka.bootstrap_servers,
+        client_id=client_id,
+        acks="all",
+        enable_idempotence=True,
+        transactional_id=transactional_id,
+        linger_ms=1,
+        max_request_size=max(kafka.max_message_bytes * 2, 1_048_576),
+        request_timeout_ms=30_000,
+    )
+
+
+def make_consumer(
+    kafka: KafkaSettings,
+    *topics: str,
+    group_id: str | None,
+    client_id: str,
+    max_poll_records: int = 64,
+) -> AIOKafkaConsumer:
+    return AIOKafkaConsumer(
+        *topics,
+        bootstrap_servers=kafka.bootstrap_servers,
+        group_id=group_id,
+        client_id=client_id,
+        enable_auto_commit=False,
+        auto_offset_reset="earliest",
+        # Only see records whose producing transaction committed.
+        isolation_level="read_committed",
+        max_poll_records=max_poll_records,
+        fetch_max_wait_ms=20,
+        # Oversized records must still be fetched so they can be dead-lettered, not stall a partition.
+        max_partition_fetch_bytes=max(kafka.max_message_bytes * 4, 1_048_576),
+        session_timeout_ms=10_000,
+        heartbeat_interval_ms=1_000,
+    )
+
+
+async def ensure_topics(
+    kafka: KafkaSettings, names: Iterable[str], *, partitions: int | None = None
+) -> None:
+    """Create the topics that do not exist yet; existing ones are left alone."""
+    wanted = sorted(set(names))
+    admin = AIOKafkaAdminClient(bootstrap_servers=kafka.bootstrap_servers,
+                                request_timeout_ms=15_000)
+    try:
+        await admin.start()
+    except KafkaConnectionError as exc:
+        raise DependencyUnavailableError(f"Kafka at {kafka.bootstrap_servers}: {exc}") from exc
+    try:
+        existing = set(await admin.list_topics())
+        missing = [n for n in wanted if n not in existing]
+        if not missing:
+            return
+        new = [NewTopic(n, num_partitions=partitions or kafka.topic_partitions,
+                        replication_factor=kafka.replication_factor) for n in missing]
+        try:
+            await admin.create_topics(new)
+        except TopicAlreadyExistsError:
+            pass  # another process created it between our list and create
+        except KafkaError as exc:
+            if "TopicAlreadyExists" not in repr(exc):
+                raise
+        # Metadata propagates asynchronously even on one broker; wait until every topic is listed.
+        for _ in range(50):
+            if set(missing) <= set(await admin.list_topics()):
+                return
+            await asyncio.sleep(0.1)
+    finally:
+        await admin.close()

@@ -1,0 +1,64 @@
+"""Settings shared by every service: where the broker is, where local state lives, telemetry.
+
+Every service has its own frozen `settings.py` that embeds these; environment variables use the
+`RMESH_` prefix and `__` for nesting (e.g. `RMESH_KAFKA__BOOTSTRAP_SERVERS`), the same names
+docker-compose.yml sets.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_HOME = Path(".rmesh")
+
+
+class KafkaSettings(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    bootstrap_servers: str = "127.0.0.1:19092"
+    #: Read-process-write in one Kafka transaction: outputs, DLQ records and the consumed offsets
+    #: commit together, so a crash never loses a request nor duplicates a result.
+    exactly_once: bool = True
+    #: The largest record value a consumer accepts; bigger ones are dead-lettered as `oversized`.
+    max_message_bytes: int = 1_000_000
+    topic_partitions: int = 3
+    replication_factor: int = 1
+
+
+class TritonSettings(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    http_url: str = "127.0.0.1:18000"
+    grpc_url: str = "127.0.0.1:18001"
+    metrics_port: int = 18002
+    timeout_s: float = 30.0
+
+
+class TelemetrySettings(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    #: OTLP/HTTP endpoint of a collector (docker-compose runs one); empty: no OTLP export.
+    otlp_endpoint: str = ""
+    #: Local JSONL span file directory; `rmesh trace` reads it. Empty: `<home>/traces`.
+    traces_dir: str = ""
+    #: Prometheus endpoint port of this service; 0 lets the service pick its default.
+    metrics_port: int = 0
+
+
+class MeshSettings(BaseSettings):
+    """Settings every process reads. Frozen: a running service never changes its wiring."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="RMESH_", env_nested_delimiter="__", frozen=True, extra="ignore"
+    )
+
+    home: Path = Field(default=DEFAULT_HOME, description="Local state: logs, broker data, traces.")
+    kafka: KafkaSettings = KafkaSettings()
+    triton: TritonSettings = TritonSettings()
+    telemetry: TelemetrySettings = TelemetrySettings()
+
+    def traces_dir(self) -> Path:
+        return Path(self.telemetry.traces_dir) if self.telemetry.traces_dir else self.home / "traces"

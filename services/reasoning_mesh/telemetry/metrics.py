@@ -1,0 +1,22 @@
+"""Prometheus metrics shared by every stage (one registry per process)."""
+
+from __future__ import annotations
+
+from prometheus_client import Counter, Gauge, Histogram
+
+_LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
+
+MESSAGES = Counter(
+    "rmesh_messages_total", "Records handled by a stage, by outcome.", ["stage", "outcome"]
+)
+HANDLE_SECONDS = Histogram(
+    "rmesh_handle_seconds", "Time to handle one record.", ["stage"], buckets=_LATENCY_BUCKETS
+)
+END_TO_END_SECONDS = Histogram(
+    "rmesh_end_to_end_seconds", "Request submission to result.", ["kind"], buckets=_LATENCY_BUCKETS
+)
+DLQ = Counter("rmesh_dlq_total", "Records sent to the dead-letter topic.", ["stage", "reason"])
+THROTTLED = Counter("rmesh_throttled_total", "Admissions refused by a token bucket.", ["scope"])
+IN_FLIGHT = Gauge("rmesh_in_flight", "Records being handled now.", ["stage"])
+READY = Gauge("rmesh_ready", "1 once the service consumes and produces.", ["service"])
+CACHE = Counter("rmesh_cache_total", "Cache lookups.", ["cache", "outcome"])
