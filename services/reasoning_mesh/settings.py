@@ -25,6 +25,8 @@ class KafkaSettings(BaseModel):
     #: The largest record value a consumer accepts; bigger ones are dead-lettered as `oversized`.
     max_message_bytes: int = 1_000_000
     topic_partitions: int = 3
+    #: Longest a consumer fetch waits at the broker for data (latency vs idle polling).
+    fetch_max_wait_ms: int = 100
     replication_factor: int = 1
 
 

@@ -49,7 +49,9 @@ def make_consumer(
         # Only see records whose producing transaction committed.
         isolation_level="read_committed",
         max_poll_records=max_poll_records,
-        fetch_max_wait_ms=20,
+        # A read_committed fetch is not woken by a transaction marker; a short wait bounds the
+        # per-hop latency that adds (loopback polls are cheap).
+        fetch_max_wait_ms=kafka.fetch_max_wait_ms,
         # Oversized records must still be fetched so they can be dead-lettered, not stall a partition.
         max_partition_fetch_bytes=max(kafka.max_message_bytes * 4, 1_048_576),
         session_timeout_ms=10_000,

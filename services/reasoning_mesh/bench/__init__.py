@@ -1,0 +1,1 @@
+"""Benchmarks behind `rmesh bench ...` (figures, never timed tests)."""

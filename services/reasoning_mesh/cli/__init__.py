@@ -1,0 +1,1 @@
+"""The `rmesh` command line."""

@@ -1,0 +1,38 @@
+"""`rmesh bench ...`: benchmarks that write JSON figures (never timed tests)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.table import Table
+
+from reasoning_mesh.cli.common import console, run
+from reasoning_mesh.settings import KafkaSettings, MeshSettings
+
+app = typer.Typer(help="Benchmarks.", no_args_is_help=True)
+
+
+@app.command()
+def mesh(
+    json_out: Path = typer.Option(..., "--json", help="Where to write the figures."),
+    requests: int = typer.Option(400, min=10),
+    concurrency: int = typer.Option(32, min=1),
+    hops: int = typer.Option(200, min=20),
+    at_least_once: bool = typer.Option(False, help="Measure without Kafka transactions."),
+) -> None:
+    """Retrieval through the mesh vs in-process (same Triton, same Qdrant); per-hop overhead.
+    Needs the broker and Triton running (`rmesh up`)."""
+    from reasoning_mesh.bench.mesh import run_mesh_bench
+
+    settings = MeshSettings()
+    if at_least_once:
+        settings = settings.model_copy(update={
+            "kafka": KafkaSettings(**{**settings.kafka.model_dump(), "exactly_once": False})})
+    figures = run(run_mesh_bench(settings, requests=requests, concurrency=concurrency, hops=hops))
+    json_out.write_text(json.dumps(figures, indent=2) + "\n")
+    table = Table("figure", "value")
+    for key, value in figures.items():
+        table.add_row(key, f"{value:.3f}" if isinstance(value, float) else str(value))
+    console.print(table)

@@ -1,0 +1,38 @@
+"""Helpers shared by CLI commands."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Coroutine
+from typing import Any, NoReturn, TypeVar
+
+import typer
+from rich.console import Console
+
+from reasoning_mesh.errors import MeshError
+from reasoning_mesh.settings import MeshSettings
+from reasoning_mesh.telemetry import setup_telemetry, shutdown_telemetry
+
+T = TypeVar("T")
+console = Console()
+err_console = Console(stderr=True)
+
+
+def fail(message: str, code: int = 1) -> NoReturn:
+    err_console.print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(code)
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a command's coroutine; typed mesh errors become a clear message and exit 1."""
+    settings = MeshSettings()
+    setup_telemetry("cli", settings.traces_dir(), settings.telemetry.otlp_endpoint,
+                    sync_export=True)
+    try:
+        return asyncio.run(coro)
+    except MeshError as exc:
+        fail(f"{type(exc).__name__}: {exc}")
+    except KeyboardInterrupt:
+        fail("interrupted", 130)
+    finally:
+        shutdown_telemetry()

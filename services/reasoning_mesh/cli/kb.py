@@ -1,0 +1,106 @@
+"""`rmesh kb ...`: build and ingest the knowledge base through Kafka."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import uuid
+from pathlib import Path
+
+import typer
+from pydantic import ValidationError
+from rich.progress import Progress
+
+from reasoning_mesh.cli.common import console, err_console, fail, run
+from reasoning_mesh.contracts import kb_documents, kb_ingested
+from reasoning_mesh.contracts.kb_documents import KbDocument
+from reasoning_mesh.contracts.kb_ingested import IngestReceipt
+from reasoning_mesh.gateway.sdk import MeshClient
+from reasoning_mesh.infra.paths import repo_root
+from reasoning_mesh.kb import units
+from reasoning_mesh.runtime.codec import describe_validation
+from reasoning_mesh.settings import MeshSettings
+
+app = typer.Typer(help="Knowledge base: generate the unit facts, ingest documents.",
+                  no_args_is_help=True)
+DEFAULT_KB = Path("infra/kb/units.jsonl")
+
+
+@app.command()
+def generate(out: Path = typer.Option(DEFAULT_KB, help="Where to write the JSONL.")) -> None:
+    """Write the unit-conversion knowledge base (one fact per line)."""
+    console.print(f"wrote {units.write(out)} facts to {out}")
+
+
+def read_documents(path: Path, batch_id: str) -> tuple[list[KbDocument], list[str]]:
+    docs, errors = [], []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+            if not isinstance(data, dict):
+                raise TypeError(f"expected an object, got {type(data).__name__}")
+            docs.append(KbDocument.model_validate({**data, "batch_id": batch_id}))
+        except ValidationError as exc:
+            errors.append(f"line {n}: {describe_validation(exc)}")
+        except (json.JSONDecodeError, TypeError) as exc:
+            errors.append(f"line {n}: {exc}")
+    return docs, errors
+
+
+@app.command()
+def ingest(
+    file: Path = typer.Argument(None, help="JSONL of {id, text, metadata?}; default: the unit KB."),
+    timeout: float = typer.Option(300.0, help="Seconds to wait for the retriever's receipts."),
+) -> None:
+    """Chunk, embed (Triton) and index documents (Qdrant) via the retriever; waits for receipts."""
+    path = file or repo_root() / DEFAULT_KB
+    if not path.exists():
+        fail(f"{path} does not exist")
+    batch_id = uuid.uuid4().hex
+    docs, errors = read_documents(path, batch_id)
+    for e in errors:
+        err_console.print(f"[red]{path}:{e}")
+    if not docs:
+        fail("no valid documents to ingest")
+    receipts = run(_ingest(docs, batch_id, timeout))
+    failed = [r for r in receipts.values() if r.status == "failed"]
+    for r in failed:
+        err_console.print(f"[red]{r.doc_id}: {r.error.message if r.error else 'failed'}")
+    missing = len({d.id for d in docs}) - len(receipts)
+    console.print(f"indexed {len(receipts) - len(failed)} documents "
+                  f"({sum(r.chunks for r in receipts.values())} chunks), {len(failed)} failed, "
+                  f"{len(errors)} bad lines, {missing} without receipt")
+    if errors or failed or missing:
+        raise typer.Exit(1)
+
+
+async def _ingest(docs: list[KbDocument], batch_id: str, timeout: float
+                  ) -> dict[str, IngestReceipt]:
+    receipts: dict[str, IngestReceipt] = {}
+    wanted = {d.id for d in docs}
+    async with MeshClient(MeshSettings().kafka, client_id="rmesh-kb") as client:
+        async with client.subscribe((kb_ingested.TOPIC,)) as sub:
+            with Progress(console=console, transient=True) as progress:
+                task = progress.add_task("indexing", total=len(wanted))
+                await asyncio.gather(*(client.publish(kb_documents.TOPIC, d, key=d.id)
+                                       for d in docs))
+                deadline = time.monotonic() + timeout
+
+                async def collect() -> None:
+                    async for _, receipt in sub:
+                        assert isinstance(receipt, IngestReceipt)
+                        if receipt.batch_id == batch_id and receipt.doc_id in wanted:
+                            if receipt.doc_id not in receipts:
+                                progress.advance(task)
+                            receipts[receipt.doc_id] = receipt
+                            if len(receipts) == len(wanted):
+                                return
+
+                try:
+                    await asyncio.wait_for(collect(), max(1.0, deadline - time.monotonic()))
+                except TimeoutError:
+                    pass
+    return receipts

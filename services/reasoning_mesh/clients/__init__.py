@@ -1,0 +1,1 @@
+"""Adapters for backing services shared by several stages."""

@@ -1,0 +1,1 @@
+"""Gateway: admission (per-tenant token buckets), routing, SDK, CLI batch, HTTP + SSE."""

@@ -1,0 +1,58 @@
+"""Gateway process: wiring only. Kafka ingress stage + HTTP server in one event loop.
+`python -m reasoning_mesh.gateway`."""
+
+from __future__ import annotations
+
+import asyncio
+
+import uvicorn
+
+from reasoning_mesh.contracts import dlq, requests, results
+from reasoning_mesh.contracts.requests import MeshRequest
+from reasoning_mesh.gateway.domain import Admission
+from reasoning_mesh.gateway.handlers import GatewayHandlers
+from reasoning_mesh.gateway.http import ResultHub, create_app
+from reasoning_mesh.gateway.sdk import MeshClient
+from reasoning_mesh.gateway.settings import GatewaySettings
+from reasoning_mesh.runtime.service import run_service
+from reasoning_mesh.runtime.stage import Stage, StageConfig
+
+SERVICE = "gateway"
+
+
+def build_stage(settings: GatewaySettings, admission: Admission,
+                group_prefix: str = "rmesh") -> Stage[MeshRequest]:
+    handlers = GatewayHandlers(admission, dict(settings.routes))
+    return Stage(service=SERVICE, kafka=settings.kafka, model=MeshRequest,
+                 handler=handlers.on_request, on_failure=handlers.on_failure,
+                 config=StageConfig(name="ingress", topics=(requests.TOPIC,),
+                                    group_id=f"{group_prefix}.gateway",
+                                    output_topics=(results.TOPIC, dlq.TOPIC,
+                                                   *settings.routes.values()),
+                                    max_in_flight=settings.max_in_flight))
+
+
+async def main() -> None:
+    settings = GatewaySettings()
+    admission = Admission(settings.tenants)
+    client = MeshClient(settings.kafka, client_id="gateway-http")
+    await client.start()
+    hub = ResultHub(client)
+    hub.start()
+    api = create_app(client, admission, dict(settings.routes), hub)
+    server = uvicorn.Server(uvicorn.Config(api, host=settings.http_host, port=settings.http_port,
+                                           log_level="warning", lifespan="off"))
+    server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
+    http_task = asyncio.create_task(server.serve())
+    try:
+        await run_service(SERVICE, settings, settings.gateway_metrics_port,
+                          [build_stage(settings, admission)])
+    finally:
+        server.should_exit = True
+        await http_task
+        await hub.stop()
+        await client.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,55 @@
+"""The gateway's Kafka ingress stage: requests → admission → routed work, or a typed refusal."""
+
+from __future__ import annotations
+
+import re
+
+from reasoning_mesh.contracts import results
+from reasoning_mesh.contracts.base import ErrorInfo
+from reasoning_mesh.contracts.requests import MeshRequest
+from reasoning_mesh.contracts.results import MeshResult
+from reasoning_mesh.errors import MeshError, ThrottledError
+from reasoning_mesh.gateway.domain import Admission, route
+from reasoning_mesh.runtime.codec import peek_request_id
+from reasoning_mesh.runtime.context import Context
+from reasoning_mesh.telemetry.metrics import THROTTLED
+
+_ID = re.compile(r"^[A-Za-z0-9._:\-]{1,128}$")
+
+
+def refusal(request: MeshRequest, error: ThrottledError) -> MeshResult:
+    return MeshResult(request_id=request.id, tenant=request.tenant, kind=request.kind,
+                      status="refused",
+                      error=ErrorInfo(code=error.code, message=str(error), retryable=True,
+                                      retry_after_s=round(error.retry_after_s, 3)))
+
+
+class GatewayHandlers:
+    def __init__(self, admission: Admission, routes: dict[str, str]) -> None:
+        self.admission, self.routes = admission, routes
+
+    async def on_request(self, request: MeshRequest, ctx: Context) -> None:
+        try:
+            self.admission.admit(request.tenant)
+        except ThrottledError as exc:
+            # Never a silent drop: the caller gets a typed refusal with retry-after.
+            THROTTLED.labels(f"tenant:{request.tenant}").inc()
+            ctx.event("throttled", retry_after_s=exc.retry_after_s)
+            ctx.emit(results.TOPIC, refusal(request, exc), key=request.id)
+            return
+        topic, message = route(request, self.routes)
+        ctx.event("admitted", kind=request.kind, routed_to=topic)
+        ctx.emit(topic, message, key=request.id)
+
+    async def on_failure(self, request: MeshRequest | None, error: MeshError,
+                         ctx: Context) -> None:
+        """Invalid or unroutable requests are dead-lettered; when the request id is readable the
+        caller also gets a `failed` result saying why, so nobody waits forever."""
+        request_id = request.id if request else peek_request_id(ctx.record.value)
+        if not request_id or not _ID.match(request_id):
+            return
+        ctx.emit(results.TOPIC, MeshResult(
+            request_id=request_id, tenant=request.tenant if request else "default",
+            kind=request.kind if request else "retrieve", status="failed",
+            error=ErrorInfo(code=error.code, message=str(error)[:2000],
+                            retryable=error.retryable)), key=request_id)

@@ -1,0 +1,133 @@
+"""HTTP front door: POST requests, GET results, SSE streams of results and events.
+
+Admission is the same `Admission` object the Kafka ingress uses, so a tenant's budget is shared.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import defaultdict
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import JSONResponse, PlainTextResponse
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from pydantic import ValidationError
+from sse_starlette.sse import EventSourceResponse
+
+from reasoning_mesh.contracts import events, results
+from reasoning_mesh.contracts.base import Message
+from reasoning_mesh.contracts.requests import MeshRequest
+from reasoning_mesh.errors import MeshError, ThrottledError, UnknownTenantError
+from reasoning_mesh.gateway.domain import Admission, route
+from reasoning_mesh.gateway.sdk import MeshClient
+from reasoning_mesh.runtime.codec import describe_validation
+from reasoning_mesh.telemetry.metrics import THROTTLED
+
+
+class ResultHub:
+    """One subscription shared by every HTTP listener, fanned out by request id."""
+
+    def __init__(self, client: MeshClient) -> None:
+        self._client = client
+        self._listeners: dict[str, set[asyncio.Queue[tuple[str, Message]]]] = defaultdict(set)
+        self._latest: dict[str, Message] = {}
+        self._task: asyncio.Task[None] | None = None
+        self.ready = asyncio.Event()
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task:
+            self._task.cancel()
+
+    async def _run(self) -> None:
+        async with self._client.subscribe((results.TOPIC, events.TOPIC)) as sub:
+            self.ready.set()
+            async for topic, msg in sub:
+                rid = str(getattr(msg, "request_id", ""))
+                if topic == results.TOPIC:
+                    self._latest[rid] = msg
+                    if len(self._latest) > 50_000:  # bounded memory: forget the oldest
+                        self._latest.pop(next(iter(self._latest)))
+                for queue in list(self._listeners.get(rid, ())):
+                    queue.put_nowait((topic, msg))
+
+    def latest(self, request_id: str) -> Message | None:
+        return self._latest.get(request_id)
+
+    async def stream(self, request_id: str, with_events: bool) -> AsyncIterator[dict[str, Any]]:
+        queue: asyncio.Queue[tuple[str, Message]] = asyncio.Queue()
+        self._listeners[request_id].add(queue)
+        try:
+            done = self._latest.get(request_id)
+            if done is not None:
+                yield {"event": "result", "data": done.model_dump_json()}
+                return
+            while True:
+                topic, msg = await queue.get()
+                if topic == results.TOPIC:
+                    yield {"event": "result", "data": msg.model_dump_json()}
+                    return
+                if with_events:
+                    yield {"event": "event", "data": msg.model_dump_json()}
+        finally:
+            self._listeners[request_id].discard(queue)
+            if not self._listeners[request_id]:
+                del self._listeners[request_id]
+
+
+def create_app(client: MeshClient, admission: Admission, routes: dict[str, str],
+               hub: ResultHub) -> FastAPI:
+    app = FastAPI(title="reasoning-mesh gateway", version="1")
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, bool]:
+        return {"ok": True, "subscribed": hub.ready.is_set()}
+
+    @app.get("/metrics")
+    async def metrics() -> PlainTextResponse:
+        return PlainTextResponse(generate_latest().decode(), media_type=CONTENT_TYPE_LATEST)
+
+    @app.post("/v1/requests", status_code=202)
+    async def submit(request: Request) -> Any:
+        try:
+            body = await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise HTTPException(400, f"body is not valid JSON: {exc}") from exc
+        try:
+            req = MeshRequest.model_validate(body)
+        except ValidationError as exc:
+            raise HTTPException(422, describe_validation(exc)) from exc
+        try:
+            admission.admit(req.tenant)
+        except ThrottledError as exc:
+            THROTTLED.labels(f"tenant:{req.tenant}").inc()
+            return JSONResponse(
+                {"error": {"code": exc.code, "message": str(exc),
+                           "retry_after_s": round(exc.retry_after_s, 3)}},
+                status_code=429, headers={"Retry-After": str(max(1, round(exc.retry_after_s)))})
+        except UnknownTenantError as exc:
+            raise HTTPException(403, str(exc)) from exc
+        try:
+            topic, message = route(req, routes)
+        except MeshError as exc:
+            raise HTTPException(400, str(exc)) from exc
+        await client.publish(topic, message, key=req.id, request_id=req.id)
+        return {"id": req.id, "status": "accepted", "routed_to": topic}
+
+    @app.get("/v1/results/{request_id}")
+    async def result(request_id: str) -> Any:
+        msg = hub.latest(request_id)
+        if msg is None:
+            raise HTTPException(404, f"no result for {request_id!r} yet")
+        return JSONResponse(json.loads(msg.model_dump_json()))
+
+    @app.get("/v1/stream/{request_id}")
+    async def stream(request_id: str, events: bool = True) -> EventSourceResponse:
+        return EventSourceResponse(hub.stream(request_id, events))
+
+    return app

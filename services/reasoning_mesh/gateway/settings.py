@@ -1,0 +1,26 @@
+"""Gateway settings. Tenants: `RMESH_TENANTS='{"acme": {"rate": 20, "burst": 40}}'`."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from reasoning_mesh.contracts import retrieval
+from reasoning_mesh.settings import MeshSettings
+
+
+class TenantLimit(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    rate: float = Field(default=200.0, ge=0, description="Requests per second; 0 = unlimited.")
+    burst: float = Field(default=400.0, ge=1, description="Bucket size.")
+
+
+class GatewaySettings(MeshSettings):
+    tenants: dict[str, TenantLimit] = Field(
+        default_factory=lambda: {"default": TenantLimit(), "bench": TenantLimit(rate=0)})
+    #: kind -> topic. The reasoning stages register `reason` when deployed.
+    routes: dict[str, str] = Field(default_factory=lambda: {"retrieve": retrieval.TOPIC})
+    http_host: str = "127.0.0.1"
+    http_port: int = 8080
+    gateway_metrics_port: int = 9101
+    max_in_flight: int = 128

@@ -1,0 +1,1 @@
+"""The project's own knowledge base: unit-conversion facts, one per document."""

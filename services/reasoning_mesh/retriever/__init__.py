@@ -1,0 +1,1 @@
+"""Retriever service: knowledge-base ingestion and RAG evidence (Triton embeddings + Qdrant)."""

@@ -1,0 +1,74 @@
+"""Retriever process: wiring only. `python -m reasoning_mesh.retriever`."""
+
+from __future__ import annotations
+
+import asyncio
+
+from reasoning_mesh.clients.triton import TritonClient
+from reasoning_mesh.contracts import kb_documents, kb_ingested, retrieval
+from reasoning_mesh.contracts.kb_documents import KbDocument
+from reasoning_mesh.contracts.retrieval import RetrievalRequest
+from reasoning_mesh.retriever.handlers import RetrieverHandlers
+from reasoning_mesh.retriever.service import Retriever
+from reasoning_mesh.retriever.settings import RetrieverSettings
+from reasoning_mesh.retriever.store import VectorStore
+from reasoning_mesh.runtime.service import run_service
+from reasoning_mesh.runtime.stage import Stage, StageConfig
+
+SERVICE = "retriever"
+
+
+def make_store(settings: RetrieverSettings) -> VectorStore:
+    if settings.store == "qdrant":
+        from reasoning_mesh.retriever.store_client import QdrantClientStore
+
+        return QdrantClientStore(url=settings.qdrant_url, path=settings.local_qdrant_dir())
+    from reasoning_mesh.retriever.store_edge import EdgeVectorStore
+
+    return EdgeVectorStore(settings.edge_dir())
+
+
+def make_retriever(settings: RetrieverSettings, triton: TritonClient) -> Retriever:
+    class _Embed:
+        async def embed(self, texts):  # type: ignore[no-untyped-def]
+            return await triton.embed(texts, model=settings.embed_model)
+
+    return Retriever(make_store(settings), _Embed(), chunk_words=settings.chunk_words,
+                     chunk_overlap=settings.chunk_overlap,
+                     embedding_cache_size=settings.embedding_cache_size,
+                     result_cache_size=settings.result_cache_size,
+                     cache_ttl_s=settings.cache_ttl_s)
+
+
+def build_stages(settings: RetrieverSettings, retriever: Retriever,
+                 group_prefix: str = "rmesh") -> list[Stage]:  # type: ignore[type-arg]
+    handlers = RetrieverHandlers(retriever)
+    common = {"max_in_flight": settings.max_in_flight, "rate_per_s": settings.rate_per_s}
+    return [
+        Stage(service=SERVICE, kafka=settings.kafka, model=RetrievalRequest,
+              handler=handlers.on_retrieval, on_failure=handlers.on_retrieval_failure,
+              config=StageConfig(name="retrieve", topics=(retrieval.TOPIC,),
+                                 group_id=f"{group_prefix}.retriever",
+                                 output_topics=("rmesh.results.v1",), **common)),  # type: ignore[arg-type]
+        Stage(service=SERVICE, kafka=settings.kafka, model=KbDocument,
+              handler=handlers.on_document, on_failure=handlers.on_document_failure,
+              config=StageConfig(name="ingest", topics=(kb_documents.TOPIC,),
+                                 group_id=f"{group_prefix}.retriever.ingest",
+                                 output_topics=(kb_ingested.TOPIC,), max_in_flight=16)),
+    ]
+
+
+async def main() -> None:
+    settings = RetrieverSettings()
+    triton = TritonClient(settings.triton.grpc_url, settings.triton.timeout_s)
+    retriever = make_retriever(settings, triton)
+    try:
+        await run_service(SERVICE, settings, settings.retriever_metrics_port,
+                          build_stages(settings, retriever))
+    finally:
+        await retriever.store.close()
+        await triton.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

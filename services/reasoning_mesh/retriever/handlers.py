@@ -1,0 +1,54 @@
+"""Retriever message handlers: translate topic messages to use-case calls and results back."""
+
+from __future__ import annotations
+
+from reasoning_mesh.contracts import kb_ingested
+from reasoning_mesh.contracts.base import ErrorInfo
+from reasoning_mesh.contracts.kb_documents import KbDocument
+from reasoning_mesh.contracts.kb_ingested import IngestReceipt
+from reasoning_mesh.contracts.results import MeshResult
+from reasoning_mesh.contracts.retrieval import RetrievalRequest
+from reasoning_mesh.errors import MeshError
+from reasoning_mesh.retriever.service import Retriever
+from reasoning_mesh.runtime.context import Context
+
+
+def error_info(error: MeshError) -> ErrorInfo:
+    return ErrorInfo(code=error.code, message=str(error)[:2000], retryable=error.retryable)
+
+
+class RetrieverHandlers:
+    def __init__(self, retriever: Retriever) -> None:
+        self.retriever = retriever
+
+    async def on_retrieval(self, req: RetrievalRequest, ctx: Context) -> None:
+        evidence, cached, timings = await self.retriever.retrieve(
+            req.query, req.top_k, req.filters, req.collection)
+        ctx.event("evidence", passages=len(evidence), cached=cached)
+        ctx.emit(req.reply_to, MeshResult(
+            request_id=req.request_id, subgoal_id=req.subgoal_id, tenant=req.tenant,
+            kind="retrieve", status="ok", evidence=evidence, cached=cached, timings_ms=timings,
+        ), key=req.request_id)
+
+    async def on_retrieval_failure(self, req: RetrievalRequest | None, error: MeshError,
+                                   ctx: Context) -> None:
+        # A caller waits on this request id: answer with a typed failure, never silence.
+        if req is None:
+            return
+        ctx.emit(req.reply_to, MeshResult(
+            request_id=req.request_id, subgoal_id=req.subgoal_id, tenant=req.tenant,
+            kind="retrieve", status="failed", error=error_info(error)), key=req.request_id)
+
+    async def on_document(self, doc: KbDocument, ctx: Context) -> None:
+        chunks = await self.retriever.index(doc)
+        ctx.emit(kb_ingested.TOPIC, IngestReceipt(doc_id=doc.id, batch_id=doc.batch_id,
+                                                  collection=doc.collection, status="indexed",
+                                                  chunks=chunks), key=doc.id)
+
+    async def on_document_failure(self, doc: KbDocument | None, error: MeshError,
+                                  ctx: Context) -> None:
+        if doc is None:
+            return
+        ctx.emit(kb_ingested.TOPIC, IngestReceipt(doc_id=doc.id, batch_id=doc.batch_id,
+                                                  collection=doc.collection, status="failed",
+                                                  error=error_info(error)), key=doc.id)

@@ -1,0 +1,101 @@
+"""One record's journey: decode → handler (with retries) → outputs, or a dead letter.
+
+Every failure of a record ends in a dead letter (and, through `on_failure`, a typed failure result
+where the service can name one); nothing here ever raises to the consumer loop.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Generic, TypeVar
+
+from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_exponential_jitter
+
+from reasoning_mesh.contracts import dlq as dlq_topic
+from reasoning_mesh.contracts.base import Message
+from reasoning_mesh.errors import MeshError, NonRetryableError, RetryableError
+from reasoning_mesh.runtime.codec import decode
+from reasoning_mesh.runtime.context import Context
+from reasoning_mesh.runtime.dlq import dead_letter
+from reasoning_mesh.runtime.middleware import Middleware, chain
+from reasoning_mesh.telemetry.metrics import DLQ
+
+log = logging.getLogger(__name__)
+M = TypeVar("M", bound=Message)
+
+Handler = Callable[[M, Context], Awaitable[None]]
+#: Called after a record is dead-lettered, with the decoded message when decoding succeeded.
+FailureHook = Callable[[M | None, MeshError, Context], Awaitable[None]]
+
+
+class RecordProcessor(Generic[M]):
+    def __init__(self, *, service: str, stage: str, model: type[M], handler: Handler[M],
+                 on_failure: FailureHook[M] | None, middlewares: tuple[Middleware, ...],
+                 max_message_bytes: int, retry_attempts: int, retry_initial_s: float,
+                 retry_max_s: float) -> None:
+        self.service, self.stage, self.model = service, stage, model
+        self.handler, self.on_failure = handler, on_failure
+        self.max_message_bytes = max_message_bytes
+        self.retry_attempts, self.retry_initial_s = retry_attempts, retry_initial_s
+        self.retry_max_s = retry_max_s
+        self._run = chain(middlewares, self._core)
+
+    async def process(self, ctx: Context) -> None:
+        try:
+            await self._run(ctx)
+        except Exception as exc:  # noqa: BLE001 - a poison record must never stop the consumer
+            log.exception("middleware failure on %s@%d", ctx.record.topic, ctx.record.offset)
+            self._dead_letter(ctx, NonRetryableError(f"internal error: {exc!r}"))
+
+    async def _core(self, ctx: Context) -> None:
+        try:
+            message = decode(ctx.record.value, self.model, self.max_message_bytes)
+        except MeshError as exc:
+            self._dead_letter(ctx, exc)
+            await self._failure_hook(None, exc, ctx)
+            return
+        ctx.request_id = str(getattr(message, "request_id", None) or getattr(message, "id", ""))
+        ctx.tenant = getattr(message, "tenant", None)
+        try:
+            await self._handle_with_retries(message, ctx)
+        except MeshError as exc:
+            self._dead_letter(ctx, exc)
+            await self._failure_hook(message, exc, ctx)
+        except Exception as exc:  # noqa: BLE001 - unexpected handler bugs are dead-lettered too
+            log.exception("handler %s failed on %s", self.stage, ctx.request_id)
+            err = NonRetryableError(f"unexpected {type(exc).__name__}: {exc}")
+            self._dead_letter(ctx, err)
+            await self._failure_hook(message, err, ctx)
+
+    async def _handle_with_retries(self, message: M, ctx: Context) -> None:
+        retrying = AsyncRetrying(
+            retry=retry_if_exception(lambda e: isinstance(e, RetryableError)),
+            stop=stop_after_attempt(self.retry_attempts),
+            wait=wait_exponential_jitter(initial=self.retry_initial_s, max=self.retry_max_s),
+            reraise=True,
+        )
+        async for attempt in retrying:
+            with attempt:
+                ctx.attempts += 1
+                ctx.outputs.clear()  # a failed attempt's partial outputs must not be sent
+                await self.handler(message, ctx)
+
+    def _dead_letter(self, ctx: Context, error: MeshError) -> None:
+        ctx.outputs.clear()
+        ctx.outcome = "dead_lettered"
+        DLQ.labels(self.stage, error.code).inc()
+        log.warning("dead-lettering %s@%d/%d: %s", ctx.record.topic, ctx.record.partition,
+                    ctx.record.offset, error)
+        letter = dead_letter(ctx.record, error, self.service, ctx.attempts)
+        ctx.emit(dlq_topic.TOPIC, letter,
+                 key=ctx.record.key.decode("utf-8", "replace") if ctx.record.key else None)
+        ctx.event("dead_lettered", reason=error.code, message=str(error)[:500])
+
+    async def _failure_hook(self, message: M | None, error: MeshError, ctx: Context) -> None:
+        if self.on_failure is None:
+            return
+        try:
+            await self.on_failure(message, error, ctx)
+        except Exception:  # noqa: BLE001 - the dead letter is already queued; don't lose it
+            log.exception("on_failure hook of %s failed", self.stage)
