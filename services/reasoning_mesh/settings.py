@@ -24,9 +24,20 @@ class KafkaSettings(BaseModel):
     exactly_once: bool = True
     #: The largest record value a consumer accepts; bigger ones are dead-lettered as `oversized`.
     max_message_bytes: int = 1_000_000
+    #: Namespace for every topic name (e.g. `staging.`): several meshes or test runs can share
+    #: one cluster without seeing each other's records.
+    topic_prefix: str = Field(default="", pattern=r"^[A-Za-z0-9._\-]{0,64}$")
     topic_partitions: int = 3
     #: Longest a consumer fetch waits at the broker for data (latency vs idle polling).
     fetch_max_wait_ms: int = 100
+
+    def physical(self, topic: str) -> str:
+        """The broker-side name of a logical topic name."""
+        return f"{self.topic_prefix}{topic}"
+
+    def logical(self, topic: str) -> str:
+        return topic.removeprefix(self.topic_prefix) if self.topic_prefix else topic
+
     replication_factor: int = 1
 
 
@@ -48,6 +59,8 @@ class TelemetrySettings(BaseModel):
     traces_dir: str = ""
     #: Prometheus endpoint port of this service; 0 lets the service pick its default.
     metrics_port: int = 0
+    #: Bind address of the Prometheus endpoint (0.0.0.0 inside containers).
+    metrics_host: str = "127.0.0.1"
 
 
 class MeshSettings(BaseSettings):

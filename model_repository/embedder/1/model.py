@@ -27,8 +27,9 @@ class TritonPythonModel:
         params = {k: v["string_value"] for k, v in config.get("parameters", {}).items()}
         gpu = args.get("model_instance_kind") == "GPU"
         device = f"cuda:{args['model_instance_device_id']}" if gpu else "cpu"
-        self.embedder = SentenceEmbedder(device=device,
-                                         threads=int(params.get("torch_threads", "0")) or None)
+        self.embedder = SentenceEmbedder(
+            device=device, threads=int(params.get("torch_threads", "0")) or None
+        )
 
     def execute(self, requests):
         parsed = []
@@ -43,15 +44,18 @@ class TritonPythonModel:
         try:
             vectors = self.embedder.embed(flat)
         except Exception as exc:
-            return [pb_utils.InferenceResponse(error=pb_utils.TritonError(f"embedding failed: {exc}"))
-                    for _ in requests]
+            return [
+                pb_utils.InferenceResponse(error=pb_utils.TritonError(f"embedding failed: {exc}"))
+                for _ in requests
+            ]
         responses, start = [], 0
         for p in parsed:
             if isinstance(p, Exception):
-                responses.append(pb_utils.InferenceResponse(
-                    error=pb_utils.TritonError(f"bad request: {p}")))
+                responses.append(
+                    pb_utils.InferenceResponse(error=pb_utils.TritonError(f"bad request: {p}"))
+                )
                 continue
-            rows = vectors[start:start + len(p)]
+            rows = vectors[start : start + len(p)]
             start += len(p)
             out = pb_utils.Tensor("EMBEDDING", np.ascontiguousarray(rows, dtype=np.float32))
             responses.append(pb_utils.InferenceResponse(output_tensors=[out]))

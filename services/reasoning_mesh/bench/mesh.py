@@ -49,8 +49,9 @@ def fresh_retriever(store: EdgeVectorStore, triton: TritonClient) -> Retriever:
     return Retriever(store, _Embed())
 
 
-async def _in_process(retriever: Retriever, qs: list[str], concurrency: int
-                      ) -> tuple[float, list[float]]:
+async def _in_process(
+    retriever: Retriever, qs: list[str], concurrency: int
+) -> tuple[float, list[float]]:
     slots = asyncio.Semaphore(concurrency)
     lat: list[float] = []
 
@@ -65,21 +66,32 @@ async def _in_process(retriever: Retriever, qs: list[str], concurrency: int
     return len(qs) / (time.perf_counter() - t0), lat
 
 
-async def _through_mesh(settings: MeshSettings, retriever: Retriever, qs: list[str],
-                        concurrency: int, run_id: str) -> tuple[float, list[float]]:
+async def _through_mesh(
+    settings: MeshSettings, retriever: Retriever, qs: list[str], concurrency: int, run_id: str
+) -> tuple[float, list[float]]:
     req_topic, res_topic = f"bench.{run_id}.retrieval", f"bench.{run_id}.results"
-    stage = Stage(service="bench-retriever", kafka=settings.kafka, model=RetrievalRequest,
-                  handler=RetrieverHandlers(retriever).on_retrieval,
-                  config=StageConfig(name="retrieve", topics=(req_topic,),
-                                     group_id=f"bench.{run_id}", output_topics=(res_topic,),
-                                     max_in_flight=concurrency))
+    stage = Stage(
+        service="bench-retriever",
+        kafka=settings.kafka,
+        model=RetrievalRequest,
+        handler=RetrieverHandlers(retriever).on_retrieval,
+        config=StageConfig(
+            name="retrieve",
+            topics=(req_topic,),
+            group_id=f"bench.{run_id}",
+            output_topics=(res_topic,),
+            max_in_flight=concurrency,
+        ),
+    )
     await stage.start()
     runner = asyncio.create_task(stage.run())
     sent: dict[str, float] = {}
     lat: list[float] = []
     slots = asyncio.Semaphore(concurrency)
-    async with MeshClient(settings.kafka, client_id="bench") as client, \
-            client.subscribe((res_topic,), model=MeshResult) as sub:
+    async with (
+        MeshClient(settings.kafka, client_id="bench") as client,
+        client.subscribe((res_topic,), model=MeshResult) as sub,
+    ):
 
         async def publish() -> None:
             # Like many producers at once: sends are not serialised on each other's acks.
@@ -88,8 +100,15 @@ async def _through_mesh(settings: MeshSettings, retriever: Retriever, qs: list[s
                 await slots.acquire()
                 rid = f"b{i}"
                 sent[rid] = time.perf_counter()
-                acks.append(asyncio.create_task(client.publish(req_topic, RetrievalRequest(
-                    request_id=rid, query=q, top_k=5, reply_to=res_topic), key=rid)))
+                acks.append(
+                    asyncio.create_task(
+                        client.publish(
+                            req_topic,
+                            RetrievalRequest(request_id=rid, query=q, top_k=5, reply_to=res_topic),
+                            key=rid,
+                        )
+                    )
+                )
             await asyncio.gather(*acks)
 
         t0 = time.perf_counter()
@@ -114,13 +133,20 @@ async def _hop_latency(settings: MeshSettings, run_id: str, n: int) -> dict[str,
     async def forward(msg: BenchPing, ctx: Context) -> None:
         ctx.emit(pong, msg, key=str(msg.seq))
 
-    stage = Stage(service="bench-passthrough", kafka=settings.kafka, model=BenchPing,
-                  handler=forward, config=StageConfig(name="passthrough", topics=(ping,),
-                                                      group_id=f"bench.{run_id}.pass",
-                                                      output_topics=(pong,)))
+    stage = Stage(
+        service="bench-passthrough",
+        kafka=settings.kafka,
+        model=BenchPing,
+        handler=forward,
+        config=StageConfig(
+            name="passthrough", topics=(ping,), group_id=f"bench.{run_id}.pass", output_topics=(pong,)
+        ),
+    )
     await stage.start()
     runner = asyncio.create_task(stage.run())
-    consumer = make_consumer(settings.kafka, pong, group_id=None, client_id="bench-pong")
+    consumer = make_consumer(
+        settings.kafka, settings.kafka.physical(pong), group_id=None, client_id="bench-pong"
+    )
     await consumer.start()
     await consumer.seek_to_end()
     result: dict[str, list[float]] = {"one_hop": [], "zero_hop": []}
@@ -140,12 +166,22 @@ async def _hop_latency(settings: MeshSettings, run_id: str, n: int) -> dict[str,
     stage.request_stop()
     await runner
     one, zero = pct(result["one_hop"], 50), pct(result["zero_hop"], 50)
-    return {"one_hop_p50_ms": one, "zero_hop_p50_ms": zero, "per_hop_p50_ms": one - zero,
-            "one_hop_p99_ms": pct(result["one_hop"], 99)}
+    return {
+        "one_hop_p50_ms": one,
+        "zero_hop_p50_ms": zero,
+        "per_hop_p50_ms": one - zero,
+        "one_hop_p99_ms": pct(result["one_hop"], 99),
+    }
 
 
-async def run_mesh_bench(settings: MeshSettings, *, requests: int = 400, concurrency: int = 32,
-                         hops: int = 200, workdir: Path | None = None) -> dict[str, Any]:
+async def run_mesh_bench(
+    settings: MeshSettings,
+    *,
+    requests: int = 400,
+    concurrency: int = 32,
+    hops: int = 200,
+    workdir: Path | None = None,
+) -> dict[str, Any]:
     run_id = uuid.uuid4().hex[:8]
     triton = TritonClient(settings.triton.grpc_url, settings.triton.timeout_s)
     store = EdgeVectorStore((workdir or settings.home / "bench") / f"qdrant-{run_id}")
@@ -155,20 +191,24 @@ async def run_mesh_bench(settings: MeshSettings, *, requests: int = 400, concurr
             await loader.index(KbDocument.model_validate(fact))
         qs = queries(requests)
         await _in_process(fresh_retriever(store, triton), qs[:20], concurrency)  # warm-up
-        inproc_tput, inproc_lat = await _in_process(fresh_retriever(store, triton), qs,
-                                                    concurrency)
-        mesh_tput, mesh_lat = await _through_mesh(settings, fresh_retriever(store, triton), qs,
-                                                  concurrency, run_id)
+        inproc_tput, inproc_lat = await _in_process(fresh_retriever(store, triton), qs, concurrency)
+        mesh_tput, mesh_lat = await _through_mesh(
+            settings, fresh_retriever(store, triton), qs, concurrency, run_id
+        )
         hop = await _hop_latency(settings, run_id, hops)
     finally:
         await store.close()
         await triton.close()
     return {
-        "requests": requests, "concurrency": concurrency,
+        "requests": requests,
+        "concurrency": concurrency,
         "exactly_once": settings.kafka.exactly_once,
-        "inprocess_throughput_rps": inproc_tput, "mesh_throughput_rps": mesh_tput,
+        "inprocess_throughput_rps": inproc_tput,
+        "mesh_throughput_rps": mesh_tput,
         "throughput_ratio": mesh_tput / inproc_tput,
-        "inprocess_p50_ms": pct(inproc_lat, 50), "inprocess_p99_ms": pct(inproc_lat, 99),
-        "mesh_p50_ms": pct(mesh_lat, 50), "mesh_p99_ms": pct(mesh_lat, 99),
+        "inprocess_p50_ms": pct(inproc_lat, 50),
+        "inprocess_p99_ms": pct(inproc_lat, 99),
+        "mesh_p50_ms": pct(mesh_lat, 50),
+        "mesh_p99_ms": pct(mesh_lat, 99),
         **hop,
     }

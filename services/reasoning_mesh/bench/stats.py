@@ -12,5 +12,6 @@ def pct(values: Sequence[float], q: float) -> float:
         return float("nan")
     if len(values) == 1:
         return float(values[0])
-    return float(statistics.quantiles(values, n=1000, method="inclusive")[
-        min(998, max(0, round(q * 10) - 1))])
+    return float(
+        statistics.quantiles(values, n=1000, method="inclusive")[min(998, max(0, round(q * 10) - 1))]
+    )

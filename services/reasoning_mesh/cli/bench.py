@@ -28,8 +28,9 @@ def mesh(
 
     settings = MeshSettings()
     if at_least_once:
-        settings = settings.model_copy(update={
-            "kafka": KafkaSettings(**{**settings.kafka.model_dump(), "exactly_once": False})})
+        settings = settings.model_copy(
+            update={"kafka": KafkaSettings(**{**settings.kafka.model_dump(), "exactly_once": False})}
+        )
     figures = run(run_mesh_bench(settings, requests=requests, concurrency=concurrency, hops=hops))
     json_out.write_text(json.dumps(figures, indent=2) + "\n")
     table = Table("figure", "value")

@@ -26,8 +26,7 @@ def fail(message: str, code: int = 1) -> NoReturn:
 def run(coro: Coroutine[Any, Any, T]) -> T:
     """Run a command's coroutine; typed mesh errors become a clear message and exit 1."""
     settings = MeshSettings()
-    setup_telemetry("cli", settings.traces_dir(), settings.telemetry.otlp_endpoint,
-                    sync_export=True)
+    setup_telemetry("cli", settings.traces_dir(), settings.telemetry.otlp_endpoint, sync_export=True)
     try:
         return asyncio.run(coro)
     except MeshError as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 import uuid
@@ -22,8 +23,9 @@ from reasoning_mesh.kb import units
 from reasoning_mesh.runtime.codec import describe_validation
 from reasoning_mesh.settings import MeshSettings
 
-app = typer.Typer(help="Knowledge base: generate the unit facts, ingest documents.",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="Knowledge base: generate the unit facts, ingest documents.", no_args_is_help=True
+)
 DEFAULT_KB = Path("infra/kb/units.jsonl")
 
 
@@ -41,11 +43,12 @@ def read_documents(path: Path, batch_id: str) -> tuple[list[KbDocument], list[st
         try:
             data = json.loads(line)
             if not isinstance(data, dict):
-                raise TypeError(f"expected an object, got {type(data).__name__}")
+                errors.append(f"line {n}: expected a JSON object, got {type(data).__name__}")
+                continue
             docs.append(KbDocument.model_validate({**data, "batch_id": batch_id}))
         except ValidationError as exc:
             errors.append(f"line {n}: {describe_validation(exc)}")
-        except (json.JSONDecodeError, TypeError) as exc:
+        except json.JSONDecodeError as exc:
             errors.append(f"line {n}: {exc}")
     return docs, errors
 
@@ -70,37 +73,37 @@ def ingest(
     for r in failed:
         err_console.print(f"[red]{r.doc_id}: {r.error.message if r.error else 'failed'}")
     missing = len({d.id for d in docs}) - len(receipts)
-    console.print(f"indexed {len(receipts) - len(failed)} documents "
-                  f"({sum(r.chunks for r in receipts.values())} chunks), {len(failed)} failed, "
-                  f"{len(errors)} bad lines, {missing} without receipt")
+    console.print(
+        f"indexed {len(receipts) - len(failed)} documents "
+        f"({sum(r.chunks for r in receipts.values())} chunks), {len(failed)} failed, "
+        f"{len(errors)} bad lines, {missing} without receipt"
+    )
     if errors or failed or missing:
         raise typer.Exit(1)
 
 
-async def _ingest(docs: list[KbDocument], batch_id: str, timeout: float
-                  ) -> dict[str, IngestReceipt]:
+async def _ingest(docs: list[KbDocument], batch_id: str, timeout: float) -> dict[str, IngestReceipt]:
     receipts: dict[str, IngestReceipt] = {}
     wanted = {d.id for d in docs}
-    async with MeshClient(MeshSettings().kafka, client_id="rmesh-kb") as client:
-        async with client.subscribe((kb_ingested.TOPIC,)) as sub:
-            with Progress(console=console, transient=True) as progress:
-                task = progress.add_task("indexing", total=len(wanted))
-                await asyncio.gather(*(client.publish(kb_documents.TOPIC, d, key=d.id)
-                                       for d in docs))
-                deadline = time.monotonic() + timeout
+    async with (
+        MeshClient(MeshSettings().kafka, client_id="rmesh-kb") as client,
+        client.subscribe((kb_ingested.TOPIC,)) as sub,
+    ):
+        with Progress(console=console, transient=True) as progress:
+            task = progress.add_task("indexing", total=len(wanted))
+            await asyncio.gather(*(client.publish(kb_documents.TOPIC, d, key=d.id) for d in docs))
+            deadline = time.monotonic() + timeout
 
-                async def collect() -> None:
-                    async for _, receipt in sub:
-                        assert isinstance(receipt, IngestReceipt)
-                        if receipt.batch_id == batch_id and receipt.doc_id in wanted:
-                            if receipt.doc_id not in receipts:
-                                progress.advance(task)
-                            receipts[receipt.doc_id] = receipt
-                            if len(receipts) == len(wanted):
-                                return
+            async def collect() -> None:
+                async for _, receipt in sub:
+                    assert isinstance(receipt, IngestReceipt)
+                    if receipt.batch_id == batch_id and receipt.doc_id in wanted:
+                        if receipt.doc_id not in receipts:
+                            progress.advance(task)
+                        receipts[receipt.doc_id] = receipt
+                        if len(receipts) == len(wanted):
+                            return
 
-                try:
-                    await asyncio.wait_for(collect(), max(1.0, deadline - time.monotonic()))
-                except TimeoutError:
-                    pass
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(collect(), max(1.0, deadline - time.monotonic()))
     return receipts

@@ -17,8 +17,11 @@ from reasoning_mesh.contracts import events, results
 from reasoning_mesh.errors import MeshError
 from reasoning_mesh.settings import MeshSettings
 
-app = typer.Typer(help="reasoning-mesh: verified multi-step reasoning over Kafka.",
-                  no_args_is_help=True, pretty_exceptions_enable=False)
+app = typer.Typer(
+    help="reasoning-mesh: verified multi-step reasoning over Kafka.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
 app.add_typer(kb.app, name="kb")
 app.add_typer(bench.app, name="bench")
 schemas_app = typer.Typer(help="Message contracts.", no_args_is_help=True)
@@ -59,7 +62,7 @@ def status(lag: bool = typer.Option(True, help="Also show consumer-group lag."))
     if lag and rows["kafka"]["healthy"]:
         table = Table("consumer group", "lag")
         for group, n in sorted(asyncio.run(consumer_lag(stack.settings)).items()):
-            table.add_row(group, str(n))
+            table.add_row(group, "no commits yet" if n is None else str(n))
         console.print(table)
     if not all(r["healthy"] for r in rows.values()):
         raise typer.Exit(1)
@@ -68,8 +71,12 @@ def status(lag: bool = typer.Option(True, help="Also show consumer-group lag."))
 def _print_status(rows: dict[str, dict[str, object]]) -> None:
     table = Table("process", "pid", "healthy", "where")
     for name, row in rows.items():
-        table.add_row(name, str(row["pid"] or "-"),
-                      "[green]yes" if row["healthy"] else "[red]no", str(row["where"]))
+        table.add_row(
+            name,
+            str(row["pid"] or "-"),
+            "[green]yes" if row["healthy"] else "[red]no",
+            str(row["where"]),
+        )
     console.print(table)
 
 
@@ -83,32 +90,39 @@ def batch(
     timeout: float = typer.Option(600.0, help="Seconds to wait for any one result."),
 ) -> None:
     """Submit every line of INPUT and write one result line per input line to --out."""
-    from reasoning_mesh.gateway.batch import read_requests, run_batch, BatchSummary
+    from reasoning_mesh.gateway.batch import BatchSummary, read_requests, run_batch
     from reasoning_mesh.gateway.sdk import MeshClient
 
     parse_kw = {"default_kind": kind, "tenant": tenant}
     total = len(read_requests(input_path, BatchSummary(), **parse_kw))
 
-    async def go() -> object:
+    async def go() -> BatchSummary:
         columns = (TextColumn("batch"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
         with Progress(*columns, console=console) as progress:
             task = progress.add_task("batch", total=total)
             async with MeshClient(MeshSettings().kafka, client_id="rmesh-batch") as client:
-                return await run_batch(client, input_path, out, max_in_flight=max_in_flight,
-                                       timeout_s=timeout,
-                                       on_progress=lambda n: progress.advance(task, n),
-                                       **parse_kw)
+                return await run_batch(
+                    client,
+                    input_path,
+                    out,
+                    max_in_flight=max_in_flight,
+                    timeout_s=timeout,
+                    on_progress=lambda n: progress.advance(task, n),
+                    **parse_kw,
+                )
 
     summary = run(go())
-    for bad in summary.bad_lines:  # type: ignore[attr-defined]
+    for bad in summary.bad_lines:
         err_console.print(f"[red]{input_path}:{bad.line}: {bad.reason}")
-    for rid in summary.timed_out:  # type: ignore[attr-defined]
+    for rid in summary.timed_out:
         err_console.print(f"[red]no result for {rid} within {timeout:.0f}s (rerun to retry)")
-    console.print(f"answered {summary.answered} lines, skipped {summary.skipped} already "  # type: ignore[attr-defined]
-                  f"answered, {len(summary.bad_lines)} bad lines, "  # type: ignore[attr-defined]
-                  f"{summary.refusals} throttled and resubmitted; by status: "  # type: ignore[attr-defined]
-                  f"{json.dumps(summary.by_status)}")  # type: ignore[attr-defined]
-    if not summary.ok:  # type: ignore[attr-defined]
+    console.print(
+        f"answered {summary.answered} lines, skipped {summary.skipped} already "
+        f"answered, {len(summary.bad_lines)} bad lines, "
+        f"{summary.refusals} throttled and resubmitted; by status: "
+        f"{json.dumps(summary.by_status)}"
+    )
+    if not summary.ok:
         raise typer.Exit(1)
 
 
@@ -126,11 +140,16 @@ def subscribe(
 
     async def go() -> None:
         seen = 0
-        async with MeshClient(MeshSettings().kafka) as client, client.subscribe(
-                topics, request_ids=set(request_id) if request_id else None,
-                from_beginning=from_beginning) as sub:
+        async with (
+            MeshClient(MeshSettings().kafka) as client,
+            client.subscribe(
+                topics,
+                request_ids=set(request_id) if request_id else None,
+                from_beginning=from_beginning,
+            ) as sub,
+        ):
             async for topic, msg in sub:
-                print(json.dumps({"topic": topic, **msg.model_dump(mode="json")}), flush=True)  # noqa: T201
+                print(json.dumps({"topic": topic, **msg.model_dump(mode="json")}), flush=True)
                 if topic == results.TOPIC:
                     seen += 1
                     if limit and seen >= limit:
@@ -146,8 +165,7 @@ def trace(request_id: str = typer.Argument(..., help="The request id.")) -> None
 
     spans = spans_for_request(read_spans(MeshSettings().traces_dir()), request_id)
     if not spans:
-        fail(f"no spans recorded for {request_id!r} (are the services running with this "
-             "RMESH_HOME?)")
+        fail(f"no spans recorded for {request_id!r} (are the services running with this RMESH_HOME?)")
     t0 = min(s["start_ns"] for s in spans)
 
     def label(s: dict[str, object]) -> str:
@@ -167,15 +185,17 @@ def trace(request_id: str = typer.Argument(..., help="The request id.")) -> None
 
 
 @schemas_app.command("export")
-def schemas_export(out: Path = typer.Option(Path("schemas"), help="Output directory."),
-                   check: bool = typer.Option(False, help="Fail if files differ instead.")
-                   ) -> None:
+def schemas_export(
+    out: Path = typer.Option(Path("schemas"), help="Output directory."),
+    check: bool = typer.Option(False, help="Fail if files differ instead."),
+) -> None:
     """Write JSON Schemas and the AsyncAPI document for every topic."""
     from reasoning_mesh.contracts.export import render, write
 
     if check:
-        drift = [n for n, text in render().items()
-                 if not (out / n).exists() or (out / n).read_text() != text]
+        drift = [
+            n for n, text in render().items() if not (out / n).exists() or (out / n).read_text() != text
+        ]
         if drift:
             fail(f"schemas out of date: {', '.join(drift)} (run `rmesh schemas export`)")
         console.print("schemas up to date")

@@ -17,8 +17,14 @@ from reasoning_mesh.errors import (
 )
 from reasoning_mesh.telemetry import get_tracer
 
-_UNAVAILABLE = ("StatusCode.UNAVAILABLE", "failed to connect", "Connection refused",
-                "DEADLINE_EXCEEDED", "is not ready", "unavailable")
+_UNAVAILABLE = (
+    "StatusCode.UNAVAILABLE",
+    "failed to connect",
+    "Connection refused",
+    "DEADLINE_EXCEEDED",
+    "is not ready",
+    "unavailable",
+)
 
 
 def classify(exc: InferenceServerException, model: str) -> Exception:
@@ -42,15 +48,19 @@ class TritonClient:
         except InferenceServerException:
             return False
 
-    async def embed(self, texts: Sequence[str], model: str = "embedder"
-                    ) -> npt.NDArray[np.float32]:
+    async def embed(self, texts: Sequence[str], model: str = "embedder") -> npt.NDArray[np.float32]:
         data = np.array([[t.encode("utf-8")] for t in texts], dtype=np.object_)
         inp = grpcclient.InferInput("TEXT", list(data.shape), "BYTES")
         inp.set_data_from_numpy(data)
         with get_tracer().start_as_current_span(
-            f"triton infer {model}", kind=SpanKind.CLIENT,
-            attributes={"rpc.system": "grpc", "server.address": self.url,
-                        "triton.model": model, "triton.batch": len(texts)},
+            f"triton infer {model}",
+            kind=SpanKind.CLIENT,
+            attributes={
+                "rpc.system": "grpc",
+                "server.address": self.url,
+                "triton.model": model,
+                "triton.batch": len(texts),
+            },
         ):
             try:
                 result = await self._client.infer(model, [inp], client_timeout=self._timeout_s)

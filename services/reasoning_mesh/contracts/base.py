@@ -17,9 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 RequestId = Annotated[
     str, StringConstraints(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9._:\-]+$")
 ]
-TenantId = Annotated[
-    str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9._\-]+$")
-]
+TenantId = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9._\-]+$")]
 #: Free text that must carry something besides whitespace.
 NonBlank = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 

@@ -54,14 +54,19 @@ def asyncapi() -> dict[str, Any]:
             "address": spec.name,
             "description": spec.description,
             "messages": {mid: {"$ref": f"#/components/messages/{mid}"}},
-            "bindings": {"kafka": {"bindingVersion": "0.5.0",
-                                    "topicConfiguration": {"cleanup.policy": ["delete"]}}},
+            "bindings": {
+                "kafka": {
+                    "bindingVersion": "0.5.0",
+                    "topicConfiguration": {"cleanup.policy": ["delete"]},
+                }
+            },
         }
         operations[f"publish_{cid}"] = {
             "action": "send",
             "channel": {"$ref": f"#/channels/{cid}"},
-            "bindings": {"kafka": {"bindingVersion": "0.5.0",
-                                    "key": {"type": "string", "description": spec.key}}},
+            "bindings": {
+                "kafka": {"bindingVersion": "0.5.0", "key": {"type": "string", "description": spec.key}}
+            },
         }
     return {
         "asyncapi": "3.0.0",
@@ -71,8 +76,13 @@ def asyncapi() -> dict[str, Any]:
             "description": "Topics of the reasoning mesh. Values are JSON; keys are UTF-8 strings.",
         },
         "defaultContentType": "application/json",
-        "servers": {"local": {"host": "127.0.0.1:19092", "protocol": "kafka",
-                               "description": "`rmesh up` broker (KRaft, single node)"}},
+        "servers": {
+            "local": {
+                "host": "127.0.0.1:19092",
+                "protocol": "kafka",
+                "description": "`rmesh up` broker (KRaft, single node)",
+            }
+        },
         "channels": channels,
         "operations": operations,
         "components": {"messages": messages},
@@ -81,8 +91,7 @@ def asyncapi() -> dict[str, Any]:
 
 def render() -> dict[str, str]:
     """Every exported file name -> its exact text."""
-    files = {schema_file(s): json.dumps(json_schema(s), indent=2, sort_keys=True) + "\n"
-             for s in TOPICS}
+    files = {schema_file(s): json.dumps(json_schema(s), indent=2, sort_keys=True) + "\n" for s in TOPICS}
     files["asyncapi.json"] = json.dumps(asyncapi(), indent=2, sort_keys=True) + "\n"
     return files
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from reasoning_mesh.contracts.base import Message, NonBlank
 
@@ -19,9 +19,14 @@ class KbDocument(Message):
     collection: str = Field(default="kb", pattern=r"^[a-z0-9_]{1,64}$")
     batch_id: str = Field(default="", max_length=128, description="Groups receipts of one ingest.")
 
-    model_config = {
-        "json_schema_extra": {
-            "examples": [{"id": "len-km-m", "text": "1 kilometre is 1000 metres.",
-                          "metadata": {"dimension": "length"}}]
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "id": "len-km-m",
+                    "text": "1 kilometre is 1000 metres.",
+                    "metadata": {"dimension": "length"},
+                }
+            ]
         }
-    }
+    )

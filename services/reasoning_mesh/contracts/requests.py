@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from reasoning_mesh.contracts.base import Message, NonBlank, RequestId, TenantId, now
 
@@ -38,8 +38,8 @@ class MeshRequest(Message):
     budget: Budget | None = Field(default=None, description="Compute budget (reason).")
     submitted_at: float = Field(default_factory=now, description="Unix time of submission.")
 
-    model_config = {
-        "json_schema_extra": {
+    model_config = ConfigDict(
+        json_schema_extra={
             "examples": [
                 {
                     "id": "q-1",
@@ -50,4 +50,4 @@ class MeshRequest(Message):
                 }
             ]
         }
-    }
+    )

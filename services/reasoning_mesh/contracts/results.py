@@ -42,17 +42,21 @@ class MeshResult(Message):
     cached: bool = Field(default=False, description="Served from the retriever's result cache.")
     completed_at: float = Field(default_factory=now)
 
-    model_config = {
-        "json_schema_extra": {
+    model_config = ConfigDict(
+        json_schema_extra={
             "examples": [
                 {
                     "request_id": "q-1",
                     "status": "ok",
                     "evidence": [
-                        {"doc_id": "len-km-m", "chunk": 0, "score": 0.83,
-                         "text": "1 kilometre is 1000 metres."}
+                        {
+                            "doc_id": "len-km-m",
+                            "chunk": 0,
+                            "score": 0.83,
+                            "text": "1 kilometre is 1000 metres.",
+                        }
                     ],
                 }
             ]
         }
-    }
+    )

@@ -5,7 +5,7 @@ Published by the gateway for `retrieve` requests and by the planner for sub-goal
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from reasoning_mesh.contracts.base import Message, NonBlank, RequestId, TenantId, now
 from reasoning_mesh.contracts.requests import Filters
@@ -24,8 +24,8 @@ class RetrievalRequest(Message):
     reply_to: str = Field(default="rmesh.results.v1", pattern=r"^[A-Za-z0-9._\-]{1,249}$")
     submitted_at: float = Field(default_factory=now)
 
-    model_config = {
-        "json_schema_extra": {
+    model_config = ConfigDict(
+        json_schema_extra={
             "examples": [{"request_id": "q-1", "query": "kilometre in metres", "top_k": 3}]
         }
-    }
+    )

@@ -28,21 +28,39 @@ class TopicSpec:
 
 
 TOPICS: tuple[TopicSpec, ...] = (
-    TopicSpec(requests.TOPIC, requests.MeshRequest, "request id",
-              "Requests entering the mesh; the gateway admits and routes them."),
-    TopicSpec(retrieval.TOPIC, retrieval.RetrievalRequest, "request id",
-              "Retrieval work for the retriever."),
+    TopicSpec(
+        requests.TOPIC,
+        requests.MeshRequest,
+        "request id",
+        "Requests entering the mesh; the gateway admits and routes them.",
+    ),
+    TopicSpec(
+        retrieval.TOPIC, retrieval.RetrievalRequest, "request id", "Retrieval work for the retriever."
+    ),
     TopicSpec(results.TOPIC, results.MeshResult, "request id", "Final result of each request."),
     TopicSpec(events.TOPIC, events.RequestEvent, "request id", "Per-request progress events."),
-    TopicSpec(kb_documents.TOPIC, kb_documents.KbDocument, "document id",
-              "Documents to index into the knowledge base."),
-    TopicSpec(kb_ingested.TOPIC, kb_ingested.IngestReceipt, "document id",
-              "One receipt per indexed or rejected document."),
-    TopicSpec(dlq.TOPIC, dlq.DeadLetter, "original key",
-              "Dead letters: records a service could not process, kept verbatim."),
+    TopicSpec(
+        kb_documents.TOPIC,
+        kb_documents.KbDocument,
+        "document id",
+        "Documents to index into the knowledge base.",
+    ),
+    TopicSpec(
+        kb_ingested.TOPIC,
+        kb_ingested.IngestReceipt,
+        "document id",
+        "One receipt per indexed or rejected document.",
+    ),
+    TopicSpec(
+        dlq.TOPIC,
+        dlq.DeadLetter,
+        "original key",
+        "Dead letters: records a service could not process, kept verbatim.",
+    ),
     TopicSpec(bench.TOPIC, bench.BenchPing, "sequence number", "Benchmark probes (pass-through in)."),
-    TopicSpec(bench.TOPIC_OUT, bench.BenchPing, "sequence number",
-              "Benchmark probes (pass-through out)."),
+    TopicSpec(
+        bench.TOPIC_OUT, bench.BenchPing, "sequence number", "Benchmark probes (pass-through out)."
+    ),
 )
 
 BY_NAME = {spec.name: spec for spec in TOPICS}

@@ -20,16 +20,24 @@ from reasoning_mesh.runtime.stage import Stage, StageConfig
 SERVICE = "gateway"
 
 
-def build_stage(settings: GatewaySettings, admission: Admission,
-                group_prefix: str = "rmesh") -> Stage[MeshRequest]:
+def build_stage(
+    settings: GatewaySettings, admission: Admission, group_prefix: str = "rmesh"
+) -> Stage[MeshRequest]:
     handlers = GatewayHandlers(admission, dict(settings.routes))
-    return Stage(service=SERVICE, kafka=settings.kafka, model=MeshRequest,
-                 handler=handlers.on_request, on_failure=handlers.on_failure,
-                 config=StageConfig(name="ingress", topics=(requests.TOPIC,),
-                                    group_id=f"{group_prefix}.gateway",
-                                    output_topics=(results.TOPIC, dlq.TOPIC,
-                                                   *settings.routes.values()),
-                                    max_in_flight=settings.max_in_flight))
+    return Stage(
+        service=SERVICE,
+        kafka=settings.kafka,
+        model=MeshRequest,
+        handler=handlers.on_request,
+        on_failure=handlers.on_failure,
+        config=StageConfig(
+            name="ingress",
+            topics=(requests.TOPIC,),
+            group_id=f"{group_prefix}.gateway",
+            output_topics=(results.TOPIC, dlq.TOPIC, *settings.routes.values()),
+            max_in_flight=settings.max_in_flight,
+        ),
+    )
 
 
 async def main() -> None:
@@ -40,13 +48,18 @@ async def main() -> None:
     hub = ResultHub(client)
     hub.start()
     api = create_app(client, admission, dict(settings.routes), hub)
-    server = uvicorn.Server(uvicorn.Config(api, host=settings.http_host, port=settings.http_port,
-                                           log_level="warning", lifespan="off"))
-    server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
+    server = uvicorn.Server(
+        uvicorn.Config(
+            api, host=settings.http_host, port=settings.http_port, log_level="warning", lifespan="off"
+        )
+    )
+    # uvicorn captures SIGTERM while serving and re-raises it on exit, so the loop's handler
+    # (run_service) still drains the stage after the HTTP server has stopped.
     http_task = asyncio.create_task(server.serve())
     try:
-        await run_service(SERVICE, settings, settings.gateway_metrics_port,
-                          [build_stage(settings, admission)])
+        await run_service(
+            SERVICE, settings, settings.gateway_metrics_port, [build_stage(settings, admission)]
+        )
     finally:
         server.should_exit = True
         await http_task

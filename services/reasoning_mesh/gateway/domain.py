@@ -30,11 +30,13 @@ class NoRouteError(NonRetryableError):
 class Admission:
     """One token bucket per registered tenant; unknown tenants are refused outright."""
 
-    def __init__(self, tenants: Mapping[str, TenantLimit],
-                 clock: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self, tenants: Mapping[str, TenantLimit], clock: Callable[[], float] | None = None
+    ) -> None:
         kwargs = {"clock": clock} if clock else {}
-        self._buckets = {name: TokenBucket(lim.rate, lim.burst, **kwargs)
-                         for name, lim in tenants.items()}
+        self._buckets = {
+            name: TokenBucket(lim.rate, lim.burst, **kwargs) for name, lim in tenants.items()
+        }
 
     def admit(self, tenant: str) -> None:
         bucket = self._buckets.get(tenant)
@@ -49,12 +51,18 @@ def route(request: MeshRequest, routes: Mapping[str, str]) -> tuple[str, Message
     """The topic and message that carry `request` to the stage that serves its kind."""
     topic = routes.get(request.kind)
     if topic is None:
-        raise NoRouteError(f"no service handles kind {request.kind!r} in this deployment "
-                           f"(routes: {sorted(routes)})")
+        raise NoRouteError(
+            f"no service handles kind {request.kind!r} in this deployment (routes: {sorted(routes)})"
+        )
     if request.kind == "retrieve":
-        return topic, RetrievalRequest(request_id=request.id, tenant=request.tenant,
-                                       query=request.query, top_k=request.top_k,
-                                       filters=request.filters, submitted_at=request.submitted_at)
+        return topic, RetrievalRequest(
+            request_id=request.id,
+            tenant=request.tenant,
+            query=request.query,
+            top_k=request.top_k,
+            filters=request.filters,
+            submitted_at=request.submitted_at,
+        )
     return topic, request
 
 
@@ -65,13 +73,18 @@ REQUEST_FIELDS = frozenset(MeshRequest.model_fields) - {"submitted_at", "schema_
 def derive_id(fields: Mapping[str, Any]) -> str:
     """A stable id from the request content: the same line always gets the same id, so reruns
     resume instead of asking again."""
-    canonical = json.dumps({k: fields[k] for k in sorted(fields) if k != "id"},
-                           sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    canonical = json.dumps(
+        {k: fields[k] for k in sorted(fields) if k != "id"},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
     return "h-" + hashlib.sha256(canonical.encode()).hexdigest()[:24]
 
 
-def parse_batch_line(line_no: int, text: str, *, default_kind: str = "reason",
-                     tenant: str | None = None) -> MeshRequest:
+def parse_batch_line(
+    line_no: int, text: str, *, default_kind: str = "reason", tenant: str | None = None
+) -> MeshRequest:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -18,10 +18,18 @@ _ID = re.compile(r"^[A-Za-z0-9._:\-]{1,128}$")
 
 
 def refusal(request: MeshRequest, error: ThrottledError) -> MeshResult:
-    return MeshResult(request_id=request.id, tenant=request.tenant, kind=request.kind,
-                      status="refused",
-                      error=ErrorInfo(code=error.code, message=str(error), retryable=True,
-                                      retry_after_s=round(error.retry_after_s, 3)))
+    return MeshResult(
+        request_id=request.id,
+        tenant=request.tenant,
+        kind=request.kind,
+        status="refused",
+        error=ErrorInfo(
+            code=error.code,
+            message=str(error),
+            retryable=True,
+            retry_after_s=round(error.retry_after_s, 3),
+        ),
+    )
 
 
 class GatewayHandlers:
@@ -41,15 +49,20 @@ class GatewayHandlers:
         ctx.event("admitted", kind=request.kind, routed_to=topic)
         ctx.emit(topic, message, key=request.id)
 
-    async def on_failure(self, request: MeshRequest | None, error: MeshError,
-                         ctx: Context) -> None:
+    async def on_failure(self, request: MeshRequest | None, error: MeshError, ctx: Context) -> None:
         """Invalid or unroutable requests are dead-lettered; when the request id is readable the
         caller also gets a `failed` result saying why, so nobody waits forever."""
         request_id = request.id if request else peek_request_id(ctx.record.value)
         if not request_id or not _ID.match(request_id):
             return
-        ctx.emit(results.TOPIC, MeshResult(
-            request_id=request_id, tenant=request.tenant if request else "default",
-            kind=request.kind if request else "retrieve", status="failed",
-            error=ErrorInfo(code=error.code, message=str(error)[:2000],
-                            retryable=error.retryable)), key=request_id)
+        ctx.emit(
+            results.TOPIC,
+            MeshResult(
+                request_id=request_id,
+                tenant=request.tenant if request else "default",
+                kind=request.kind if request else "retrieve",
+                status="failed",
+                error=ErrorInfo(code=error.code, message=str(error)[:2000], retryable=error.retryable),
+            ),
+            key=request_id,
+        )

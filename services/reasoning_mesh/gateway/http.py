@@ -80,8 +80,9 @@ class ResultHub:
                 del self._listeners[request_id]
 
 
-def create_app(client: MeshClient, admission: Admission, routes: dict[str, str],
-               hub: ResultHub) -> FastAPI:
+def create_app(
+    client: MeshClient, admission: Admission, routes: dict[str, str], hub: ResultHub
+) -> FastAPI:
     app = FastAPI(title="reasoning-mesh gateway", version="1")
 
     @app.get("/healthz")
@@ -107,9 +108,16 @@ def create_app(client: MeshClient, admission: Admission, routes: dict[str, str],
         except ThrottledError as exc:
             THROTTLED.labels(f"tenant:{req.tenant}").inc()
             return JSONResponse(
-                {"error": {"code": exc.code, "message": str(exc),
-                           "retry_after_s": round(exc.retry_after_s, 3)}},
-                status_code=429, headers={"Retry-After": str(max(1, round(exc.retry_after_s)))})
+                {
+                    "error": {
+                        "code": exc.code,
+                        "message": str(exc),
+                        "retry_after_s": round(exc.retry_after_s, 3),
+                    }
+                },
+                status_code=429,
+                headers={"Retry-After": str(max(1, round(exc.retry_after_s)))},
+            )
         except UnknownTenantError as exc:
             raise HTTPException(403, str(exc)) from exc
         try:

@@ -33,9 +33,14 @@ from reasoning_mesh.telemetry.tracetree import REQUEST_ATTR
 
 
 class Subscription:
-    def __init__(self, kafka: KafkaSettings, topics: Iterable[str],
-                 request_ids: set[str] | None, from_beginning: bool,
-                 model: type[Message] | None = None) -> None:
+    def __init__(
+        self,
+        kafka: KafkaSettings,
+        topics: Iterable[str],
+        request_ids: set[str] | None,
+        from_beginning: bool,
+        model: type[Message] | None = None,
+    ) -> None:
         self.topics = tuple(topics)
         unknown = [t for t in self.topics if model is None and t not in BY_NAME]
         if unknown:
@@ -44,20 +49,22 @@ class Subscription:
         self.request_ids = request_ids
         self._from_beginning = from_beginning
         self._consumer: AIOKafkaConsumer = make_consumer(
-            kafka, group_id=None, client_id="rmesh-subscriber", max_poll_records=500)
+            kafka, group_id=None, client_id="rmesh-subscriber", max_poll_records=500
+        )
         self._kafka = kafka
 
     async def __aenter__(self) -> Subscription:
         await ensure_topics(self._kafka, self.topics)
         await self._consumer.start()
         parts: list[TopicPartition] = []
-        for topic in self.topics:
+        for logical in self.topics:
+            topic = self._kafka.physical(logical)
             for _ in range(50):
                 found = self._consumer.partitions_for_topic(topic)
                 if found:
                     parts += [TopicPartition(topic, p) for p in sorted(found)]
                     break
-                await self._consumer._client.force_metadata_update()  # noqa: SLF001
+                await self._consumer._client.force_metadata_update()
                 await asyncio.sleep(0.1)
             else:
                 raise DependencyUnavailableError(f"no partitions found for topic {topic}")
@@ -82,9 +89,10 @@ class Subscription:
             batch = await self._consumer.getmany(timeout_ms=200)
             for records in batch.values():
                 for rec in records:
-                    parsed = self._parse(rec.topic, rec.value)
+                    topic = self._kafka.logical(rec.topic)
+                    parsed = self._parse(topic, rec.value)
                     if parsed is not None:
-                        yield rec.topic, parsed
+                        yield topic, parsed
 
     def _parse(self, topic: str, value: bytes | None) -> Message | None:
         try:
@@ -117,29 +125,41 @@ class MeshClient:
         await self.start()
         return self
 
-    async def __aexit__(self, et: type[BaseException] | None, e: BaseException | None,
-                        tb: TracebackType | None) -> None:
+    async def __aexit__(
+        self, et: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None
+    ) -> None:
         await self.close()
 
     async def submit(self, request: requests.MeshRequest, topic: str = requests.TOPIC) -> None:
         """Publish and wait for the broker's acknowledgement (acks=all)."""
         await self.publish(topic, request, key=request.id, request_id=request.id)
 
-    async def publish(self, topic: str, message: Message | bytes, *, key: str | None,
-                      request_id: str | None = None) -> None:
+    async def publish(
+        self, topic: str, message: Message | bytes, *, key: str | None, request_id: str | None = None
+    ) -> None:
         attrs: dict[str, Any] = {"messaging.system": "kafka", "messaging.destination.name": topic}
         if request_id:
             attrs[REQUEST_ATTR] = request_id
-        with get_tracer().start_as_current_span(f"{topic} publish", kind=SpanKind.PRODUCER,
-                                                attributes=attrs):
+        with get_tracer().start_as_current_span(
+            f"{topic} publish", kind=SpanKind.PRODUCER, attributes=attrs
+        ):
             headers = inject([("content-type", b"application/json")])
             value = message if isinstance(message, bytes) else encode(message)
-            fut = await self._producer.send(topic, value=value,
-                                            key=key.encode() if key else None, headers=headers)
+            fut = await self._producer.send(
+                self.kafka.physical(topic),
+                value=value,
+                key=key.encode() if key else None,
+                headers=headers,
+            )
             await fut
 
-    def subscribe(self, topics: Iterable[str] = (results.TOPIC,), *,
-                  request_ids: set[str] | None = None, from_beginning: bool = False,
-                  model: type[Message] | None = None) -> Subscription:
+    def subscribe(
+        self,
+        topics: Iterable[str] = (results.TOPIC,),
+        *,
+        request_ids: set[str] | None = None,
+        from_beginning: bool = False,
+        model: type[Message] | None = None,
+    ) -> Subscription:
         """`model` decodes topics outside the registry (run-unique test or bench topics)."""
         return Subscription(self.kafka, topics, request_ids, from_beginning, model)

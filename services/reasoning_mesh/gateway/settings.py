@@ -17,7 +17,8 @@ class TenantLimit(BaseModel):
 
 class GatewaySettings(MeshSettings):
     tenants: dict[str, TenantLimit] = Field(
-        default_factory=lambda: {"default": TenantLimit(), "bench": TenantLimit(rate=0)})
+        default_factory=lambda: {"default": TenantLimit(), "bench": TenantLimit(rate=0)}
+    )
     #: kind -> topic. The reasoning stages register `reason` when deployed.
     routes: dict[str, str] = Field(default_factory=lambda: {"retrieve": retrieval.TOPIC})
     http_host: str = "127.0.0.1"

@@ -79,25 +79,38 @@ class KafkaBroker:
         props = self.data_dir / "server.properties"
         log_dir = self.data_dir / "log"
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        props.write_text(SERVER_PROPERTIES.format(port=self.port,
-                                                  controller_port=self.controller_port,
-                                                  log_dir=log_dir))
+        props.write_text(
+            SERVER_PROPERTIES.format(
+                port=self.port, controller_port=self.controller_port, log_dir=log_dir
+            )
+        )
         java = _java()
-        base = [java, f"-Xmx{self.heap}", "-XX:+UseG1GC",
-                f"-Dlog4j2.configurationFile={kafka_infra_dir() / 'log4j2.properties'}",
-                "-cp", f"{jars}/*"]
+        base = [
+            java,
+            f"-Xmx{self.heap}",
+            "-XX:+UseG1GC",
+            f"-Dlog4j2.configurationFile={kafka_infra_dir() / 'log4j2.properties'}",
+            "-cp",
+            f"{jars}/*",
+        ]
         if not (log_dir / "meta.properties").exists():
             cluster_id = _cluster_id()
-            result = subprocess.run([*base, "kafka.tools.StorageTool", "format", "-t", cluster_id,
-                                     "-c", str(props)], capture_output=True, text=True,
-                                    check=False)
+            result = subprocess.run(
+                [*base, "kafka.tools.StorageTool", "format", "-t", cluster_id, "-c", str(props)],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
             if result.returncode != 0:
                 raise InfraError(f"kafka storage format failed: {result.stdout}{result.stderr}")
-        procs.spawn([*base, "kafka.Kafka", str(props)], log_file=self.log_file,
-                    pid_file=self.pid_file)
-        procs.wait_until(self._ready, timeout_s=timeout_s, what="Kafka broker",
-                         alive=lambda: procs.pid_of(self.pid_file) is not None,
-                         log_file=self.log_file)
+        procs.spawn([*base, "kafka.Kafka", str(props)], log_file=self.log_file, pid_file=self.pid_file)
+        procs.wait_until(
+            self._ready,
+            timeout_s=timeout_s,
+            what="Kafka broker",
+            alive=lambda: procs.pid_of(self.pid_file) is not None,
+            log_file=self.log_file,
+        )
 
     def _ready(self) -> bool:
         if not procs.port_open("127.0.0.1", self.port):
@@ -121,9 +134,12 @@ def ensure_jars() -> Path:
     mvn = shutil.which("mvn")
     if mvn is None:
         raise InfraError("Maven (mvn) is needed to fetch the Kafka broker; install maven")
-    result = subprocess.run([mvn, "-q", "-B", "-f", str(kafka_infra_dir() / "pom.xml"),
-                             "dependency:copy-dependencies"], capture_output=True, text=True,
-                            check=False)
+    result = subprocess.run(
+        [mvn, "-q", "-B", "-f", str(kafka_infra_dir() / "pom.xml"), "dependency:copy-dependencies"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if result.returncode != 0:
         raise InfraError(f"fetching Kafka from Maven Central failed:\n{result.stdout}{result.stderr}")
     return lib

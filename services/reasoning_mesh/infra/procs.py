@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -32,15 +33,27 @@ def pid_of(pid_file: Path) -> int | None:
     return None if state == "Z" else pid
 
 
-def spawn(cmd: Sequence[str], *, log_file: Path, pid_file: Path,
-          env: Mapping[str, str] | None = None, cwd: Path | None = None) -> int:
+def spawn(
+    cmd: Sequence[str],
+    *,
+    log_file: Path,
+    pid_file: Path,
+    env: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
+) -> int:
     """Start `cmd` in its own session (it outlives the CLI) and record its pid."""
     log_file.parent.mkdir(parents=True, exist_ok=True)
     pid_file.parent.mkdir(parents=True, exist_ok=True)
     with log_file.open("ab") as log:
-        proc = subprocess.Popen(list(cmd), stdout=log, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, env=dict(env) if env else None,
-                                cwd=cwd, start_new_session=True)
+        proc = subprocess.Popen(
+            list(cmd),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=dict(env) if env else None,
+            cwd=cwd,
+            start_new_session=True,
+        )
     pid_file.write_text(str(proc.pid))
     return proc.pid
 
@@ -65,10 +78,8 @@ def stop(pid_file: Path, timeout_s: float = 30.0) -> bool:
 
 
 def _reap(pid: int) -> None:
-    try:
+    with contextlib.suppress(ChildProcessError):
         os.waitpid(pid, os.WNOHANG)
-    except ChildProcessError:
-        pass
 
 
 def port_open(host: str, port: int, timeout_s: float = 0.5) -> bool:
@@ -79,8 +90,14 @@ def port_open(host: str, port: int, timeout_s: float = 0.5) -> bool:
         return False
 
 
-def wait_until(check: Callable[[], bool], *, timeout_s: float, what: str,
-               alive: Callable[[], bool] | None = None, log_file: Path | None = None) -> None:
+def wait_until(
+    check: Callable[[], bool],
+    *,
+    timeout_s: float,
+    what: str,
+    alive: Callable[[], bool] | None = None,
+    log_file: Path | None = None,
+) -> None:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if check():

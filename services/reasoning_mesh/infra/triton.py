@@ -57,8 +57,7 @@ class TritonServer:
     def ready(self, model: str | None = None) -> bool:
         path = f"/v2/models/{model}/ready" if model else "/v2/health/ready"
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{self.http_port}{path}",
-                                        timeout=2) as resp:
+            with urllib.request.urlopen(f"http://127.0.0.1:{self.http_port}{path}", timeout=2) as resp:
                 return bool(resp.status == 200)
         except OSError:
             return False
@@ -71,23 +70,32 @@ class TritonServer:
             raise InfraError(f"port {self.http_port} is taken by another process")
         server = pytriton_server_dir()
         backends = self._prepare_backends(server)
-        cmd = [str(server / "bin" / "tritonserver"),
-               f"--model-repository={model_repository()}",
-               "--model-control-mode=explicit",
-               *[f"--load-model={m}" for m in self.models],
-               f"--backend-directory={backends}",
-               f"--cache-directory={server / 'caches'}",
-               "--http-address=127.0.0.1", f"--http-port={self.http_port}",
-               "--grpc-address=127.0.0.1", f"--grpc-port={self.grpc_port}",
-               f"--metrics-port={self.metrics_port}",
-               "--allow-metrics=true", "--allow-gpu-metrics=false",
-               "--strict-readiness=true", "--exit-on-error=true",
-               "--log-verbose=0"]
+        cmd = [
+            str(server / "bin" / "tritonserver"),
+            f"--model-repository={model_repository()}",
+            "--model-control-mode=explicit",
+            *[f"--load-model={m}" for m in self.models],
+            f"--backend-directory={backends}",
+            f"--cache-directory={server / 'caches'}",
+            "--http-address=127.0.0.1",
+            f"--http-port={self.http_port}",
+            "--grpc-address=127.0.0.1",
+            f"--grpc-port={self.grpc_port}",
+            f"--metrics-port={self.metrics_port}",
+            "--allow-metrics=true",
+            "--allow-gpu-metrics=false",
+            "--strict-readiness=true",
+            "--exit-on-error=true",
+            "--log-verbose=0",
+        ]
         procs.spawn(cmd, log_file=self.log_file, pid_file=self.pid_file, env=self._env(server))
-        procs.wait_until(lambda: self.ready() and all(self.ready(m) for m in self.models),
-                         timeout_s=timeout_s, what="tritonserver",
-                         alive=lambda: procs.pid_of(self.pid_file) is not None,
-                         log_file=self.log_file)
+        procs.wait_until(
+            lambda: self.ready() and all(self.ready(m) for m in self.models),
+            timeout_s=timeout_s,
+            what="tritonserver",
+            alive=lambda: procs.pid_of(self.pid_file) is not None,
+            log_file=self.log_file,
+        )
 
     def stop(self) -> bool:
         return procs.stop(self.pid_file, timeout_s=30)

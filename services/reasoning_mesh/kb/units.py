@@ -85,7 +85,7 @@ def fmt(value: Fraction) -> str:
 
 
 def _names(unit: Unit) -> str:
-    singular, plural, symbol, alts, _ = unit
+    _singular, plural, symbol, alts, _ = unit
     return ", ".join(dict.fromkeys([plural, symbol, *alts]))
 
 
@@ -102,12 +102,22 @@ def facts() -> Iterator[dict[str, Any]]:
                 if a == b or not _comparable(dimension, a, b):
                     continue
                 factor = ua[4] / ub[4]
-                text = (f"Unit conversion ({dimension}): 1 {ua[0]} = {fmt(factor)} {ub[1]}. "
-                        f"To convert {ua[1]} to {ub[1]}, multiply by {fmt(factor)}. "
-                        f"({ua[0]}: {_names(ua)}; {ub[0]}: {_names(ub)})")
-                yield {"id": f"unit-{dimension}-{a}-to-{b}", "text": text,
-                       "metadata": {"kind": "unit_conversion", "dimension": dimension,
-                                    "from_unit": ua[0], "to_unit": ub[0], "factor": fmt(factor)}}
+                text = (
+                    f"Unit conversion ({dimension}): 1 {ua[0]} = {fmt(factor)} {ub[1]}. "
+                    f"To convert {ua[1]} to {ub[1]}, multiply by {fmt(factor)}. "
+                    f"({ua[0]}: {_names(ua)}; {ub[0]}: {_names(ub)})"
+                )
+                yield {
+                    "id": f"unit-{dimension}-{a}-to-{b}",
+                    "text": text,
+                    "metadata": {
+                        "kind": "unit_conversion",
+                        "dimension": dimension,
+                        "from_unit": ua[0],
+                        "to_unit": ub[0],
+                        "factor": fmt(factor),
+                    },
+                }
 
 
 def render() -> str:

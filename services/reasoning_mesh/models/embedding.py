@@ -20,7 +20,8 @@ def validate_texts(texts: Sequence[str]) -> None:
             raise BadInferenceRequestError(f"text {i} is empty")
         if len(text) > MAX_TEXT_CHARS:
             raise BadInferenceRequestError(
-                f"text {i} has {len(text)} characters; the limit is {MAX_TEXT_CHARS}")
+                f"text {i} has {len(text)} characters; the limit is {MAX_TEXT_CHARS}"
+            )
 
 
 class SentenceEmbedder:
@@ -43,7 +44,11 @@ class SentenceEmbedder:
         validate_texts(texts)
         if not texts:
             return np.zeros((0, EMBEDDING_DIM), dtype=np.float32)
-        vectors = self._model.encode(list(texts), batch_size=batch_size,
-                                     normalize_embeddings=True, convert_to_numpy=True,
-                                     show_progress_bar=False)
+        vectors = self._model.encode(
+            list(texts),
+            batch_size=batch_size,
+            normalize_embeddings=True,
+            convert_to_numpy=True,
+            show_progress_bar=False,
+        )
         return np.asarray(vectors, dtype=np.float32)

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from reasoning_mesh.clients.triton import TritonClient
 from reasoning_mesh.contracts import kb_documents, kb_ingested, retrieval
@@ -30,31 +35,54 @@ def make_store(settings: RetrieverSettings) -> VectorStore:
 
 def make_retriever(settings: RetrieverSettings, triton: TritonClient) -> Retriever:
     class _Embed:
-        async def embed(self, texts):  # type: ignore[no-untyped-def]
+        async def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
             return await triton.embed(texts, model=settings.embed_model)
 
-    return Retriever(make_store(settings), _Embed(), chunk_words=settings.chunk_words,
-                     chunk_overlap=settings.chunk_overlap,
-                     embedding_cache_size=settings.embedding_cache_size,
-                     result_cache_size=settings.result_cache_size,
-                     cache_ttl_s=settings.cache_ttl_s)
+    return Retriever(
+        make_store(settings),
+        _Embed(),
+        chunk_words=settings.chunk_words,
+        chunk_overlap=settings.chunk_overlap,
+        embedding_cache_size=settings.embedding_cache_size,
+        result_cache_size=settings.result_cache_size,
+        cache_ttl_s=settings.cache_ttl_s,
+    )
 
 
-def build_stages(settings: RetrieverSettings, retriever: Retriever,
-                 group_prefix: str = "rmesh") -> list[Stage]:  # type: ignore[type-arg]
+def build_stages(
+    settings: RetrieverSettings, retriever: Retriever, group_prefix: str = "rmesh"
+) -> list[Stage[Any]]:
     handlers = RetrieverHandlers(retriever)
-    common = {"max_in_flight": settings.max_in_flight, "rate_per_s": settings.rate_per_s}
     return [
-        Stage(service=SERVICE, kafka=settings.kafka, model=RetrievalRequest,
-              handler=handlers.on_retrieval, on_failure=handlers.on_retrieval_failure,
-              config=StageConfig(name="retrieve", topics=(retrieval.TOPIC,),
-                                 group_id=f"{group_prefix}.retriever",
-                                 output_topics=("rmesh.results.v1",), **common)),  # type: ignore[arg-type]
-        Stage(service=SERVICE, kafka=settings.kafka, model=KbDocument,
-              handler=handlers.on_document, on_failure=handlers.on_document_failure,
-              config=StageConfig(name="ingest", topics=(kb_documents.TOPIC,),
-                                 group_id=f"{group_prefix}.retriever.ingest",
-                                 output_topics=(kb_ingested.TOPIC,), max_in_flight=16)),
+        Stage(
+            service=SERVICE,
+            kafka=settings.kafka,
+            model=RetrievalRequest,
+            handler=handlers.on_retrieval,
+            on_failure=handlers.on_retrieval_failure,
+            config=StageConfig(
+                name="retrieve",
+                topics=(retrieval.TOPIC,),
+                group_id=f"{group_prefix}.retriever",
+                output_topics=("rmesh.results.v1",),
+                max_in_flight=settings.max_in_flight,
+                rate_per_s=settings.rate_per_s,
+            ),
+        ),
+        Stage(
+            service=SERVICE,
+            kafka=settings.kafka,
+            model=KbDocument,
+            handler=handlers.on_document,
+            on_failure=handlers.on_document_failure,
+            config=StageConfig(
+                name="ingest",
+                topics=(kb_documents.TOPIC,),
+                group_id=f"{group_prefix}.retriever.ingest",
+                output_topics=(kb_ingested.TOPIC,),
+                max_in_flight=16,
+            ),
+        ),
     ]
 
 
@@ -63,8 +91,9 @@ async def main() -> None:
     triton = TritonClient(settings.triton.grpc_url, settings.triton.timeout_s)
     retriever = make_retriever(settings, triton)
     try:
-        await run_service(SERVICE, settings, settings.retriever_metrics_port,
-                          build_stages(settings, retriever))
+        await run_service(
+            SERVICE, settings, settings.retriever_metrics_port, build_stages(settings, retriever)
+        )
     finally:
         await retriever.store.close()
         await triton.close()

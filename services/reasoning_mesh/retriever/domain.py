@@ -37,7 +37,7 @@ def chunk_text(doc_id: str, text: str, max_words: int = 120, overlap: int = 20) 
     step = max_words - overlap
     chunks = []
     for i, start in enumerate(range(0, len(words), step)):
-        chunks.append(Chunk(doc_id, i, " ".join(words[start:start + max_words])))
+        chunks.append(Chunk(doc_id, i, " ".join(words[start : start + max_words])))
         if start + max_words >= len(words):
             break
     return chunks
@@ -49,8 +49,7 @@ def point_id(collection: str, doc_id: str, chunk: int) -> str:
 
 
 def payload_for(chunk: Chunk, metadata: Mapping[str, Any]) -> dict[str, Any]:
-    return {"doc_id": chunk.doc_id, "chunk": chunk.index, "text": chunk.text,
-            "metadata": dict(metadata)}
+    return {"doc_id": chunk.doc_id, "chunk": chunk.index, "text": chunk.text, "metadata": dict(metadata)}
 
 
 def filter_key(field_name: str) -> str:
@@ -58,15 +57,30 @@ def filter_key(field_name: str) -> str:
     return f"metadata.{field_name}"
 
 
-def cache_key(collection: str, query: str, top_k: int,
-              filters: Mapping[str, Any] | None, generation: int) -> str:
+def cache_key(
+    collection: str, query: str, top_k: int, filters: Mapping[str, Any] | None, generation: int
+) -> str:
     """Results are keyed by the KB generation, so any ingest invalidates them at once."""
-    return json.dumps([collection, " ".join(query.split()).lower(), top_k,
-                       sorted((filters or {}).items()), generation], separators=(",", ":"))
+    return json.dumps(
+        [
+            collection,
+            " ".join(query.split()).lower(),
+            top_k,
+            sorted((filters or {}).items()),
+            generation,
+        ],
+        separators=(",", ":"),
+    )
 
 
 def evidence_from(hits: list[Hit]) -> list[Evidence]:
-    return [Evidence(doc_id=str(h.payload.get("doc_id", h.id)), chunk=int(h.payload.get("chunk", 0)),
-                     text=str(h.payload.get("text", "")), score=round(float(h.score), 6),
-                     metadata=dict(h.payload.get("metadata") or {}))
-            for h in hits]
+    return [
+        Evidence(
+            doc_id=str(h.payload.get("doc_id", h.id)),
+            chunk=int(h.payload.get("chunk", 0)),
+            text=str(h.payload.get("text", "")),
+            score=round(float(h.score), 6),
+            metadata=dict(h.payload.get("metadata") or {}),
+        )
+        for h in hits
+    ]

@@ -23,32 +23,68 @@ class RetrieverHandlers:
 
     async def on_retrieval(self, req: RetrievalRequest, ctx: Context) -> None:
         evidence, cached, timings = await self.retriever.retrieve(
-            req.query, req.top_k, req.filters, req.collection)
+            req.query, req.top_k, req.filters, req.collection
+        )
         ctx.event("evidence", passages=len(evidence), cached=cached)
-        ctx.emit(req.reply_to, MeshResult(
-            request_id=req.request_id, subgoal_id=req.subgoal_id, tenant=req.tenant,
-            kind="retrieve", status="ok", evidence=evidence, cached=cached, timings_ms=timings,
-        ), key=req.request_id)
+        ctx.emit(
+            req.reply_to,
+            MeshResult(
+                request_id=req.request_id,
+                subgoal_id=req.subgoal_id,
+                tenant=req.tenant,
+                kind="retrieve",
+                status="ok",
+                evidence=evidence,
+                cached=cached,
+                timings_ms=timings,
+            ),
+            key=req.request_id,
+        )
 
-    async def on_retrieval_failure(self, req: RetrievalRequest | None, error: MeshError,
-                                   ctx: Context) -> None:
+    async def on_retrieval_failure(
+        self, req: RetrievalRequest | None, error: MeshError, ctx: Context
+    ) -> None:
         # A caller waits on this request id: answer with a typed failure, never silence.
         if req is None:
             return
-        ctx.emit(req.reply_to, MeshResult(
-            request_id=req.request_id, subgoal_id=req.subgoal_id, tenant=req.tenant,
-            kind="retrieve", status="failed", error=error_info(error)), key=req.request_id)
+        ctx.emit(
+            req.reply_to,
+            MeshResult(
+                request_id=req.request_id,
+                subgoal_id=req.subgoal_id,
+                tenant=req.tenant,
+                kind="retrieve",
+                status="failed",
+                error=error_info(error),
+            ),
+            key=req.request_id,
+        )
 
     async def on_document(self, doc: KbDocument, ctx: Context) -> None:
         chunks = await self.retriever.index(doc)
-        ctx.emit(kb_ingested.TOPIC, IngestReceipt(doc_id=doc.id, batch_id=doc.batch_id,
-                                                  collection=doc.collection, status="indexed",
-                                                  chunks=chunks), key=doc.id)
+        ctx.emit(
+            kb_ingested.TOPIC,
+            IngestReceipt(
+                doc_id=doc.id,
+                batch_id=doc.batch_id,
+                collection=doc.collection,
+                status="indexed",
+                chunks=chunks,
+            ),
+            key=doc.id,
+        )
 
-    async def on_document_failure(self, doc: KbDocument | None, error: MeshError,
-                                  ctx: Context) -> None:
+    async def on_document_failure(self, doc: KbDocument | None, error: MeshError, ctx: Context) -> None:
         if doc is None:
             return
-        ctx.emit(kb_ingested.TOPIC, IngestReceipt(doc_id=doc.id, batch_id=doc.batch_id,
-                                                  collection=doc.collection, status="failed",
-                                                  error=error_info(error)), key=doc.id)
+        ctx.emit(
+            kb_ingested.TOPIC,
+            IngestReceipt(
+                doc_id=doc.id,
+                batch_id=doc.batch_id,
+                collection=doc.collection,
+                status="failed",
+                error=error_info(error),
+            ),
+            key=doc.id,
+        )

@@ -32,13 +32,22 @@ class Retriever:
     """Query embeddings and results are cached (LRU eviction + TTL); results are keyed by the KB
     generation, which every ingest bumps, so a cache never serves evidence from before an ingest."""
 
-    def __init__(self, store: VectorStore, embedder: Embedder, *, chunk_words: int = 120,
-                 chunk_overlap: int = 20, embedding_cache_size: int = 4096,
-                 result_cache_size: int = 4096, cache_ttl_s: float = 600.0) -> None:
+    def __init__(
+        self,
+        store: VectorStore,
+        embedder: Embedder,
+        *,
+        chunk_words: int = 120,
+        chunk_overlap: int = 20,
+        embedding_cache_size: int = 4096,
+        result_cache_size: int = 4096,
+        cache_ttl_s: float = 600.0,
+    ) -> None:
         self.store, self.embedder = store, embedder
         self.chunk_words, self.chunk_overlap = chunk_words, chunk_overlap
         self._emb_cache: TTLCache[str, npt.NDArray[np.float32]] = TTLCache(
-            embedding_cache_size, cache_ttl_s)
+            embedding_cache_size, cache_ttl_s
+        )
         self._res_cache: TTLCache[str, list[Evidence]] = TTLCache(result_cache_size, cache_ttl_s)
         self._generation = 0
         self._open: set[str] = set()
@@ -58,12 +67,17 @@ class Retriever:
             CACHE.labels("embedding", "hit").inc()
             return vec
         CACHE.labels("embedding", "miss").inc()
-        vec = (await self.embedder.embed([key]))[0]
+        vec = np.asarray((await self.embedder.embed([key]))[0], dtype=np.float32)
         self._emb_cache[key] = vec
         return vec
 
-    async def retrieve(self, query: str, top_k: int = 5, filters: Mapping[str, Any] | None = None,
-                       collection: str = "kb") -> tuple[list[Evidence], bool, dict[str, float]]:
+    async def retrieve(
+        self,
+        query: str,
+        top_k: int = 5,
+        filters: Mapping[str, Any] | None = None,
+        collection: str = "kb",
+    ) -> tuple[list[Evidence], bool, dict[str, float]]:
         """Evidence for `query`, whether it came from the result cache, and timings in ms."""
         await self._collection(collection)
         key = domain.cache_key(collection, query, top_k, filters, self._generation)
@@ -76,9 +90,9 @@ class Retriever:
         vector = await self._embed_query(query)
         t1 = time.perf_counter()
         with get_tracer().start_as_current_span(
-            "qdrant search", kind=SpanKind.CLIENT,
-            attributes={"db.system": "qdrant", "db.collection.name": collection,
-                        "rmesh.top_k": top_k},
+            "qdrant search",
+            kind=SpanKind.CLIENT,
+            attributes={"db.system": "qdrant", "db.collection.name": collection, "rmesh.top_k": top_k},
         ):
             hits = await self.store.search(collection, vector.tolist(), top_k, filters)
         t2 = time.perf_counter()
@@ -91,13 +105,22 @@ class Retriever:
         await self._collection(doc.collection)
         chunks = domain.chunk_text(doc.id, doc.text, self.chunk_words, self.chunk_overlap)
         vectors = await self.embedder.embed([c.text for c in chunks])
-        points = [Point(domain.point_id(doc.collection, c.doc_id, c.index), v.tolist(),
-                        domain.payload_for(c, doc.metadata))
-                  for c, v in zip(chunks, vectors, strict=True)]
+        points = [
+            Point(
+                domain.point_id(doc.collection, c.doc_id, c.index),
+                v.tolist(),
+                domain.payload_for(c, doc.metadata),
+            )
+            for c, v in zip(chunks, vectors, strict=True)
+        ]
         with get_tracer().start_as_current_span(
-            "qdrant upsert", kind=SpanKind.CLIENT,
-            attributes={"db.system": "qdrant", "db.collection.name": doc.collection,
-                        "rmesh.points": len(points)},
+            "qdrant upsert",
+            kind=SpanKind.CLIENT,
+            attributes={
+                "db.system": "qdrant",
+                "db.collection.name": doc.collection,
+                "rmesh.points": len(points),
+            },
         ):
             # Delete first: a shorter new version must not leave stale trailing chunks behind.
             await self.store.delete_document(doc.collection, doc.id)

@@ -26,8 +26,9 @@ class VectorStore(Protocol):
     async def delete_document(self, name: str, doc_id: str) -> None:
         """Remove every chunk of a document."""
 
-    async def search(self, name: str, vector: Sequence[float], top_k: int,
-                     filters: Mapping[str, Any] | None = None) -> list[Hit]: ...
+    async def search(
+        self, name: str, vector: Sequence[float], top_k: int, filters: Mapping[str, Any] | None = None
+    ) -> list[Hit]: ...
 
     async def count(self, name: str) -> int: ...
 

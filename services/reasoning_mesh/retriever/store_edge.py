@@ -21,8 +21,9 @@ from reasoning_mesh.retriever.store import INDEXED_FIELDS, Point
 def _filter(filters: Mapping[str, Any] | None) -> qe.Filter | None:
     if not filters:
         return None
-    return qe.Filter(must=[qe.FieldCondition(key=filter_key(k), match=qe.MatchValue(v))
-                           for k, v in filters.items()])
+    return qe.Filter(
+        must=[qe.FieldCondition(key=filter_key(k), match=qe.MatchValue(v)) for k, v in filters.items()]
+    )
 
 
 class EdgeVectorStore:
@@ -47,8 +48,7 @@ class EdgeVectorStore:
         )
         shard = qe.EdgeShard.create(str(path), config)
         for field_name in INDEXED_FIELDS:
-            shard.update(qe.UpdateOperation.create_field_index(field_name,
-                                                               qe.PayloadSchemaType.Keyword))
+            shard.update(qe.UpdateOperation.create_field_index(field_name, qe.PayloadSchemaType.Keyword))
         return shard
 
     def _shard(self, name: str) -> Any:
@@ -65,18 +65,22 @@ class EdgeVectorStore:
 
     async def upsert(self, name: str, points: Sequence[Point]) -> None:
         op = qe.UpdateOperation.upsert_points(
-            [qe.Point(id=p.id, vector=list(p.vector), payload=dict(p.payload)) for p in points])
+            [qe.Point(id=p.id, vector=list(p.vector), payload=dict(p.payload)) for p in points]
+        )
         await self._run(self._shard(name).update, op)
 
     async def delete_document(self, name: str, doc_id: str) -> None:
         op = qe.UpdateOperation.delete_points_by_filter(
-            qe.Filter(must=[qe.FieldCondition(key="doc_id", match=qe.MatchValue(doc_id))]))
+            qe.Filter(must=[qe.FieldCondition(key="doc_id", match=qe.MatchValue(doc_id))])
+        )
         await self._run(self._shard(name).update, op)
 
-    async def search(self, name: str, vector: Sequence[float], top_k: int,
-                     filters: Mapping[str, Any] | None = None) -> list[Hit]:
-        req = qe.SearchRequest(query=qe.Query.Nearest(list(vector)), limit=top_k,
-                               filter=_filter(filters), with_payload=True)
+    async def search(
+        self, name: str, vector: Sequence[float], top_k: int, filters: Mapping[str, Any] | None = None
+    ) -> list[Hit]:
+        req = qe.SearchRequest(
+            query=qe.Query.Nearest(list(vector)), limit=top_k, filter=_filter(filters), with_payload=True
+        )
         points = await self._run(self._shard(name).search, req)
         return [Hit(str(p.id), float(p.score), dict(p.payload or {})) for p in points]
 

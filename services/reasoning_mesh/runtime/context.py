@@ -59,7 +59,12 @@ class Context:
             return
         self.emit(
             events_topic.TOPIC,
-            RequestEvent(request_id=self.request_id, tenant=self.tenant or "default",
-                         stage=self.service, event=event, detail=detail),
+            RequestEvent(
+                request_id=self.request_id,
+                tenant=self.tenant or "default",
+                stage=self.service,
+                event=event,
+                detail=detail,
+            ),
             key=self.request_id,
         )

@@ -62,10 +62,9 @@ def make_consumer(
 async def ensure_topics(
     kafka: KafkaSettings, names: Iterable[str], *, partitions: int | None = None
 ) -> None:
-    """Create the topics that do not exist yet; existing ones are left alone."""
-    wanted = sorted(set(names))
-    admin = AIOKafkaAdminClient(bootstrap_servers=kafka.bootstrap_servers,
-                                request_timeout_ms=15_000)
+    """Create the (logical) topics that do not exist yet; existing ones are left alone."""
+    wanted = sorted({kafka.physical(n) for n in names})
+    admin = AIOKafkaAdminClient(bootstrap_servers=kafka.bootstrap_servers, request_timeout_ms=15_000)
     try:
         await admin.start()
     except KafkaConnectionError as exc:
@@ -75,8 +74,14 @@ async def ensure_topics(
         missing = [n for n in wanted if n not in existing]
         if not missing:
             return
-        new = [NewTopic(n, num_partitions=partitions or kafka.topic_partitions,
-                        replication_factor=kafka.replication_factor) for n in missing]
+        new = [
+            NewTopic(
+                n,
+                num_partitions=partitions or kafka.topic_partitions,
+                replication_factor=kafka.replication_factor,
+            )
+            for n in missing
+        ]
         try:
             await admin.create_topics(new)
         except TopicAlreadyExistsError:

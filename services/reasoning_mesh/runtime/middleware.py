@@ -58,8 +58,9 @@ async def metrics_middleware(ctx: Context, call_next: Next) -> None:
 DEFAULT_MIDDLEWARES: tuple[Middleware, ...] = (metrics_middleware, tracing_middleware)
 
 
-def chain(middlewares: tuple[Middleware, ...], core: Callable[[Context], Awaitable[None]]
-          ) -> Callable[[Context], Awaitable[None]]:
+def chain(
+    middlewares: tuple[Middleware, ...], core: Callable[[Context], Awaitable[None]]
+) -> Callable[[Context], Awaitable[None]]:
     """Compose middlewares outermost-first around `core`."""
 
     async def run(ctx: Context, index: int = 0) -> None:

@@ -30,10 +30,20 @@ FailureHook = Callable[[M | None, MeshError, Context], Awaitable[None]]
 
 
 class RecordProcessor(Generic[M]):
-    def __init__(self, *, service: str, stage: str, model: type[M], handler: Handler[M],
-                 on_failure: FailureHook[M] | None, middlewares: tuple[Middleware, ...],
-                 max_message_bytes: int, retry_attempts: int, retry_initial_s: float,
-                 retry_max_s: float) -> None:
+    def __init__(
+        self,
+        *,
+        service: str,
+        stage: str,
+        model: type[M],
+        handler: Handler[M],
+        on_failure: FailureHook[M] | None,
+        middlewares: tuple[Middleware, ...],
+        max_message_bytes: int,
+        retry_attempts: int,
+        retry_initial_s: float,
+        retry_max_s: float,
+    ) -> None:
         self.service, self.stage, self.model = service, stage, model
         self.handler, self.on_failure = handler, on_failure
         self.max_message_bytes = max_message_bytes
@@ -44,7 +54,7 @@ class RecordProcessor(Generic[M]):
     async def process(self, ctx: Context) -> None:
         try:
             await self._run(ctx)
-        except Exception as exc:  # noqa: BLE001 - a poison record must never stop the consumer
+        except Exception as exc:
             log.exception("middleware failure on %s@%d", ctx.record.topic, ctx.record.offset)
             self._dead_letter(ctx, NonRetryableError(f"internal error: {exc!r}"))
 
@@ -62,7 +72,7 @@ class RecordProcessor(Generic[M]):
         except MeshError as exc:
             self._dead_letter(ctx, exc)
             await self._failure_hook(message, exc, ctx)
-        except Exception as exc:  # noqa: BLE001 - unexpected handler bugs are dead-lettered too
+        except Exception as exc:
             log.exception("handler %s failed on %s", self.stage, ctx.request_id)
             err = NonRetryableError(f"unexpected {type(exc).__name__}: {exc}")
             self._dead_letter(ctx, err)
@@ -72,7 +82,7 @@ class RecordProcessor(Generic[M]):
         retrying = AsyncRetrying(
             retry=retry_if_exception(lambda e: isinstance(e, RetryableError)),
             stop=stop_after_attempt(self.retry_attempts),
-            wait=wait_exponential_jitter(initial=self.retry_initial_s, max=self.retry_max_s),
+            wait=wait_exponential_jitter(multiplier=self.retry_initial_s, max=self.retry_max_s),
             reraise=True,
         )
         async for attempt in retrying:
@@ -85,11 +95,19 @@ class RecordProcessor(Generic[M]):
         ctx.outputs.clear()
         ctx.outcome = "dead_lettered"
         DLQ.labels(self.stage, error.code).inc()
-        log.warning("dead-lettering %s@%d/%d: %s", ctx.record.topic, ctx.record.partition,
-                    ctx.record.offset, error)
+        log.warning(
+            "dead-lettering %s@%d/%d: %s",
+            ctx.record.topic,
+            ctx.record.partition,
+            ctx.record.offset,
+            error,
+        )
         letter = dead_letter(ctx.record, error, self.service, ctx.attempts)
-        ctx.emit(dlq_topic.TOPIC, letter,
-                 key=ctx.record.key.decode("utf-8", "replace") if ctx.record.key else None)
+        ctx.emit(
+            dlq_topic.TOPIC,
+            letter,
+            key=ctx.record.key.decode("utf-8", "replace") if ctx.record.key else None,
+        )
         ctx.event("dead_lettered", reason=error.code, message=str(error)[:500])
 
     async def _failure_hook(self, message: M | None, error: MeshError, ctx: Context) -> None:
@@ -97,5 +115,5 @@ class RecordProcessor(Generic[M]):
             return
         try:
             await self.on_failure(message, error, ctx)
-        except Exception:  # noqa: BLE001 - the dead letter is already queued; don't lose it
+        except Exception:
             log.exception("on_failure hook of %s failed", self.stage)

@@ -25,14 +25,25 @@ def configure_logging(service: str) -> None:
     logging.getLogger("aiokafka").setLevel(logging.WARNING)
 
 
-async def run_service(service: str, settings: MeshSettings, metrics_port: int,
-                      stages: Sequence[Stage[Any]]) -> None:
+async def run_service(
+    service: str, settings: MeshSettings, metrics_port: int, stages: Sequence[Stage[Any]]
+) -> None:
     configure_logging(service)
-    setup_telemetry(service, settings.traces_dir(), settings.telemetry.otlp_endpoint,
-                    settings.telemetry.metrics_port or metrics_port)
+    setup_telemetry(
+        service,
+        settings.traces_dir(),
+        settings.telemetry.otlp_endpoint,
+        settings.telemetry.metrics_port or metrics_port,
+        metrics_host=settings.telemetry.metrics_host,
+    )
     loop = asyncio.get_running_loop()
+
+    def stop_all() -> None:
+        for stage in stages:
+            stage.request_stop()
+
     for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, lambda: [s.request_stop() for s in stages])
+        loop.add_signal_handler(sig, stop_all)
     for stage in stages:
         await stage.start()
     READY.labels(service).set(1)

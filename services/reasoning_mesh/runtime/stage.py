@@ -19,7 +19,7 @@ import logging
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from aiokafka import ConsumerRebalanceListener, TopicPartition
 from aiokafka.errors import KafkaError, ProducerFenced
@@ -66,7 +66,7 @@ class _Slot:
 class _Drain(ConsumerRebalanceListener):  # type: ignore[misc]
     """Before partitions move to another member, finish and commit what we hold of them."""
 
-    def __init__(self, stage: Stage[Message]) -> None:
+    def __init__(self, stage: Stage[Any]) -> None:
         self.stage = stage
 
     async def on_partitions_revoked(self, revoked: list[TopicPartition]) -> None:
@@ -77,15 +77,30 @@ class _Drain(ConsumerRebalanceListener):  # type: ignore[misc]
 
 
 class Stage(Generic[M]):
-    def __init__(self, *, service: str, config: StageConfig, kafka: KafkaSettings,
-                 model: type[M], handler: Handler[M], on_failure: FailureHook[M] | None = None,
-                 middlewares: Sequence[Middleware] = DEFAULT_MIDDLEWARES) -> None:
+    def __init__(
+        self,
+        *,
+        service: str,
+        config: StageConfig,
+        kafka: KafkaSettings,
+        model: type[M],
+        handler: Handler[M],
+        on_failure: FailureHook[M] | None = None,
+        middlewares: Sequence[Middleware] = DEFAULT_MIDDLEWARES,
+    ) -> None:
         self.service, self.config, self.kafka = service, config, kafka
         self.processor = RecordProcessor(
-            service=service, stage=config.name, model=model, handler=handler,
-            on_failure=on_failure, middlewares=tuple(middlewares),
-            max_message_bytes=kafka.max_message_bytes, retry_attempts=config.retry_attempts,
-            retry_initial_s=config.retry_initial_s, retry_max_s=config.retry_max_s)
+            service=service,
+            stage=config.name,
+            model=model,
+            handler=handler,
+            on_failure=on_failure,
+            middlewares=tuple(middlewares),
+            max_message_bytes=kafka.max_message_bytes,
+            retry_attempts=config.retry_attempts,
+            retry_initial_s=config.retry_initial_s,
+            retry_max_s=config.retry_max_s,
+        )
         self._bucket = TokenBucket(config.rate_per_s, max(config.burst, 1.0))
         self._slots = asyncio.Semaphore(config.max_in_flight)
         self._pending: dict[TopicPartition, deque[_Slot]] = {}
@@ -94,22 +109,32 @@ class Stage(Generic[M]):
         self._stopping = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
         self._producer = make_producer(
-            kafka, f"{service}.{config.name}",
-            transactional_id=(f"{config.group_id}.{config.name}.{config.instance_id}"
-                              if kafka.exactly_once else None))
-        self._consumer = make_consumer(kafka, group_id=config.group_id,
-                                       client_id=f"{service}.{config.name}",
-                                       max_poll_records=config.max_in_flight)
+            kafka,
+            f"{service}.{config.name}",
+            transactional_id=(
+                f"{config.group_id}.{config.name}.{config.instance_id}" if kafka.exactly_once else None
+            ),
+        )
+        self._consumer = make_consumer(
+            kafka,
+            group_id=config.group_id,
+            client_id=f"{service}.{config.name}",
+            max_poll_records=config.max_in_flight,
+        )
         self.started = asyncio.Event()
         self.committed_records = 0
 
     # -- lifecycle -----------------------------------------------------------------------------
     async def start(self) -> None:
-        await ensure_topics(self.kafka, (*self.config.topics, *self.config.output_topics,
-                                         dlq_topic.TOPIC, events_topic.TOPIC))
+        await ensure_topics(
+            self.kafka,
+            (*self.config.topics, *self.config.output_topics, dlq_topic.TOPIC, events_topic.TOPIC),
+        )
         await self._producer.start()
         await self._consumer.start()
-        self._consumer.subscribe(list(self.config.topics), listener=_Drain(self))  # type: ignore[arg-type]
+        self._consumer.subscribe(
+            [self.kafka.physical(t) for t in self.config.topics], listener=_Drain(self)
+        )  # type: ignore[arg-type]
         self.started.set()
 
     def request_stop(self) -> None:
@@ -130,9 +155,11 @@ class Stage(Generic[M]):
 
     async def drain(self, partitions: set[TopicPartition] | None) -> None:
         """Wait until every held record (of `partitions`, or all) is committed."""
+
         def empty() -> bool:
-            return all(not q for tp, q in self._pending.items()
-                       if partitions is None or tp in partitions)
+            return all(
+                not q for tp, q in self._pending.items() if partitions is None or tp in partitions
+            )
 
         async with self._committed:
             await self._committed.wait_for(empty)
@@ -140,15 +167,24 @@ class Stage(Generic[M]):
     # -- consuming -----------------------------------------------------------------------------
     async def _fetch_loop(self) -> None:
         while not self._stopping.is_set():
-            batch = await self._consumer.getmany(timeout_ms=100,
-                                                 max_records=self.config.max_in_flight)
+            batch = await self._consumer.getmany(timeout_ms=100, max_records=self.config.max_in_flight)
             for tp, messages in batch.items():
                 for m in messages:
                     await self._slots.acquire()  # backpressure: wait for a commit to free a slot
                     await self._bucket.acquire()
-                    ctx = Context(self.config.name, self.service,
-                                  Record(m.topic, m.partition, m.offset, m.key, m.value,
-                                         tuple(m.headers or ()), m.timestamp))
+                    ctx = Context(
+                        self.config.name,
+                        self.service,
+                        Record(
+                            m.topic,
+                            m.partition,
+                            m.offset,
+                            m.key,
+                            m.value,
+                            tuple(m.headers or ()),
+                            m.timestamp,
+                        ),
+                    )
                     slot = _Slot(ctx)
                     self._pending.setdefault(tp, deque()).append(slot)
                     task = asyncio.create_task(self._process(slot))
@@ -183,14 +219,13 @@ class Stage(Generic[M]):
             async with self._committed:
                 self._committed.notify_all()
 
-    async def _commit_with_retry(self, ready: list[Context],
-                                 offsets: dict[TopicPartition, int]) -> None:
+    async def _commit_with_retry(self, ready: list[Context], offsets: dict[TopicPartition, int]) -> None:
         while True:
             try:
                 await self._commit(ready, offsets)
                 return
             except ProducerFenced:
-                log.error("stage %s fenced by a newer instance; stopping", self.config.name)
+                log.exception("stage %s fenced by a newer instance; stopping", self.config.name)
                 self._stopping.set()
                 raise
             except KafkaError:
@@ -199,19 +234,34 @@ class Stage(Generic[M]):
                 await asyncio.sleep(0.5)
 
     async def _commit(self, ready: list[Context], offsets: dict[TopicPartition, int]) -> None:
-        sends = [(e.topic, encode(e.value), e.key.encode() if e.key else None,
-                  inject([("content-type", b"application/json"),
-                          ("rmesh-schema",
-                           f"{type(e.value).__name__}/v{e.value.schema_version}".encode()),
-                          ("rmesh-service", self.service.encode())], e.trace_context))
-                 for c in ready for e in c.outputs]
+        sends = [
+            (
+                e.topic,
+                encode(e.value),
+                e.key.encode() if e.key else None,
+                inject(
+                    [
+                        ("content-type", b"application/json"),
+                        ("rmesh-schema", f"{type(e.value).__name__}/v{e.value.schema_version}".encode()),
+                        ("rmesh-service", self.service.encode()),
+                    ],
+                    e.trace_context,
+                ),
+            )
+            for c in ready
+            for e in c.outputs
+        ]
         if self.kafka.exactly_once:
             async with self._producer.transaction():
                 for topic, value, key, headers in sends:
-                    await self._producer.send(topic, value=value, key=key, headers=headers)
+                    await self._producer.send(
+                        self.kafka.physical(topic), value=value, key=key, headers=headers
+                    )
                 await self._producer.send_offsets_to_transaction(offsets, self.config.group_id)
         else:
-            futures = [await self._producer.send(t, value=v, key=k, headers=h)
-                       for t, v, k, h in sends]
+            futures = [
+                await self._producer.send(self.kafka.physical(t), value=v, key=k, headers=h)
+                for t, v, k, h in sends
+            ]
             await asyncio.gather(*futures)  # acks=all: durable before offsets move
             await self._consumer.commit(offsets)

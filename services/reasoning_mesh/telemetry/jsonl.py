@@ -27,8 +27,10 @@ def span_to_dict(span: ReadableSpan) -> dict[str, Any]:
         "start_ns": span.start_time,
         "end_ns": span.end_time,
         "status": span.status.status_code.name,
-        "attributes": {k: v if isinstance(v, str | int | float | bool) else list(v)  # type: ignore[arg-type]
-                       for k, v in (span.attributes or {}).items()},
+        "attributes": {
+            k: v if isinstance(v, str | int | float | bool) else list(v)  # type: ignore[arg-type]
+            for k, v in (span.attributes or {}).items()
+        },
         "links": [f"{link.context.trace_id:032x}" for link in span.links],
     }
 

@@ -34,6 +34,7 @@ def setup_telemetry(
     otlp_endpoint: str = "",
     metrics_port: int | None = None,
     *,
+    metrics_host: str = "127.0.0.1",
     sync_export: bool = False,
 ) -> Telemetry:
     """Install tracing (JSONL file + optional OTLP) and start the Prometheus endpoint.
@@ -48,7 +49,8 @@ def setup_telemetry(
     provider = TracerProvider(resource=resource)
     exporter = JsonlSpanExporter(traces_dir / f"{service}-{os.getpid()}.jsonl")
     provider.add_span_processor(
-        SimpleSpanProcessor(exporter) if sync_export
+        SimpleSpanProcessor(exporter)
+        if sync_export
         else BatchSpanProcessor(exporter, schedule_delay_millis=500)
     )
     if otlp_endpoint:
@@ -61,7 +63,7 @@ def setup_telemetry(
     if metrics_port:
         from prometheus_client import start_http_server
 
-        start_http_server(metrics_port, addr="127.0.0.1")
+        start_http_server(metrics_port, addr=metrics_host)
     _STATE = Telemetry(service, provider, metrics_port)
     return _STATE
 

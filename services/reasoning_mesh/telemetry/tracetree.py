@@ -24,8 +24,7 @@ def read_spans(traces_dir: Path) -> Iterator[dict[str, Any]]:
 def spans_for_request(spans: Iterable[dict[str, Any]], request_id: str) -> list[dict[str, Any]]:
     """All spans of every trace that touched the request."""
     spans = list(spans)
-    trace_ids = {s["trace_id"] for s in spans
-                 if s.get("attributes", {}).get(REQUEST_ATTR) == request_id}
+    trace_ids = {s["trace_id"] for s in spans if s.get("attributes", {}).get(REQUEST_ATTR) == request_id}
     return sorted((s for s in spans if s["trace_id"] in trace_ids), key=lambda s: s["start_ns"])
 
 

@@ -1,0 +1,61 @@
+# reasoning-mesh: `make demo` installs everything and runs the main job; `make test` runs the suite.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+export RMESH_HOME ?= .rmesh
+
+.PHONY: install demo up down status test test-unit lint schemas bench-mesh clean
+
+install: $(VENV)/.installed infra/kafka/lib/.fetched
+
+# pip's cache (~/.cache/pip) and Maven's local repository (~/.m2) are kept between runs, so a
+# reinstall downloads nothing.
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e ".[dev]"
+	touch $@
+
+infra/kafka/lib/.fetched: infra/kafka/pom.xml
+	mvn -q -B -f infra/kafka/pom.xml dependency:copy-dependencies
+	touch $@
+
+demo: install
+	$(BIN)/rmesh up
+	$(BIN)/rmesh kb ingest
+	rm -f $(RMESH_HOME)/demo-results.jsonl
+	$(BIN)/rmesh batch infra/kb/demo_queries.jsonl --out $(RMESH_HOME)/demo-results.jsonl
+	$(BIN)/python -c "import json,sys; [print(r['id'], '->', r['status'], [(e['doc_id'], e['score']) for e in r['evidence']]) for r in map(json.loads, open(sys.argv[1]))]" $(RMESH_HOME)/demo-results.jsonl
+	$(BIN)/rmesh trace demo-1
+
+up: install
+	$(BIN)/rmesh up
+
+down:
+	$(BIN)/rmesh down
+
+status:
+	$(BIN)/rmesh status
+
+# Unit, stream and integration tiers; integration starts its own broker and tritonserver.
+# pytest exits 5 when it collected nothing, which fails this target as it should.
+test: install
+	$(BIN)/pytest
+
+test-unit: install
+	$(BIN)/pytest -m "not integration"
+
+lint: install
+	$(BIN)/ruff check services tests model_repository
+	$(BIN)/mypy
+
+schemas: install
+	$(BIN)/rmesh schemas export
+	$(BIN)/rmesh kb generate
+
+bench-mesh: install
+	$(BIN)/rmesh up
+	$(BIN)/rmesh bench mesh --json bench-mesh.json
+
+clean: down
+	rm -rf $(RMESH_HOME)

@@ -1,0 +1,54 @@
+"""Per-tenant admission under a burst: typed refusals with retry-after, never a silent drop; the
+batch runner resubmits refused requests until every one is answered."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from reasoning_mesh.contracts import results
+from reasoning_mesh.contracts.requests import MeshRequest
+from reasoning_mesh.gateway.batch import run_batch
+from reasoning_mesh.gateway.sdk import MeshClient
+from reasoning_mesh.gateway.settings import TenantLimit
+from reasoning_mesh.settings import KafkaSettings, TritonSettings
+
+from .conftest import collect, running
+from .helpers import gateway_stage, retriever_stages
+
+
+async def test_burst_is_throttled_with_retry_after(
+    kafka: KafkaSettings, triton_settings: TritonSettings, tmp_path: Path
+) -> None:
+    stages, _, client = retriever_stages(kafka, triton_settings, tmp_path)
+    gateway = gateway_stage(kafka, tmp_path, {"slow": TenantLimit(rate=2, burst=3)})
+    n = 12
+    async with running([*stages, gateway]), MeshClient(kafka) as mesh:
+        async with mesh.subscribe((results.TOPIC,)) as sub:
+            for i in range(n):
+                await mesh.submit(
+                    MeshRequest(
+                        id=f"burst-{i}",
+                        tenant="slow",
+                        kind="retrieve",
+                        query=f"metres in {i} kilometres",
+                    )
+                )
+            outcomes = [m for _, m in await collect(sub, n)]
+        refused = [r for r in outcomes if r.status == "refused"]
+        assert len({r.request_id for r in outcomes}) == n  # every request got an answer
+        assert len(refused) >= n - 3 - 3  # burst of 3 plus refill during the burst at most
+        assert all(r.error.code == "throttled" and r.error.retry_after_s > 0 for r in refused)
+
+        lines = [
+            json.dumps({"id": f"b-{i}", "kind": "retrieve", "query": f"grams in {i} kg"})
+            for i in range(10)
+        ]
+        src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+        src.write_text("\n".join(lines) + "\n")
+        summary = await run_batch(mesh, src, out, tenant="slow", timeout_s=60)
+    await client.close()
+    assert summary.ok and summary.answered == 10 and summary.refusals > 0
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert sorted(r["line"] for r in rows) == list(range(1, 11))
+    assert all(r["status"] == "ok" for r in rows)

@@ -1,0 +1,111 @@
+"""The user's path, as a user runs it: `rmesh up` (real broker, Triton, services as background
+processes), `kb ingest`, `batch` (bad lines, resume), `subscribe`, `trace`, `status`, `down`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+PORTS = {
+    "RMESH_KAFKA__BOOTSTRAP_SERVERS": "127.0.0.1:39092",
+    "RMESH_TRITON__HTTP_URL": "127.0.0.1:38000",
+    "RMESH_TRITON__GRPC_URL": "127.0.0.1:38001",
+    "RMESH_TRITON__METRICS_PORT": "38002",
+    "RMESH_GATEWAY_METRICS_PORT": "39101",
+    "RMESH_RETRIEVER_METRICS_PORT": "39102",
+    "RMESH_HTTP_PORT": "39080",
+}
+
+
+def rmesh(env: dict[str, str], *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "reasoning_mesh.cli.main", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    home = tmp_path_factory.mktemp("stack")
+    env = {**os.environ, **PORTS, "RMESH_HOME": str(home), "COLUMNS": "200"}
+    up = rmesh(env, "up", timeout=400)
+    assert up.returncode == 0, up.stdout + up.stderr
+    try:
+        yield env
+    finally:
+        down = rmesh(env, "down")
+        assert down.returncode == 0 and "kafka" in down.stdout, down.stdout + down.stderr
+
+
+def test_up_is_idempotent_and_status_is_healthy(stack: dict[str, str]) -> None:
+    again = rmesh(stack, "up")
+    assert again.returncode == 0, again.stderr
+    status = rmesh(stack, "status")
+    assert status.returncode == 0, status.stdout + status.stderr
+    for name in ("kafka", "triton", "retriever", "gateway", "rmesh.gateway"):
+        assert name in status.stdout
+
+
+def test_ingest_batch_resume_subscribe_trace(stack: dict[str, str], tmp_path: Path) -> None:
+    ingest = rmesh(stack, "kb", "ingest")
+    assert ingest.returncode == 0, ingest.stdout + ingest.stderr
+    assert "indexed 156 documents" in ingest.stdout
+
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_text(
+        "\n".join(
+            [
+                json.dumps({"id": "cli-1", "kind": "retrieve", "query": "How many years in a decade?"}),
+                json.dumps({"kind": "retrieve", "query": "tonnes to kilograms", "private": "secret"}),
+                "{broken",
+                json.dumps({"id": "cli-3", "kind": "retrieve", "query": ""}),
+                json.dumps({"id": "cli-4", "kind": "retrieve", "query": "ml in a litre", "top_k": 1}),
+            ]
+        )
+        + "\n"
+    )
+    first = rmesh(stack, "batch", str(src), "--out", str(out), "--timeout", "120")
+    assert first.returncode == 1  # bad lines make the run fail, after answering the rest
+    assert f"{src}:3" in first.stderr and f"{src}:4" in first.stderr
+    rows = {r["line"]: r for r in map(json.loads, out.read_text().splitlines())}
+    assert sorted(rows) == [1, 2, 5]
+    assert rows[1]["id"] == "cli-1" and rows[1]["status"] == "ok"
+    assert rows[1]["evidence"][0]["doc_id"] == "unit-time-decade-to-year"
+    assert rows[2]["id"].startswith("h-") and "secret" not in json.dumps(rows[2])
+    assert len(rows[5]["evidence"]) == 1
+
+    rerun = rmesh(stack, "batch", str(src), "--out", str(out), "--timeout", "120")
+    assert "skipped 3 already answered" in rerun.stdout
+    assert len(out.read_text().splitlines()) == 3
+
+    sub = rmesh(
+        stack, "subscribe", "--from-beginning", "--no-events", "-r", "cli-4", "--limit", "1", timeout=60
+    )
+    assert sub.returncode == 0, sub.stderr
+    assert json.loads(sub.stdout.splitlines()[0])["request_id"] == "cli-4"
+
+    trace = rmesh(stack, "trace", "cli-1")
+    assert trace.returncode == 0, trace.stderr
+    for name in (
+        "cli",
+        "gateway",
+        "retriever",
+        "ingress process",
+        "retrieve process",
+        "triton infer embedder",
+        "qdrant search",
+    ):
+        assert name in trace.stdout, trace.stdout
+    assert rmesh(stack, "trace", "never-sent").returncode == 1

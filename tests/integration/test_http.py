@@ -1,0 +1,64 @@
+"""The HTTP front door against the real broker: accept, refuse (403/429/422/400), read, stream."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import httpx
+
+from reasoning_mesh.contracts import retrieval
+from reasoning_mesh.contracts.kb_documents import KbDocument
+from reasoning_mesh.gateway.domain import Admission
+from reasoning_mesh.gateway.http import ResultHub, create_app
+from reasoning_mesh.gateway.sdk import MeshClient
+from reasoning_mesh.gateway.settings import TenantLimit
+from reasoning_mesh.settings import KafkaSettings, TritonSettings
+
+from .conftest import running
+from .helpers import retriever_stages
+
+
+async def test_http_submit_refuse_and_stream(
+    kafka: KafkaSettings, triton_settings: TritonSettings, tmp_path: Path
+) -> None:
+    stages, retriever, triton = retriever_stages(kafka, triton_settings, tmp_path)
+    await retriever.index(KbDocument(id="l-ml", text="1 litre is 1000 millilitres."))
+    admission = Admission({"default": TenantLimit(rate=0), "tiny": TenantLimit(rate=0.01, burst=1)})
+    async with running(stages), MeshClient(kafka) as mesh:
+        hub = ResultHub(mesh)
+        hub.start()
+        await asyncio.wait_for(hub.ready.wait(), 30)
+        app = create_app(mesh, admission, {"retrieve": retrieval.TOPIC}, hub)
+        async with httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app), base_url="http://gw"
+        ) as http:
+            body = {"id": "http-1", "kind": "retrieve", "query": "millilitres in a litre"}
+            accepted = await http.post("/v1/requests", json=body)
+            assert accepted.status_code == 202 and accepted.json()["id"] == "http-1"
+
+            for _ in range(100):
+                got = await http.get("/v1/results/http-1")
+                if got.status_code == 200:
+                    break
+                await asyncio.sleep(0.1)
+            assert got.status_code == 200 and got.json()["status"] == "ok"
+            assert got.json()["evidence"][0]["doc_id"] == "l-ml"
+
+            assert (await http.post("/v1/requests", json={**body, "tenant": "nope"})).status_code == 403
+            assert (await http.post("/v1/requests", json={**body, "query": ""})).status_code == 422
+            assert (await http.post("/v1/requests", content=b"{oops")).status_code == 400
+            assert (await http.post("/v1/requests", json={**body, "kind": "reason"})).status_code == 400
+            assert (await http.post("/v1/requests", json={**body, "tenant": "tiny"})).status_code == 202
+            throttled = await http.post("/v1/requests", json={**body, "tenant": "tiny"})
+            assert throttled.status_code == 429
+            assert int(throttled.headers["Retry-After"]) >= 1
+            assert throttled.json()["error"]["code"] == "throttled"
+
+            # A finished request streams its result at once over SSE.
+            async with http.stream("GET", "/v1/stream/http-1") as stream:
+                lines = [line async for line in stream.aiter_lines() if line.startswith("data:")]
+            assert json.loads(lines[0][5:])["request_id"] == "http-1"
+        await hub.stop()
+    await triton.close()

@@ -1,0 +1,54 @@
+"""The embedder on the real tritonserver: shapes, normalisation, bad requests answered with an
+error while the rest of the dynamic batch is served."""
+
+from __future__ import annotations
+
+import asyncio
+
+import numpy as np
+import pytest
+import tritonclient.grpc.aio as grpcclient
+from tritonclient.utils import InferenceServerException
+
+from reasoning_mesh.clients.triton import TritonClient
+from reasoning_mesh.errors import BadInferenceRequestError, DependencyUnavailableError
+from reasoning_mesh.settings import TritonSettings
+
+
+async def test_embeddings_are_normalised_and_semantic(triton_settings: TritonSettings) -> None:
+    client = TritonClient(triton_settings.grpc_url)
+    vecs = await client.embed(
+        ["1 kilometre is 1000 metres", "How many metres in a km?", "Bananas are yellow"]
+    )
+    await client.close()
+    assert vecs.shape == (3, 384)
+    assert np.allclose(np.linalg.norm(vecs, axis=1), 1.0, atol=1e-4)
+    assert vecs[0] @ vecs[1] > vecs[0] @ vecs[2] + 0.2
+
+
+async def test_bad_request_fails_alone_in_a_concurrent_batch(triton_settings: TritonSettings) -> None:
+    client = TritonClient(triton_settings.grpc_url)
+    texts = [f"fact number {i}" for i in range(12)]
+    results = await asyncio.gather(
+        *(client.embed([t]) for t in texts), client.embed(["   "]), return_exceptions=True
+    )
+    await client.close()
+    assert all(isinstance(r, np.ndarray) and r.shape == (1, 384) for r in results[:-1])
+    assert isinstance(results[-1], BadInferenceRequestError)
+    assert "empty" in str(results[-1])
+
+
+async def test_wrong_dtype_is_rejected(triton_settings: TritonSettings) -> None:
+    raw = grpcclient.InferenceServerClient(triton_settings.grpc_url)
+    inp = grpcclient.InferInput("TEXT", [1, 1], "INT32")
+    inp.set_data_from_numpy(np.array([[1]], dtype=np.int32))
+    with pytest.raises(InferenceServerException, match=r"(?i)data.?type|dtype|expected"):
+        await raw.infer("embedder", [inp])
+    await raw.close()
+
+
+async def test_unreachable_server_is_retryable() -> None:
+    client = TritonClient("127.0.0.1:1", timeout_s=2)
+    with pytest.raises(DependencyUnavailableError):
+        await client.embed(["x"])
+    await client.close()
