@@ -37,3 +37,30 @@ def mesh(
     for key, value in figures.items():
         table.add_row(key, f"{value:.3f}" if isinstance(value, float) else str(value))
     console.print(table)
+
+
+@app.command()
+def model(
+    json_out: Path = typer.Option(..., "--json", help="Where to write the figures."),
+    held_out: int = typer.Option(400, min=50, help="Held-out step prompts."),
+    threads: int = typer.Option(2, min=1),
+) -> None:
+    """Gated vs full depth and fp32/bf16/fp8/int4/mixed precision on held-out step prompts.
+    Also writes the mixed precision plan next to the checkpoint."""
+    from reasoning_mesh.bench.model import run_model_bench
+
+    figures = run_model_bench(held_n=held_out, threads=threads)
+    json_out.write_text(json.dumps(figures, indent=2) + "\n")
+    table = Table("figure", "value")
+    for key, value in figures.items():
+        if isinstance(value, list):
+            continue
+        text = (
+            ", ".join(f"{k}={v:.3f}" if isinstance(v, float) else f"{k}={v}" for k, v in value.items())
+            if isinstance(value, dict)
+            else f"{value:.3f}"
+            if isinstance(value, float)
+            else str(value)
+        )
+        table.add_row(key, text)
+    console.print(table)

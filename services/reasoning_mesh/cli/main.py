@@ -13,6 +13,7 @@ from rich.tree import Tree
 
 from reasoning_mesh.cli import bench, kb
 from reasoning_mesh.cli.common import console, err_console, fail, run
+from reasoning_mesh.cli.train import train as train_command
 from reasoning_mesh.contracts import events, results
 from reasoning_mesh.errors import MeshError
 from reasoning_mesh.settings import MeshSettings
@@ -26,6 +27,7 @@ app.add_typer(kb.app, name="kb")
 app.add_typer(bench.app, name="bench")
 schemas_app = typer.Typer(help="Message contracts.", no_args_is_help=True)
 app.add_typer(schemas_app, name="schemas")
+app.command("train")(train_command)
 
 
 @app.command()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -16,6 +18,22 @@ from reasoning_mesh.errors import (
     InferenceError,
 )
 from reasoning_mesh.telemetry import get_tracer
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One generation: the answer text, per-token log-probabilities and exit layers."""
+
+    text: str
+    token_logprobs: list[float]
+    exit_layers: list[int]
+
+
+def _tensor(name: str, data: npt.NDArray[Any], dtype: str) -> grpcclient.InferInput:
+    inp = grpcclient.InferInput(name, list(data.shape), dtype)
+    inp.set_data_from_numpy(data)
+    return inp
+
 
 _UNAVAILABLE = (
     "StatusCode.UNAVAILABLE",
@@ -70,6 +88,94 @@ class TritonClient:
         if out is None:
             raise InferenceError(f"Triton model {model!r} returned no EMBEDDING")
         return np.asarray(out, dtype=np.float32)
+
+    async def generate(
+        self,
+        prompts: Sequence[str],
+        *,
+        samples: int = 1,
+        temperature: float = 0.0,
+        top_k: int = 0,
+        max_new_tokens: int = 24,
+        threshold: float = 1.0,
+        seed: int = 0,
+        adapter_id: str = "",
+        model: str = "reasoner",
+    ) -> list[list[Sample]]:
+        """One request per prompt (Triton batches them); per prompt, `samples` generations."""
+        import asyncio
+
+        return list(
+            await asyncio.gather(
+                *(
+                    self._generate_one(
+                        p,
+                        samples,
+                        temperature,
+                        top_k,
+                        max_new_tokens,
+                        threshold,
+                        seed,
+                        adapter_id,
+                        model,
+                    )
+                    for p in prompts
+                )
+            )
+        )
+
+    async def _generate_one(
+        self,
+        prompt: str,
+        samples: int,
+        temperature: float,
+        top_k: int,
+        max_new_tokens: int,
+        threshold: float,
+        seed: int,
+        adapter_id: str,
+        model: str,
+    ) -> list[Sample]:
+        inputs = [
+            _tensor("PROMPT", np.array([[prompt.encode()]], dtype=np.object_), "BYTES"),
+            _tensor("SAMPLES", np.array([[samples]], dtype=np.int32), "INT32"),
+            _tensor("TEMPERATURE", np.array([[temperature]], dtype=np.float32), "FP32"),
+            _tensor("TOP_K", np.array([[top_k]], dtype=np.int32), "INT32"),
+            _tensor("MAX_NEW_TOKENS", np.array([[max_new_tokens]], dtype=np.int32), "INT32"),
+            _tensor("EXIT_THRESHOLD", np.array([[threshold]], dtype=np.float32), "FP32"),
+            _tensor("SEED", np.array([[seed]], dtype=np.int32), "INT32"),
+        ]
+        if adapter_id:
+            inputs.append(
+                _tensor("ADAPTER_ID", np.array([[adapter_id.encode()]], dtype=np.object_), "BYTES")
+            )
+        with get_tracer().start_as_current_span(
+            f"triton infer {model}",
+            kind=SpanKind.CLIENT,
+            attributes={
+                "rpc.system": "grpc",
+                "server.address": self.url,
+                "triton.model": model,
+                "triton.samples": samples,
+                "rmesh.exit_threshold": threshold,
+            },
+        ):
+            try:
+                result = await self._client.infer(model, inputs, client_timeout=self._timeout_s)
+            except InferenceServerException as exc:
+                raise classify(exc, model) from exc
+        texts, logprobs = result.as_numpy("TEXTS"), result.as_numpy("TOKEN_LOGPROBS")
+        exits, counts = result.as_numpy("EXIT_LAYERS"), result.as_numpy("TOKEN_COUNTS")
+        if texts is None or logprobs is None or exits is None or counts is None:
+            raise InferenceError(f"Triton model {model!r} returned incomplete outputs")
+        return [
+            Sample(
+                text=(t.decode() if isinstance(t, bytes) else str(t)),
+                token_logprobs=[float(x) for x in logprobs[0, i, : counts[0, i]]],
+                exit_layers=[int(x) for x in exits[0, i, : counts[0, i]]],
+            )
+            for i, t in enumerate(texts[0])
+        ]
 
     async def close(self) -> None:
         await self._client.close()

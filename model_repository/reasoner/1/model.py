@@ -1,0 +1,106 @@
+"""Triton Python backend for `reasoner`: a thin wrapper over reasoning_mesh.models.reasoner.
+
+The whole dynamic batch is generated in one pass; each request gets exactly one response, and a
+bad request gets a TritonError without failing the others. The checkpoint's SHA-384 is checked
+against its manifest before any weight is loaded.
+"""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import torch
+import triton_python_backend_utils as pb_utils
+
+from reasoning_mesh.errors import MeshError
+from reasoning_mesh.models.reasoner.serving import ReasonerService, ServeRequest, load_model
+
+_DEFAULTS = {
+    "SAMPLES": 1,
+    "TEMPERATURE": 0.0,
+    "TOP_K": 0,
+    "MAX_NEW_TOKENS": 24,
+    "EXIT_THRESHOLD": 1.0,
+    "SEED": 0,
+}
+
+
+def _scalar(request, name):
+    tensor = pb_utils.get_input_tensor_by_name(request, name)
+    if tensor is None:
+        return _DEFAULTS.get(name, b"")
+    return tensor.as_numpy().reshape(-1)[0]
+
+
+def _text(value):
+    return value.decode("utf-8") if isinstance(value, bytes) else str(value)
+
+
+def _parse(request):
+    return ServeRequest(
+        prompt=_text(_scalar(request, "PROMPT")),
+        samples=int(_scalar(request, "SAMPLES")),
+        temperature=float(_scalar(request, "TEMPERATURE")),
+        top_k=int(_scalar(request, "TOP_K")),
+        max_new_tokens=int(_scalar(request, "MAX_NEW_TOKENS")),
+        threshold=float(_scalar(request, "EXIT_THRESHOLD")),
+        seed=int(_scalar(request, "SEED")),
+        adapter_id=_text(_scalar(request, "ADAPTER_ID")),
+    )
+
+
+def _response(gens):
+    width = max([len(g.token_logprobs) for g in gens] + [1])
+    logprobs = np.zeros((1, len(gens), width), dtype=np.float32)
+    exits = np.zeros((1, len(gens), width), dtype=np.int32)
+    for i, g in enumerate(gens):
+        logprobs[0, i, : len(g.token_logprobs)] = g.token_logprobs
+        exits[0, i, : len(g.exit_layers)] = g.exit_layers
+    return pb_utils.InferenceResponse(
+        output_tensors=[
+            pb_utils.Tensor("TEXTS", np.array([[g.text.encode() for g in gens]], dtype=np.object_)),
+            pb_utils.Tensor("TOKEN_LOGPROBS", logprobs),
+            pb_utils.Tensor("EXIT_LAYERS", exits),
+            pb_utils.Tensor(
+                "TOKEN_COUNTS", np.array([[len(g.exit_layers) for g in gens]], dtype=np.int32)
+            ),
+        ]
+    )
+
+
+class TritonPythonModel:
+    def initialize(self, args):
+        config = json.loads(args["model_config"])
+        params = {k: v["string_value"] for k, v in config.get("parameters", {}).items()}
+        torch.set_num_threads(int(params.get("torch_threads", "1")))
+        gpu = args.get("model_instance_kind") == "GPU"
+        device = f"cuda:{args['model_instance_device_id']}" if gpu else "cpu"
+        version_dir = Path(args["model_repository"]) / args["model_version"]
+        model, self.manifest = load_model(version_dir, params.get("precision", "fp32"), device)
+        self.service = ReasonerService(model)
+
+    def execute(self, requests):
+        parsed = []
+        for request in requests:
+            try:
+                parsed.append(_parse(request))
+            except (ValueError, TypeError, UnicodeDecodeError) as exc:
+                parsed.append(exc)
+        good = [p for p in parsed if isinstance(p, ServeRequest)]
+        try:
+            results = iter(self.service.run(good))
+        except Exception as exc:
+            return [
+                pb_utils.InferenceResponse(error=pb_utils.TritonError(f"generation failed: {exc}"))
+                for _ in requests
+            ]
+        responses = []
+        for p in parsed:
+            out = next(results) if isinstance(p, ServeRequest) else p
+            if isinstance(out, (MeshError, Exception)):
+                responses.append(
+                    pb_utils.InferenceResponse(error=pb_utils.TritonError(f"bad request: {out}"))
+                )
+            else:
+                responses.append(_response(out))
+        return responses

@@ -1,0 +1,169 @@
+"""`rmesh bench model`: gated depth and mixed precision of the reasoner, side by side in one run.
+
+* Step accuracy is exact match on held-out step prompts (a seed range training never used).
+* The exit threshold is calibrated on a separate calibration set: the lowest threshold whose
+  accuracy stays within `max_loss_pts` of full depth; the held-out figures then use it.
+* tokens/s decode one prompt at a time (the latency-bound case gated depth is for).
+* The mixed plan comes from measured sensitivity (teacher-forced loss increase when one layer
+  alone is quantized) under a budget of 0.25 of the FP32 bytes, and is written next to the
+  checkpoint (`precision_plan.json`) for the Triton backend's `precision: mixed`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import torch
+from torch import nn
+
+from reasoning_mesh.models.reasoner import checkpoint
+from reasoning_mesh.models.reasoner.data import Example, held_out_steps
+from reasoning_mesh.models.reasoner.generate import NO_EXIT, Generator, GenRequest
+from reasoning_mesh.models.reasoner.model import GatedDecoder, exit_losses
+from reasoning_mesh.models.reasoner.quant import (
+    Mode,
+    plan_precision,
+    quantize,
+    sensitivity,
+    uniform_plan,
+    weight_bytes,
+)
+from reasoning_mesh.models.reasoner.serving import PLAN_FILE
+from reasoning_mesh.models.reasoner.tokenizer import PAD, CharTokenizer
+from reasoning_mesh.models.reasoner.train import exact
+
+THRESHOLDS = (0.99, 0.97, 0.95, 0.9, 0.85, 0.8, 0.7, 0.6)
+
+
+def accuracy(
+    model: GatedDecoder, held: list[Example], threshold: float = NO_EXIT
+) -> tuple[float, float]:
+    """Exact-match accuracy and mean layers evaluated per generated token."""
+    gen = Generator(model)
+    right = layers = tokens = 0
+    for i in range(0, len(held), 64):
+        chunk = held[i : i + 64]
+        outs = gen.generate([GenRequest(e.prompt, threshold=threshold) for e in chunk])
+        for e, (g,) in zip(chunk, outs, strict=True):
+            right += exact(g.text, e.answer)
+            layers += sum(g.exit_layers)
+            tokens += len(g.exit_layers)
+    return right / len(held), layers / max(1, tokens)
+
+
+def tokens_per_s(model: nn.Module, prompts: list[str], threshold: float = NO_EXIT) -> float:
+    assert isinstance(model, GatedDecoder)
+    gen = Generator(model)
+    gen.generate([GenRequest(prompts[0], threshold=threshold)])  # warm-up
+    tokens, start = 0, time.perf_counter()
+    for p in prompts:
+        tokens += len(gen.generate([GenRequest(p, threshold=threshold)])[0][0].exit_layers)
+    return tokens / (time.perf_counter() - start)
+
+
+def teacher_forced_loss(examples: list[Example]) -> Any:
+    tok = CharTokenizer()
+    seqs, starts = zip(*(tok.encode_example(e.prompt, e.answer) for e in examples), strict=True)
+    t = max(len(s) for s in seqs)
+    ids = torch.full((len(seqs), t), PAD, dtype=torch.long)
+    mask = torch.zeros((len(seqs), t))
+    for i, (s, st) in enumerate(zip(seqs, starts, strict=True)):
+        ids[i, : len(s)] = torch.tensor(s)
+        mask[i, st - 1 : len(s) - 1] = 1
+    targets = torch.full_like(ids, PAD)
+    targets[:, :-1] = ids[:, 1:]
+
+    @torch.inference_mode()
+    def loss(model: nn.Module) -> float:
+        assert isinstance(model, GatedDecoder)
+        states = model.forward_all_layers(ids, ids != PAD)
+        return exit_losses(model, states[-1:], targets, mask)[0].item()
+
+    return loss
+
+
+def calibrate_threshold(
+    model: GatedDecoder, calib: list[Example], max_loss_pts: float
+) -> tuple[float, list[dict[str, float]]]:
+    full, _ = accuracy(model, calib)
+    sweep, chosen = [], NO_EXIT
+    for thr in THRESHOLDS:
+        acc, layers = accuracy(model, calib, thr)
+        sweep.append({"threshold": thr, "accuracy": acc, "layers_per_token": layers})
+        if (full - acc) * 100 <= max_loss_pts:
+            chosen = thr
+    return chosen, sweep
+
+
+def run_model_bench(
+    directory: Path | None = None,
+    *,
+    held_n: int = 400,
+    speed_n: int = 60,
+    max_loss_pts: float = 0.5,
+    threads: int = 2,
+) -> dict[str, Any]:
+    torch.set_num_threads(threads)
+    directory = directory or checkpoint.default_dir()
+    model, manifest = checkpoint.load(directory)
+    held = held_out_steps(held_n, seed=10_007)
+    calib = held_out_steps(300, seed=20_011)
+    speed_prompts = [e.prompt for e in held[:speed_n]]
+
+    threshold, sweep = calibrate_threshold(model, calib, max_loss_pts)
+    acc_full, layers_full = accuracy(model, held)
+    acc_gated, layers_gated = accuracy(model, held, threshold)
+    tps_full = tokens_per_s(model, speed_prompts)
+    tps_gated = tokens_per_s(model, speed_prompts, threshold)
+
+    loss_fn = teacher_forced_loss(calib[:200])
+    sens = sensitivity(model, loss_fn)
+    plan = plan_precision(model, sens, budget_ratio=0.25)
+    (directory / PLAN_FILE).write_text(
+        json.dumps({"budget_ratio": 0.25, "plan": plan, "sensitivity": sens}, indent=2, sort_keys=True)
+        + "\n"
+    )
+    fp32_bytes = weight_bytes(model)
+    modes: dict[str, Any] = {}
+    plans: dict[str, dict[str, Mode] | None] = {
+        "fp32": None,
+        "bf16": None,
+        "fp8": uniform_plan(model, "fp8"),
+        "int4": uniform_plan(model, "int4"),
+        "mixed": plan,
+    }
+    for name, p in plans.items():
+        if name == "bf16":
+            variant: nn.Module = quantize(model, uniform_plan(model, "bf16"))
+        else:
+            variant = model if p is None else quantize(model, p)
+        assert isinstance(variant, GatedDecoder)
+        acc, _ = accuracy(variant, held)
+        modes[name] = {
+            "weight_bytes": weight_bytes(variant),
+            "weight_ratio_vs_fp32": weight_bytes(variant) / fp32_bytes,
+            "step_accuracy": acc,
+            "tokens_per_s": tokens_per_s(variant, speed_prompts),
+        }
+    return {
+        "checkpoint_sha384": manifest["sha384"],
+        "device": "cpu",
+        "threads": threads,
+        "held_out_steps": held_n,
+        "layers_total": model.cfg.n_layers,
+        "exit_threshold": threshold,
+        "threshold_sweep_calibration": sweep,
+        "layers_per_token_full": layers_full,
+        "layers_per_token_gated": layers_gated,
+        "layer_fraction_gated": layers_gated / model.cfg.n_layers,
+        "tokens_per_s_full": tps_full,
+        "tokens_per_s_gated": tps_gated,
+        "gated_speedup": tps_gated / tps_full,
+        "step_accuracy_full": acc_full,
+        "step_accuracy_gated": acc_gated,
+        **modes,
+        "mixed_plan_counts": {m: list(plan.values()).count(m) for m in ("int4", "fp8")},
+    }

@@ -1,0 +1,200 @@
+"""Training and evaluation data, generated here (never from the public benchmark file).
+
+Two formats, designed with the reasoning loop:
+
+* step prompts `C:<a><op><b>=` — one exact operation; `a`, `b` are integers, decimals or
+  parenthesised fractions `(p/q)`; the answer is the canonical exact result (`numbers.canon`).
+  The planner turns arithmetic, equations and unit conversions into chains of these steps.
+* whole questions `Q:<question>=` — the single-pass baseline.
+
+Rounding (`numbers__round_number`) is deliberately absent: continual learning adds that skill.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+
+from reasoning_mesh.models.reasoner.numbers import canon
+
+OPS = "+-*/"
+
+
+@dataclass(frozen=True)
+class Example:
+    prompt: str
+    answer: str
+    kind: str
+
+
+def _fmt(v: Fraction) -> str:
+    text = canon(v)
+    return f"({text})" if "/" in text else text
+
+
+def step_prompt(a: Fraction, op: str, b: Fraction) -> str:
+    return f"C:{_fmt(a)}{op}{_fmt(b)}="
+
+
+def apply(a: Fraction, op: str, b: Fraction) -> Fraction:
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    return a / b
+
+
+def _int(rng: random.Random, digits: int) -> int:
+    n = rng.randint(0, 10 ** rng.randint(1, digits) - 1)
+    return -n if rng.random() < 0.4 else n
+
+
+def _frac(rng: random.Random, big: int = 30) -> Fraction:
+    den = rng.randint(2, big)
+    return Fraction(rng.randint(-big * 2, big * 2), den)
+
+
+def _decimal(rng: random.Random) -> Fraction:
+    places = rng.randint(0, 6)
+    return Fraction(rng.randint(1, 10 ** rng.randint(1, 7)), 10**places)
+
+
+def step_example(rng: random.Random) -> Example:
+    """One step, drawn from the shapes the planner emits."""
+    r = rng.random()
+    if r < 0.35:  # add/sub integers (expressions, equation constants)
+        a, b, op, kind = Fraction(_int(rng, 4)), Fraction(_int(rng, 4)), rng.choice("+-"), "add"
+    elif r < 0.5:  # multiply integers (coefficients, definitions)
+        a, b, op, kind = Fraction(_int(rng, 3)), Fraction(_int(rng, 2)), "*", "mul"
+    elif r < 0.65:  # divide integers: exact quotient or reduced fraction
+        b = Fraction(rng.choice([1, -1]) * rng.randint(1, 60))
+        q = rng.randint(-40, 40) if rng.random() < 0.6 else _frac(rng)
+        a, op, kind = Fraction(q) * b, "/", "div"
+    elif r < 0.8:  # fraction arithmetic
+        a, b, op, kind = _frac(rng), _frac(rng), rng.choice(OPS), "frac"
+        if op == "/" and b == 0:
+            b = Fraction(1, 2)
+    else:  # unit conversion: a value times a power of ten (or its inverse)
+        a = _decimal(rng) if rng.random() < 0.8 else _frac(rng, 10)
+        b = Fraction(10) ** rng.randint(-9, 9)
+        op, kind = "*", "conv"
+    return Example(step_prompt(a, op, b), canon(apply(a, op, b)), f"step_{kind}")
+
+
+# -- whole questions (single-pass baseline), in the benchmark modules' styles -----------------
+
+_LEADS = ["", "What is ", "Calculate ", "Evaluate ", "What is the value of "]
+
+
+def _expr(rng: random.Random, terms: int, ops: str, leaf: Callable[[], int]) -> tuple[str, Fraction]:
+    if terms == 1:
+        v = leaf()
+        return (f"({v})" if v < 0 and "*" in ops else str(v)), Fraction(v)
+    left_terms = rng.randint(1, terms - 1)
+    ls, lv = _expr(rng, left_terms, ops, leaf)
+    rs, rv = _expr(rng, terms - left_terms, ops, leaf)
+    op = rng.choice(ops)
+    if op == "/" and rv == 0:
+        op = "*"
+    if terms - left_terms > 1:
+        rs = f"({rs})"
+    return f"{ls} {op} {rs}" if op in "+-" else f"{ls}{op}{rs}", apply(lv, op, rv)
+
+
+def _question(rng: random.Random, text: str) -> str:
+    lead = rng.choice(_LEADS)
+    return f"{lead}{text}?" if lead else text
+
+
+def q_add_sub(rng: random.Random) -> Example:
+    s, v = _expr(rng, rng.randint(3, 6), "+-", lambda: rng.randint(-60, 60))
+    return Example(f"Q:{_question(rng, s)}=", canon(v), "q_add_sub")
+
+
+def q_mul_div(rng: random.Random) -> Example:
+    while True:
+        s, v = _expr(rng, rng.randint(2, 4), "*/", lambda: rng.choice([-1, 1]) * rng.randint(1, 40))
+        if abs(v.numerator) < 10_000 and v.denominator < 100:
+            return Example(f"Q:{_question(rng, s)}=", canon(v), "q_mul_div")
+
+
+def q_mixed(rng: random.Random) -> Example:
+    while True:
+        s, v = _expr(rng, rng.randint(3, 5), "+-*/", lambda: rng.randint(-30, 30))
+        if abs(v.numerator) < 10_000 and v.denominator < 50:
+            return Example(f"Q:{_question(rng, s)}=", canon(v), "q_mixed")
+
+
+def q_linear(rng: random.Random) -> Example:
+    var = rng.choice("abcdfghjkmnpqrstuvwxyz")
+    x, c = rng.randint(-30, 30), rng.choice([-1, 1]) * rng.randint(2, 60)
+    k = rng.randint(-300, 300)
+    rhs = c * x + k
+    text = rng.choice(
+        [
+            f"Solve {c}*{var} + {k} = {rhs} for {var}.",
+            f"Solve {rhs} = {c}*{var} + {k} for {var}.",
+            f"Solve {rhs} - {k} = {c}*{var} for {var}.",
+        ]
+    )
+    return Example(f"Q:{text}=", str(x), "q_linear")
+
+
+def q_linear_composed(rng: random.Random) -> Example:
+    a, b = rng.randint(-20, 40), rng.randint(-20, 20)
+    h = a + b
+    x, c = rng.randint(-12, 12), rng.randint(2, 9)
+    var = rng.choice("abmnpqrstuvwxyz")
+    text = (
+        f"Let h = {a} + {b}. Solve {c}*{var} - h = {c * x - h} for {var}."
+        if rng.random() < 0.5
+        else f"Let h be {a} - {-b}. Solve h = {c}*{var} + {h - c * x} for {var}."
+    )
+    return Example(f"Q:{text.replace('+ -', '- ')}=", str(x), "q_linear_composed")
+
+
+_UNITS = [
+    ("litres", "millilitres", 1000),
+    ("kilograms", "grams", 1000),
+    ("kilometers", "meters", 1000),
+    ("minutes", "seconds", 60),
+    ("hours", "minutes", 60),
+    ("decades", "years", 10),
+    ("centuries", "years", 100),
+    ("weeks", "days", 7),
+    ("grams", "milligrams", 1000),
+    ("meters", "centimeters", 100),
+]
+
+
+def q_conversion(rng: random.Random) -> Example:
+    big, small, f = rng.choice(_UNITS)
+    v = _decimal(rng) / 10
+    if rng.random() < 0.5:
+        return Example(
+            f"Q:How many {small} are there in {canon(v)} {big}?=", canon(v * f), "q_conversion"
+        )
+    return Example(f"Q:What is {canon(v)} {small} in {big}?=", canon(v / f), "q_conversion")
+
+
+QUESTION_MAKERS = (q_add_sub, q_mul_div, q_mixed, q_linear, q_linear_composed, q_conversion)
+
+
+def examples(seed: int, question_share: float = 0.15) -> Iterator[Example]:
+    """An endless, seeded stream of training examples."""
+    rng = random.Random(seed)
+    while True:
+        if rng.random() < question_share:
+            yield rng.choice(QUESTION_MAKERS)(rng)
+        else:
+            yield step_example(rng)
+
+
+def held_out_steps(n: int, seed: int = 10_007) -> list[Example]:
+    """Step prompts for evaluation; a different seed space than training (seed < 10_000)."""
+    rng = random.Random(seed)
+    return [step_example(rng) for _ in range(n)]

@@ -1,0 +1,183 @@
+"""Batched incremental decoding with per-token gated depth and a KV cache.
+
+Every request may ask for several samples, its own temperature/top-k, token limit and exit
+threshold; all rows of a batch decode together. Prompts are left-padded and run at full depth
+(prefill); each generated token then runs layer by layer until its confidence passes its row's
+threshold, and the layers it skips get K/V from its exited state (state propagation).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import torch
+from torch import Tensor
+
+from reasoning_mesh.models.reasoner.model import GatedDecoder, confidence
+from reasoning_mesh.models.reasoner.tokenizer import EOS, PAD, CharTokenizer
+
+NO_EXIT = 1.0  # a threshold at or above this disables early exit for the row
+
+
+@dataclass(frozen=True)
+class GenRequest:
+    prompt: str
+    samples: int = 1
+    temperature: float = 0.0
+    top_k: int = 0
+    max_new_tokens: int = 24
+    threshold: float = NO_EXIT
+    seed: int = 0
+
+
+@dataclass
+class Generation:
+    text: str
+    token_logprobs: list[float] = field(default_factory=list)
+    exit_layers: list[int] = field(default_factory=list)
+
+
+class Generator:
+    def __init__(self, model: GatedDecoder, tokenizer: CharTokenizer | None = None) -> None:
+        self.model = model.eval()
+        self.tok = tokenizer or CharTokenizer()
+        self.cfg = model.cfg
+
+    @torch.inference_mode()
+    def generate(self, requests: list[GenRequest]) -> list[list[Generation]]:
+        rows = [(i, s) for i, r in enumerate(requests) for s in range(r.samples)]
+        reqs = [requests[i] for i, _ in rows]
+        device = next(self.model.parameters()).device
+        prompts = [self.tok.encode_prompt(r.prompt) for r in reqs]
+        max_new = max(r.max_new_tokens for r in reqs)
+        plen = max(len(p) for p in prompts)
+        if plen + max_new > self.cfg.max_len:
+            raise ValueError(
+                f"prompt ({plen} tokens) + max_new_tokens ({max_new}) exceeds the "
+                f"model's context of {self.cfg.max_len}"
+            )
+        b, total = len(rows), plen + max_new
+        ids = torch.full((b, plen), PAD, dtype=torch.long, device=device)
+        valid = torch.zeros((b, total), dtype=torch.bool, device=device)
+        for r, p in enumerate(prompts):
+            ids[r, plen - len(p) :] = torch.tensor(p, device=device)
+            valid[r, plen - len(p) : plen] = True
+        positions = (valid[:, :plen].long().cumsum(1) - 1).clamp(min=0)
+        cache = _Cache(self.model, b, total, device)
+        if plen > 1:
+            self._prefill(ids[:, :-1], positions[:, :-1], valid, cache)
+        thresholds = torch.tensor([r.threshold for r in reqs], device=device)
+        gens = [
+            torch.Generator(device="cpu").manual_seed(r.seed * 1000 + s)
+            for (_, s), r in zip(rows, reqs, strict=True)
+        ]
+        out = [Generation("") for _ in rows]
+        produced: list[list[int]] = [[] for _ in rows]
+        alive = torch.ones(b, dtype=torch.bool, device=device)
+        token, pos = ids[:, -1], positions[:, -1]
+        for step in range(max_new):
+            t = plen - 1 + step
+            live = alive.nonzero().flatten()
+            if live.numel() == 0:
+                break
+            logits, layers = self._step(token[live], pos[live], live, t, valid, thresholds[live], cache)
+            valid[live, t] = True
+            nxt = torch.empty(b, dtype=torch.long, device=device)
+            for j, r in enumerate(live.tolist()):
+                choice, logprob = _sample(logits[j], reqs[r], gens[r])
+                nxt[r] = choice
+                if choice == EOS or step + 1 >= reqs[r].max_new_tokens:
+                    alive[r] = False
+                if choice != EOS:
+                    produced[r].append(choice)
+                out[r].token_logprobs.append(logprob)
+                out[r].exit_layers.append(int(layers[j]))
+            token, pos = nxt, pos + 1
+        for r, g in enumerate(out):
+            g.text = self.tok.decode_answer(produced[r])
+        grouped: list[list[Generation]] = [[] for _ in requests]
+        for (i, _), g in zip(rows, out, strict=True):
+            grouped[i].append(g)
+        return grouped
+
+    def _prefill(self, ids: Tensor, positions: Tensor, valid: Tensor, cache: _Cache) -> None:
+        t = ids.shape[1]
+        h = self.model.embed(ids, positions)
+        causal = torch.ones(t, t, dtype=torch.bool, device=ids.device).tril()
+        mask = (causal[None] & valid[:, None, :t])[:, None] | torch.eye(
+            t, dtype=torch.bool, device=ids.device
+        )[None, None]
+        for layer, block in enumerate(self.model.blocks):
+            k, v = block.keys_values(h)
+            cache.k[layer][:, :, :t], cache.v[layer][:, :, :t] = k, v
+            h = block(h, k, v, mask)
+
+    def _step(
+        self,
+        token: Tensor,
+        pos: Tensor,
+        rows: Tensor,
+        t: int,
+        valid: Tensor,
+        thresholds: Tensor,
+        cache: _Cache,
+    ) -> tuple[Tensor, Tensor]:
+        """One token for each row in `rows`; returns its logits and exit layer (1-based)."""
+        n_layers = len(self.model.blocks)
+        h = self.model.embed(token[:, None], pos[:, None])
+        logits = torch.empty(len(rows), self.cfg.vocab_size, device=h.device)
+        exit_layer = torch.full((len(rows),), n_layers, dtype=torch.long, device=h.device)
+        active = torch.ones(len(rows), dtype=torch.bool, device=h.device)
+        key_mask = valid[rows, : t + 1].clone()
+        key_mask[:, t] = True
+        for layer, block in enumerate(self.model.blocks):
+            idx = active.nonzero().flatten()
+            done = (~active).nonzero().flatten()
+            if done.numel():  # state propagation: K/V of skipped layers from the exited state
+                k, v = block.keys_values(h[done])
+                cache.k[layer][rows[done], :, t : t + 1] = k
+                cache.v[layer][rows[done], :, t : t + 1] = v
+            if idx.numel() == 0:
+                continue
+            k, v = block.keys_values(h[idx])
+            r = rows[idx]
+            cache.k[layer][r, :, t : t + 1], cache.v[layer][r, :, t : t + 1] = k, v
+            mask = key_mask[idx][:, None, None, :]
+            h[idx] = block(h[idx], cache.k[layer][r, :, : t + 1], cache.v[layer][r, :, : t + 1], mask)
+            depth = layer + 1
+            if depth == n_layers:
+                logits[idx] = self.model.logits(h[idx, 0])
+            elif depth >= self.cfg.min_exit_layer:
+                gate = thresholds[idx] < NO_EXIT
+                if gate.any():
+                    lg = self.model.logits(h[idx, 0])
+                    leave = gate & (confidence(lg) >= thresholds[idx])
+                    if leave.any():
+                        logits[idx[leave]] = lg[leave]
+                        exit_layer[idx[leave]] = depth
+                        active[idx[leave]] = False
+        return logits, exit_layer
+
+
+class _Cache:
+    def __init__(self, model: GatedDecoder, batch: int, total: int, device: torch.device) -> None:
+        cfg = model.cfg
+        shape = (batch, cfg.n_heads, total, cfg.d_model // cfg.n_heads)
+        dtype = next(model.parameters()).dtype
+        if dtype not in (torch.float32, torch.bfloat16, torch.float16):
+            dtype = torch.float32
+        self.k = [torch.zeros(shape, device=device, dtype=dtype) for _ in model.blocks]
+        self.v = [torch.zeros(shape, device=device, dtype=dtype) for _ in model.blocks]
+
+
+def _sample(logits: Tensor, req: GenRequest, gen: torch.Generator) -> tuple[int, float]:
+    logp = torch.log_softmax(logits.float(), -1)
+    if req.temperature <= 0:
+        choice = int(logp.argmax())
+    else:
+        scaled = logits.float() / req.temperature
+        if req.top_k > 0:
+            kth = scaled.topk(min(req.top_k, scaled.numel())).values[-1]
+            scaled = scaled.masked_fill(scaled < kth, float("-inf"))
+        choice = int(torch.multinomial(scaled.softmax(-1).cpu(), 1, generator=gen))
+    return choice, float(logp[choice])

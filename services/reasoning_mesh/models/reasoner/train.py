@@ -1,0 +1,149 @@
+"""`rmesh train`: train the reasoner on generated data (seeded, reproducible on CPU).
+
+The recipe (seed, steps, batch, data mix) is written into the manifest; running the same recipe
+on the same torch build reproduces the checkpoint.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import platform
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from reasoning_mesh.models.reasoner import checkpoint
+from reasoning_mesh.models.reasoner.data import Example, examples, held_out_steps
+from reasoning_mesh.models.reasoner.generate import Generator, GenRequest
+from reasoning_mesh.models.reasoner.model import (
+    GatedDecoder,
+    ReasonerConfig,
+    exit_losses,
+    layer_drop_mask,
+    param_count,
+)
+from reasoning_mesh.models.reasoner.numbers import as_fraction
+from reasoning_mesh.models.reasoner.tokenizer import PAD, CharTokenizer
+
+
+@dataclass(frozen=True)
+class Recipe:
+    seed: int = 1234
+    steps: int = 3000
+    batch: int = 128
+    lr: float = 2e-3
+    warmup: int = 150
+    weight_decay: float = 0.01
+    layer_drop: float = 0.1
+    question_share: float = 0.15
+    threads: int = 2
+
+
+def batches(recipe: Recipe, tok: CharTokenizer) -> Iterator[tuple[torch.Tensor, ...]]:
+    stream = examples(recipe.seed, recipe.question_share)
+    while True:
+        seqs, starts = zip(
+            *(tok.encode_example(e.prompt, e.answer) for e in itertools.islice(stream, recipe.batch)),
+            strict=True,
+        )
+        t = max(len(s) for s in seqs)
+        ids = torch.full((len(seqs), t), PAD, dtype=torch.long)
+        loss_mask = torch.zeros((len(seqs), t), dtype=torch.float)
+        for i, (s, start) in enumerate(zip(seqs, starts, strict=True)):
+            ids[i, : len(s)] = torch.tensor(s)
+            loss_mask[i, start - 1 : len(s) - 1] = 1.0  # predict the answer and EOS only
+        targets = torch.full_like(ids, PAD)
+        targets[:, :-1] = ids[:, 1:]
+        yield ids, targets, loss_mask, ids != PAD
+
+
+def lr_at(step: int, recipe: Recipe) -> float:
+    if step < recipe.warmup:
+        return recipe.lr * (step + 1) / recipe.warmup
+    progress = (step - recipe.warmup) / max(1, recipe.steps - recipe.warmup)
+    return recipe.lr * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * progress)))
+
+
+def exact(pred: str, gold: str) -> bool:
+    a, b = as_fraction(pred), as_fraction(gold)
+    return a is not None and a == b
+
+
+def step_accuracy(
+    model: GatedDecoder, held: list[Example], threshold: float = 1.0, batch: int = 64
+) -> tuple[float, float]:
+    """Exact-match accuracy on held-out steps and the mean layers used per generated token."""
+    gen = Generator(model)
+    right, layers, tokens = 0, 0, 0
+    for i in range(0, len(held), batch):
+        chunk = held[i : i + batch]
+        outs = gen.generate([GenRequest(e.prompt, threshold=threshold) for e in chunk])
+        for e, (g,) in zip(chunk, outs, strict=True):
+            right += exact(g.text, e.answer)
+            layers += sum(g.exit_layers)
+            tokens += len(g.exit_layers)
+    return right / len(held), layers / max(1, tokens)
+
+
+def train(
+    recipe: Recipe, cfg: ReasonerConfig, out: Path, log: Callable[[str], None] = print
+) -> dict[str, Any]:
+    torch.manual_seed(recipe.seed)
+    checkpoint.set_threads(recipe.threads)
+    tok = CharTokenizer()
+    model = GatedDecoder(cfg)
+    opt = torch.optim.AdamW(
+        model.parameters(), lr=recipe.lr, betas=(0.9, 0.98), weight_decay=recipe.weight_decay
+    )
+    drop_gen = torch.Generator().manual_seed(recipe.seed + 1)
+    start = time.perf_counter()
+    data = batches(recipe, tok)
+    per_layer: list[float] = []
+    model.train()
+    for step in range(recipe.steps):
+        ids, targets, loss_mask, pad_mask = next(data)
+        for group in opt.param_groups:
+            group["lr"] = lr_at(step, recipe)
+        drop = layer_drop_mask(cfg.n_layers, ids.shape[0], recipe.layer_drop, drop_gen)
+        loss, per_layer = exit_losses(
+            model, model.forward_all_layers(ids, pad_mask, drop), targets, loss_mask
+        )
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        if step % 100 == 0 or step == recipe.steps - 1:
+            log(
+                f"step {step:5d}  loss {loss.item():.4f}  last-layer {per_layer[-1]:.4f}  "
+                f"first-exit {per_layer[cfg.min_exit_layer - 1]:.4f}  "
+                f"{time.perf_counter() - start:.0f}s"
+            )
+    wall = time.perf_counter() - start
+    model.eval()
+    held = held_out_steps(500)
+    acc, _ = step_accuracy(model, held)
+    log(f"held-out step accuracy {acc:.3f} after {wall:.0f}s")
+    extra = {
+        "recipe": asdict(recipe),
+        "params": param_count(model),
+        "data": {
+            "generator": "reasoning_mesh.models.reasoner.data@1",
+            "formats": ["C:<a><op><b>=", "Q:<question>="],
+            "excluded": ["numbers__round_number", "../shared/benchmarks"],
+        },
+        "train_wall_clock_s": round(wall, 1),
+        "machine": {
+            "cpu_threads": recipe.threads,
+            "torch": torch.__version__,
+            "platform": platform.platform(),
+        },
+        "final_losses_per_layer": [round(x, 4) for x in per_layer],
+        "held_out_step_accuracy": round(acc, 4),
+    }
+    checkpoint.save(model, out, extra)
+    return extra
