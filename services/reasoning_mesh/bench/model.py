@@ -20,7 +20,7 @@ import torch
 from torch import nn
 
 from reasoning_mesh.models.reasoner import checkpoint
-from reasoning_mesh.models.reasoner.data import Example, held_out_steps
+from reasoning_mesh.models.reasoner.data import Example, held_out_steps, training_prompts
 from reasoning_mesh.models.reasoner.generate import NO_EXIT, Generator, GenRequest
 from reasoning_mesh.models.reasoner.model import GatedDecoder, exit_losses
 from reasoning_mesh.models.reasoner.quant import (
@@ -109,8 +109,10 @@ def run_model_bench(
     torch.set_num_threads(threads)
     directory = directory or checkpoint.default_dir()
     model, manifest = checkpoint.load(directory)
-    held = held_out_steps(held_n, seed=10_007)
-    calib = held_out_steps(300, seed=20_011)
+    recipe = manifest["recipe"]
+    seen = training_prompts(recipe["seed"], recipe["steps"] * recipe["batch"], recipe["question_share"])
+    held = held_out_steps(held_n, seed=10_007, exclude=seen)
+    calib = held_out_steps(300, seed=20_011, exclude=seen)
     speed_prompts = [e.prompt for e in held[:speed_n]]
 
     threshold, sweep = calibrate_threshold(model, calib, max_loss_pts)

@@ -21,7 +21,7 @@ from reasoning_mesh.errors import InfraError
 from reasoning_mesh.infra import procs
 from reasoning_mesh.infra.paths import model_repository, services_dir
 
-DEFAULT_MODELS = ("embedder",)
+DEFAULT_MODELS = ("embedder", "reasoner")
 
 
 def pytriton_server_dir() -> Path:

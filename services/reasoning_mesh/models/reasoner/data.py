@@ -12,6 +12,7 @@ Rounding (`numbers__round_number`) is deliberately absent: continual learning ad
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -194,7 +195,21 @@ def examples(seed: int, question_share: float = 0.15) -> Iterator[Example]:
             yield step_example(rng)
 
 
-def held_out_steps(n: int, seed: int = 10_007) -> list[Example]:
-    """Step prompts for evaluation; a different seed space than training (seed < 10_000)."""
+def held_out_steps(n: int, seed: int = 10_007, exclude: set[str] | None = None) -> list[Example]:
+    """Step prompts for evaluation, from another seed than training; prompts in `exclude` (the
+    ones training saw) are skipped, so the set is truly held out."""
     rng = random.Random(seed)
-    return [step_example(rng) for _ in range(n)]
+    out: list[Example] = []
+    seen: set[str] = set()
+    while len(out) < n:
+        ex = step_example(rng)
+        if ex.prompt in seen or (exclude is not None and ex.prompt in exclude):
+            continue
+        seen.add(ex.prompt)
+        out.append(ex)
+    return out
+
+
+def training_prompts(seed: int, count: int, question_share: float = 0.15) -> set[str]:
+    """Every prompt a training run with this recipe saw."""
+    return {e.prompt for e in itertools.islice(examples(seed, question_share), count)}

@@ -18,7 +18,12 @@ from typing import Any
 import torch
 
 from reasoning_mesh.models.reasoner import checkpoint
-from reasoning_mesh.models.reasoner.data import Example, examples, held_out_steps
+from reasoning_mesh.models.reasoner.data import (
+    Example,
+    examples,
+    held_out_steps,
+    training_prompts,
+)
 from reasoning_mesh.models.reasoner.generate import Generator, GenRequest
 from reasoning_mesh.models.reasoner.model import (
     GatedDecoder,
@@ -125,7 +130,9 @@ def train(
             )
     wall = time.perf_counter() - start
     model.eval()
-    held = held_out_steps(500)
+    held = held_out_steps(
+        500, exclude=training_prompts(recipe.seed, recipe.steps * recipe.batch, recipe.question_share)
+    )
     acc, _ = step_accuracy(model, held)
     log(f"held-out step accuracy {acc:.3f} after {wall:.0f}s")
     extra = {
