@@ -1,0 +1,1 @@
+"""Verifier: accepts or rejects every step (groundwork for the reasoning loop)."""
