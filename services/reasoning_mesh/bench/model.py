@@ -33,7 +33,7 @@ from reasoning_mesh.models.reasoner.quant import (
 )
 from reasoning_mesh.models.reasoner.serving import PLAN_FILE
 from reasoning_mesh.models.reasoner.tokenizer import PAD, CharTokenizer
-from reasoning_mesh.models.reasoner.train import exact
+from reasoning_mesh.models.reasoner.train import step_accuracy
 
 THRESHOLDS = (0.99, 0.97, 0.95, 0.9, 0.85, 0.8, 0.7, 0.6)
 
@@ -42,16 +42,7 @@ def accuracy(
     model: GatedDecoder, held: list[Example], threshold: float = NO_EXIT
 ) -> tuple[float, float]:
     """Exact-match accuracy and mean layers evaluated per generated token."""
-    gen = Generator(model)
-    right = layers = tokens = 0
-    for i in range(0, len(held), 64):
-        chunk = held[i : i + 64]
-        outs = gen.generate([GenRequest(e.prompt, threshold=threshold) for e in chunk])
-        for e, (g,) in zip(chunk, outs, strict=True):
-            right += exact(g.text, e.answer)
-            layers += sum(g.exit_layers)
-            tokens += len(g.exit_layers)
-    return right / len(held), layers / max(1, tokens)
+    return step_accuracy(model, held, threshold)
 
 
 def tokens_per_s(model: nn.Module, prompts: list[str], threshold: float = NO_EXIT) -> float:

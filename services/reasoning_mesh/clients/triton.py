@@ -66,10 +66,10 @@ class TritonClient:
         except InferenceServerException:
             return False
 
-    async def embed(self, texts: Sequence[str], model: str = "embedder") -> npt.NDArray[np.float32]:
-        data = np.array([[t.encode("utf-8")] for t in texts], dtype=np.object_)
-        inp = grpcclient.InferInput("TEXT", list(data.shape), "BYTES")
-        inp.set_data_from_numpy(data)
+    async def _infer(
+        self, model: str, inputs: list[grpcclient.InferInput], attributes: dict[str, Any]
+    ) -> Any:
+        """One inference inside a CLIENT span, Triton errors turned into typed mesh errors."""
         with get_tracer().start_as_current_span(
             f"triton infer {model}",
             kind=SpanKind.CLIENT,
@@ -77,13 +77,17 @@ class TritonClient:
                 "rpc.system": "grpc",
                 "server.address": self.url,
                 "triton.model": model,
-                "triton.batch": len(texts),
+                **attributes,
             },
         ):
             try:
-                result = await self._client.infer(model, [inp], client_timeout=self._timeout_s)
+                return await self._client.infer(model, inputs, client_timeout=self._timeout_s)
             except InferenceServerException as exc:
                 raise classify(exc, model) from exc
+
+    async def embed(self, texts: Sequence[str], model: str = "embedder") -> npt.NDArray[np.float32]:
+        data = np.array([[t.encode("utf-8")] for t in texts], dtype=np.object_)
+        result = await self._infer(model, [_tensor("TEXT", data, "BYTES")], {"triton.batch": len(texts)})
         out = result.as_numpy("EMBEDDING")
         if out is None:
             raise InferenceError(f"Triton model {model!r} returned no EMBEDDING")
@@ -149,21 +153,9 @@ class TritonClient:
             inputs.append(
                 _tensor("ADAPTER_ID", np.array([[adapter_id.encode()]], dtype=np.object_), "BYTES")
             )
-        with get_tracer().start_as_current_span(
-            f"triton infer {model}",
-            kind=SpanKind.CLIENT,
-            attributes={
-                "rpc.system": "grpc",
-                "server.address": self.url,
-                "triton.model": model,
-                "triton.samples": samples,
-                "rmesh.exit_threshold": threshold,
-            },
-        ):
-            try:
-                result = await self._client.infer(model, inputs, client_timeout=self._timeout_s)
-            except InferenceServerException as exc:
-                raise classify(exc, model) from exc
+        result = await self._infer(
+            model, inputs, {"triton.samples": samples, "rmesh.exit_threshold": threshold}
+        )
         texts, logprobs = result.as_numpy("TEXTS"), result.as_numpy("TOKEN_LOGPROBS")
         exits, counts = result.as_numpy("EXIT_LAYERS"), result.as_numpy("TOKEN_COUNTS")
         if texts is None or logprobs is None or exits is None or counts is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from reasoning_mesh.models.reasoner.numbers import as_fraction
+from reasoning_mesh.models.reasoner.numbers import as_fraction, exact_op
 
 
 @dataclass(frozen=True)
@@ -16,16 +16,7 @@ class Verdict:
     value: Fraction | None = None
 
 
-def exact_result(a: Fraction, op: str, b: Fraction) -> Fraction | None:
-    if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    if op == "*":
-        return a * b
-    if op == "/":
-        return None if b == 0 else a / b
-    raise ValueError(f"unknown operation {op!r}")
+exact_result = exact_op
 
 
 def verify_step(a: Fraction, op: str, b: Fraction, claimed: str) -> Verdict:

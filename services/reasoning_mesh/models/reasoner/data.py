@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-from reasoning_mesh.models.reasoner.numbers import canon
+from reasoning_mesh.models.reasoner.numbers import canon, exact_op
 
 OPS = "+-*/"
 
@@ -40,13 +40,10 @@ def step_prompt(a: Fraction, op: str, b: Fraction) -> str:
 
 
 def apply(a: Fraction, op: str, b: Fraction) -> Fraction:
-    if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    if op == "*":
-        return a * b
-    return a / b
+    result = exact_op(a, op, b)
+    if result is None:
+        raise ZeroDivisionError(f"{a} / 0")
+    return result
 
 
 def _int(rng: random.Random, digits: int) -> int:

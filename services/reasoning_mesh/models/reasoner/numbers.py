@@ -20,6 +20,19 @@ def canon(value: Fraction) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
+def exact_op(a: Fraction, op: str, b: Fraction) -> Fraction | None:
+    """The exact result of one step; None for a division by zero."""
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if op == "/":
+        return None if b == 0 else a / b
+    raise ValueError(f"unknown operation {op!r}")
+
+
 def as_fraction(text: str) -> Fraction | None:
     """Parse `12`, `-3/11`, `0.50`, `1e-3`; None when it is not one exact number."""
     text = text.strip()
