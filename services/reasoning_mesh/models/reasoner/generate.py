@@ -122,46 +122,65 @@ class Generator:
         thresholds: Tensor,
         cache: _Cache,
     ) -> tuple[Tensor, Tensor]:
-        """One token for each row in `rows`; returns its logits and exit layer (1-based)."""
-        n_layers = len(self.model.blocks)
+        """One token for each row in `rows`; returns its logits and exit layer (1-based).
+
+        Bookkeeping stays in Python lists and the cache is addressed by slices while every row
+        is still running: for a small model the per-layer overhead, not the matmuls, decides
+        whether skipping layers saves time."""
+        n_layers, n = len(self.model.blocks), len(rows)
+        whole = n == cache.batch  # rows == arange(batch): slices, not gathers
         h = self.model.embed(token[:, None], pos[:, None])
-        logits = torch.empty(len(rows), self.cfg.vocab_size, device=h.device)
-        exit_layer = torch.full((len(rows),), n_layers, dtype=torch.long, device=h.device)
-        active = torch.ones(len(rows), dtype=torch.bool, device=h.device)
+        logits = torch.empty(n, self.cfg.vocab_size, device=h.device)
+        exit_layer = [n_layers] * n
+        thr = thresholds.tolist()
+        gated = any(x < NO_EXIT for x in thr)
         key_mask = valid[rows, : t + 1].clone()
         key_mask[:, t] = True
+        mask_all = key_mask[:, None, None, :]
+        act: list[int] = list(range(n))
+        done: list[int] = []
         for layer, block in enumerate(self.model.blocks):
-            idx = active.nonzero().flatten()
-            done = (~active).nonzero().flatten()
-            if done.numel():  # state propagation: K/V of skipped layers from the exited state
-                k, v = block.keys_values(h[done])
-                cache.k[layer][rows[done], :, t : t + 1] = k
-                cache.v[layer][rows[done], :, t : t + 1] = v
-            if idx.numel() == 0:
+            ck, cv = cache.k[layer], cache.v[layer]
+            if done:  # state propagation: K/V of skipped layers from the exited state
+                d = torch.tensor(done, device=h.device)
+                k, v = block.keys_values(h[d])
+                ck[rows[d], :, t : t + 1], cv[rows[d], :, t : t + 1] = k, v
+            if not act:
                 continue
-            k, v = block.keys_values(h[idx])
-            r = rows[idx]
-            cache.k[layer][r, :, t : t + 1], cache.v[layer][r, :, t : t + 1] = k, v
-            mask = key_mask[idx][:, None, None, :]
-            h[idx] = block(h[idx], cache.k[layer][r, :, : t + 1], cache.v[layer][r, :, : t + 1], mask)
+            if len(act) == n:
+                hs, mask = h, mask_all
+                r: Tensor | slice = slice(None) if whole else rows
+            else:
+                sel = torch.tensor(act, device=h.device)
+                hs, mask, r = h[sel], mask_all[sel], rows[sel]
+            k, v = block.keys_values(hs)
+            ck[r, :, t : t + 1], cv[r, :, t : t + 1] = k, v
+            hs = block(hs, ck[r, :, : t + 1], cv[r, :, : t + 1], mask)
+            if len(act) == n:
+                h = hs
+            else:
+                h[sel] = hs
             depth = layer + 1
             if depth == n_layers:
-                logits[idx] = self.model.logits(h[idx, 0])
-            elif depth >= self.cfg.min_exit_layer:
-                gate = thresholds[idx] < NO_EXIT
-                if gate.any():
-                    lg = self.model.logits(h[idx, 0])
-                    leave = gate & (confidence(lg) >= thresholds[idx])
-                    if leave.any():
-                        logits[idx[leave]] = lg[leave]
-                        exit_layer[idx[leave]] = depth
-                        active[idx[leave]] = False
-        return logits, exit_layer
+                logits[act] = self.model.logits(hs[:, 0])
+            elif gated and depth >= self.cfg.min_exit_layer:
+                lg = self.model.logits(hs[:, 0])
+                conf = confidence(lg).tolist()
+                leaving = [j for j, a in enumerate(act) if thr[a] < NO_EXIT and conf[j] >= thr[a]]
+                if leaving:
+                    for j in leaving:
+                        exit_layer[act[j]] = depth
+                    logits[[act[j] for j in leaving]] = lg[leaving]
+                    gone = set(leaving)
+                    done += [act[j] for j in leaving]
+                    act = [a for j, a in enumerate(act) if j not in gone]
+        return logits, torch.tensor(exit_layer)
 
 
 class _Cache:
     def __init__(self, model: GatedDecoder, batch: int, total: int, device: torch.device) -> None:
         cfg = model.cfg
+        self.batch = batch
         shape = (batch, cfg.n_heads, total, cfg.d_model // cfg.n_heads)
         dtype = next(model.parameters()).dtype
         if dtype not in (torch.float32, torch.bfloat16, torch.float16):
