@@ -100,8 +100,9 @@ def run_model_bench(
     torch.set_num_threads(threads)
     directory = directory or checkpoint.default_dir()
     model, manifest = checkpoint.load(directory)
-    recipe = manifest["recipe"]
-    seen = training_prompts(recipe["seed"], recipe["steps"] * recipe["batch"], recipe["question_share"])
+    seen: set[str] = set()
+    for phase in manifest.get("phases", [manifest["recipe"]]):
+        seen |= training_prompts(phase["seed"], phase["steps"] * phase["batch"], phase["question_share"])
     held = held_out_steps(held_n, seed=10_007, exclude=seen)
     calib = held_out_steps(300, seed=20_011, exclude=seen)
     speed_prompts = [e.prompt for e in held[:speed_n]]

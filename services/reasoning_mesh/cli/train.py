@@ -15,6 +15,8 @@ def train(
     batch: int = typer.Option(128, min=1),
     seed: int = typer.Option(1234),
     threads: int = typer.Option(2, min=1, help="CPU threads for torch."),
+    lr: float = typer.Option(2e-3, help="Peak learning rate."),
+    resume: Path = typer.Option(None, help="Continue training this checkpoint directory."),
 ) -> None:
     """Train the gated-depth reasoner (LayerSkip objective) and write a verified checkpoint."""
     from reasoning_mesh.models.reasoner import checkpoint
@@ -23,8 +25,8 @@ def train(
     from reasoning_mesh.models.reasoner.train import train as run_training
 
     target = out or checkpoint.default_dir()
-    recipe = Recipe(seed=seed, steps=steps, batch=batch, threads=threads)
-    extra = run_training(recipe, ReasonerConfig(), target, log=console.print)
+    recipe = Recipe(seed=seed, steps=steps, batch=batch, threads=threads, lr=lr)
+    extra = run_training(recipe, ReasonerConfig(), target, log=console.print, resume=resume)
     console.print(
         f"wrote {target} ({extra['params']} parameters, "
         f"{extra['train_wall_clock_s']:.0f}s, held-out step accuracy "

@@ -96,12 +96,24 @@ def step_accuracy(
 
 
 def train(
-    recipe: Recipe, cfg: ReasonerConfig, out: Path, log: Callable[[str], None] = print
+    recipe: Recipe,
+    cfg: ReasonerConfig,
+    out: Path,
+    log: Callable[[str], None] = print,
+    resume: Path | None = None,
 ) -> dict[str, Any]:
+    """Train from scratch, or continue a checkpoint (`resume`) with a new recipe: the manifest
+    then lists every phase, so the whole chain can be replayed."""
     torch.manual_seed(recipe.seed)
     checkpoint.set_threads(recipe.threads)
     tok = CharTokenizer()
-    model = GatedDecoder(cfg)
+    phases: list[dict[str, Any]] = []
+    if resume is not None:
+        model, previous = checkpoint.load(resume)
+        cfg = model.cfg
+        phases = list(previous.get("phases", [previous["recipe"]]))
+    else:
+        model = GatedDecoder(cfg)
     opt = torch.optim.AdamW(
         model.parameters(), lr=recipe.lr, betas=(0.9, 0.98), weight_decay=recipe.weight_decay
     )
@@ -130,13 +142,16 @@ def train(
             )
     wall = time.perf_counter() - start
     model.eval()
-    held = held_out_steps(
-        500, exclude=training_prompts(recipe.seed, recipe.steps * recipe.batch, recipe.question_share)
-    )
+    phases.append(asdict(recipe))
+    seen: set[str] = set()
+    for phase in phases:
+        seen |= training_prompts(phase["seed"], phase["steps"] * phase["batch"], phase["question_share"])
+    held = held_out_steps(500, exclude=seen)
     acc, _ = step_accuracy(model, held)
     log(f"held-out step accuracy {acc:.3f} after {wall:.0f}s")
     extra = {
         "recipe": asdict(recipe),
+        "phases": phases,
         "params": param_count(model),
         "data": {
             "generator": "reasoning_mesh.models.reasoner.data@1",
