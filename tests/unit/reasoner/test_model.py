@@ -136,3 +136,20 @@ def test_exit_losses_weight_depth_and_layer_drop_rises() -> None:
     drops = layer_drop_mask(4, 20_000, 0.3, torch.Generator().manual_seed(0)).float().mean(1)
     assert drops[0] == 0 and drops[1] < drops[2] < drops[3]
     assert drops[3].item() == pytest.approx(0.3, abs=0.02)
+
+
+def test_folded_propagation_equals_layer_by_layer(model: GatedDecoder) -> None:
+    """The one-matmul propagation (LayerNorm affine folded into K/V weights) must give the same
+    cache, hence the same generations, as propagating one layer at a time."""
+    fast, slow = Generator(model), Generator(model)
+    assert fast._fold is not None
+    slow._fold = None
+    # threshold 0.5: tokens leave at layers 2, 3 and 4, so deeper layers read propagated K/V
+    reqs = [
+        GenRequest(p, max_new_tokens=10, threshold=0.5) for p in ("C:9-4=", "C:123*7=", "Q:What is 5?=")
+    ]
+    outs = fast.generate(reqs)
+    assert {layer for o in outs for layer in o[0].exit_layers} == {2, 3, 4}
+    for a, b in zip(outs, slow.generate(reqs), strict=True):
+        assert a[0].text == b[0].text and a[0].exit_layers == b[0].exit_layers
+        assert a[0].token_logprobs == pytest.approx(b[0].token_logprobs, abs=1e-4)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import torch
 from torch import Tensor
 
-from reasoning_mesh.models.reasoner.model import GatedDecoder, confidence
+from reasoning_mesh.models.reasoner.model import Block, GatedDecoder, confidence
 from reasoning_mesh.models.reasoner.tokenizer import EOS, PAD, CharTokenizer
 
 NO_EXIT = 1.0  # a threshold at or above this disables early exit for the row
@@ -42,6 +42,7 @@ class Generator:
         self.model = model.eval()
         self.tok = tokenizer or CharTokenizer()
         self.cfg = model.cfg
+        self._fold = _fold_kv(model)
 
     @torch.inference_mode()
     def generate(self, requests: list[GenRequest]) -> list[list[Generation]]:
@@ -141,7 +142,7 @@ class Generator:
         done: list[int] = []
         for layer, block in enumerate(self.model.blocks):
             ck, cv = cache.k[layer], cache.v[layer]
-            if done:  # state propagation: K/V of skipped layers from the exited state
+            if done:  # state propagation, layer by layer (quantized K/V projections)
                 d = torch.tensor(done, device=h.device)
                 k, v = block.keys_values(h[d])
                 ck[rows[d], :, t : t + 1], cv[rows[d], :, t : t + 1] = k, v
@@ -168,13 +169,52 @@ class Generator:
                 conf = confidence(lg).tolist()
                 leaving = [j for j, a in enumerate(act) if thr[a] < NO_EXIT and conf[j] >= thr[a]]
                 if leaving:
-                    for j in leaving:
-                        exit_layer[act[j]] = depth
-                    logits[[act[j] for j in leaving]] = lg[leaving]
-                    gone = set(leaving)
-                    done += [act[j] for j in leaving]
-                    act = [a for j, a in enumerate(act) if j not in gone]
+                    left = [act[j] for j in leaving]
+                    for a in left:
+                        exit_layer[a] = depth
+                    logits[left] = lg[leaving]
+                    done += self._exit(hs[leaving, 0], rows, left, depth, t, cache)
+                    act = [a for a in act if a not in set(left)]
         return logits, torch.tensor(exit_layer)
+
+    def _exit(
+        self, h: Tensor, rows: Tensor, local: list[int], first: int, t: int, cache: _Cache
+    ) -> list[int]:
+        """Rows leaving after layer `first`: propagate their state now when the K/V weights fold;
+        else hand them back for layer-by-layer propagation."""
+        if self._fold is None:
+            return local
+        self._propagate(h, rows, local, first, t, cache)
+        return []
+
+    def _propagate(
+        self, h: Tensor, rows: Tensor, local: list[int], first: int, t: int, cache: _Cache
+    ) -> None:
+        """State propagation for every layer from `first` on, in one matmul: each layer's
+        LayerNorm affine is folded into its K/V weights, so the exited states are normalised
+        once and projected for all the layers they skip together."""
+        assert self._fold is not None
+        weight, bias = self._fold
+        n = torch.nn.functional.layer_norm(h, h.shape[-1:])
+        kv = torch.einsum("md,lod->lmo", n, weight[first:]) + bias[first:, None]
+        heads, d_head = self.cfg.n_heads, self.cfg.d_model // self.cfg.n_heads
+        kv = kv.view(kv.shape[0], kv.shape[1], 2, heads, d_head)
+        r = rows[torch.tensor(local, device=h.device)]
+        cache.k_all[first:, r, :, t : t + 1] = kv[:, :, 0, :, None]
+        cache.v_all[first:, r, :, t : t + 1] = kv[:, :, 1, :, None]
+
+
+def _fold_kv(model: GatedDecoder) -> tuple[Tensor, Tensor] | None:
+    """Per-layer K/V weights with the LayerNorm affine folded in: kv(γ⊙n + β) = (W·diag γ) n +
+    (W β + b). None when a K/V projection is quantized (then layers are propagated one by one)."""
+    blocks = [b for b in model.blocks if isinstance(b, Block)]
+    kvs, lns = [b.kv for b in blocks], [b.ln1 for b in blocks]
+    if not all(isinstance(kv, torch.nn.Linear) and kv.bias is not None for kv in kvs):
+        return None
+    with torch.no_grad():
+        weight = torch.stack([kv.weight * ln.weight[None, :] for kv, ln in zip(kvs, lns, strict=True)])
+        bias = torch.stack([kv.weight @ ln.bias + kv.bias for kv, ln in zip(kvs, lns, strict=True)])
+    return weight.detach(), bias.detach()
 
 
 class _Cache:
@@ -185,8 +225,11 @@ class _Cache:
         dtype = next(model.parameters()).dtype
         if dtype not in (torch.float32, torch.bfloat16, torch.float16):
             dtype = torch.float32
-        self.k = [torch.zeros(shape, device=device, dtype=dtype) for _ in model.blocks]
-        self.v = [torch.zeros(shape, device=device, dtype=dtype) for _ in model.blocks]
+        # One tensor per K and V with a layer axis: propagation writes all skipped layers at once.
+        self.k_all = torch.zeros((len(model.blocks), *shape), device=device, dtype=dtype)
+        self.v_all = torch.zeros((len(model.blocks), *shape), device=device, dtype=dtype)
+        self.k = list(self.k_all.unbind(0))
+        self.v = list(self.v_all.unbind(0))
 
 
 def _sample(logits: Tensor, req: GenRequest, gen: torch.Generator) -> tuple[int, float]:
