@@ -145,11 +145,24 @@ class Stage(Generic[M]):
         if not self.started.is_set():
             await self.start()
         committer = asyncio.create_task(self._commit_loop())
+        fetcher = asyncio.create_task(self._fetch_loop())
+        tasks = [fetcher, committer]
         try:
-            await self._fetch_loop()
-            await self.drain(None)
+            # A committer that dies (fenced by a newer instance) must stop the stage too,
+            # instead of leaving a drain waiting for commits that will never come.
+            await asyncio.wait([fetcher, committer], return_when=asyncio.FIRST_COMPLETED)
+            if committer.done():
+                self._stopping.set()
+                committer.result()  # re-raises ProducerFenced
+            await fetcher
+            drain = asyncio.create_task(self.drain(None))
+            tasks.append(drain)
+            await asyncio.wait([drain, committer], return_when=asyncio.FIRST_COMPLETED)
+            if committer.done():
+                committer.result()
         finally:
-            committer.cancel()
+            for task in tasks:
+                task.cancel()
             await self._consumer.stop()
             await self._producer.stop()
 
