@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 export RMESH_HOME ?= .rmesh
 
-.PHONY: install demo up down status test test-unit lint schemas bench-mesh clean
+.PHONY: install demo up down status test test-unit lint schemas bench-mesh bench-model train clean
 
 install: $(VENV)/.installed infra/kafka/lib/.fetched
 
@@ -56,6 +56,14 @@ schemas: install
 bench-mesh: install
 	$(BIN)/rmesh up
 	$(BIN)/rmesh bench mesh --json bench-mesh.json
+
+bench-model: install
+	$(BIN)/rmesh bench model --json bench-model.json
+
+# Reproduces the committed checkpoint: phase 1, then phase 2 resumed from it (see its manifest).
+train: install
+	$(BIN)/rmesh train --out .rmesh/train/phase1 --steps 2400 --seed 1234
+	$(BIN)/rmesh train --resume .rmesh/train/phase1 --out .rmesh/train/phase2 --steps 3600 --seed 4321 --lr 0.0012
 
 clean: down
 	rm -rf $(RMESH_HOME)

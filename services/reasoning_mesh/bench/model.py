@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import json
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -48,11 +49,24 @@ def accuracy(
 def tokens_per_s(model: nn.Module, prompts: list[str], threshold: float = NO_EXIT) -> float:
     assert isinstance(model, GatedDecoder)
     gen = Generator(model)
-    gen.generate([GenRequest(prompts[0], threshold=threshold)])  # warm-up
     tokens, start = 0, time.perf_counter()
     for p in prompts:
         tokens += len(gen.generate([GenRequest(p, threshold=threshold)])[0][0].exit_layers)
     return tokens / (time.perf_counter() - start)
+
+
+def interleaved_speeds(
+    variants: dict[str, tuple[nn.Module, float]], prompts: list[str], rounds: int = 3
+) -> dict[str, float]:
+    """tokens/s of each variant, measured in alternation over several rounds (median), so a
+    noisy neighbour slows every variant alike and the ratios stay honest."""
+    for model, threshold in variants.values():  # warm-up
+        tokens_per_s(model, prompts[:3], threshold)
+    seen: dict[str, list[float]] = {name: [] for name in variants}
+    for _ in range(rounds):
+        for name, (model, threshold) in variants.items():
+            seen[name].append(tokens_per_s(model, prompts, threshold))
+    return {name: statistics.median(v) for name, v in seen.items()}
 
 
 def teacher_forced_loss(examples: list[Example]) -> Any:
@@ -96,6 +110,7 @@ def run_model_bench(
     speed_n: int = 60,
     max_loss_pts: float = 0.5,
     threads: int = 2,
+    speed_threads: int = 1,
 ) -> dict[str, Any]:
     torch.set_num_threads(threads)
     directory = directory or checkpoint.default_dir()
@@ -110,8 +125,6 @@ def run_model_bench(
     threshold, sweep = calibrate_threshold(model, calib, max_loss_pts)
     acc_full, layers_full = accuracy(model, held)
     acc_gated, layers_gated = accuracy(model, held, threshold)
-    tps_full = tokens_per_s(model, speed_prompts)
-    tps_gated = tokens_per_s(model, speed_prompts, threshold)
 
     loss_fn = teacher_forced_loss(calib[:200])
     sens = sensitivity(model, loss_fn)
@@ -122,6 +135,7 @@ def run_model_bench(
     )
     fp32_bytes = weight_bytes(model)
     modes: dict[str, Any] = {}
+    variants: dict[str, tuple[nn.Module, float]] = {}
     plans: dict[str, dict[str, Mode] | None] = {
         "fp32": None,
         "bf16": None,
@@ -136,16 +150,25 @@ def run_model_bench(
             variant = model if p is None else quantize(model, p)
         assert isinstance(variant, GatedDecoder)
         acc, _ = accuracy(variant, held)
+        variants[name] = (variant, NO_EXIT)
         modes[name] = {
             "weight_bytes": weight_bytes(variant),
             "weight_ratio_vs_fp32": weight_bytes(variant) / fp32_bytes,
             "step_accuracy": acc,
-            "tokens_per_s": tokens_per_s(variant, speed_prompts),
         }
+    # Speed is single-stream decoding on `speed_threads` threads (one by default: at this model
+    # size extra threads cost more in synchronisation than they add), all variants interleaved.
+    torch.set_num_threads(speed_threads)
+    variants["gated"] = (model, threshold)
+    speeds = interleaved_speeds(variants, speed_prompts)
+    for name, figures in modes.items():
+        figures["tokens_per_s"] = speeds[name]
+    tps_full, tps_gated = speeds["fp32"], speeds["gated"]
     return {
         "checkpoint_sha384": manifest["sha384"],
         "device": "cpu",
         "threads": threads,
+        "speed_threads": speed_threads,
         "held_out_steps": held_n,
         "layers_total": model.cfg.n_layers,
         "exit_threshold": threshold,
