@@ -29,15 +29,10 @@ PLAN_FILE = "precision_plan.json"
 
 
 @dataclass(frozen=True)
-class ServeRequest:
-    prompt: str
-    samples: int = 1
-    temperature: float = 0.0
-    top_k: int = 0
-    max_new_tokens: int = 24
-    threshold: float = 1.0
+class ServeRequest(GenRequest):
+    """A generation request as the backend receives it: plus the adapter it asks for."""
+
     adapter_id: str = ""
-    seed: int = 0
 
 
 @dataclass
@@ -115,20 +110,7 @@ class ReasonerService:
             valid.append((i, req))
         if valid:
             with torch.inference_mode():
-                outs = self.generator.generate(
-                    [
-                        GenRequest(
-                            r.prompt,
-                            r.samples,
-                            r.temperature,
-                            r.top_k,
-                            r.max_new_tokens,
-                            r.threshold,
-                            r.seed,
-                        )
-                        for _, r in valid
-                    ]
-                )
+                outs = self.generator.generate([r for _, r in valid])
             for (i, _), out in zip(valid, outs, strict=True):
                 results[i] = out
         return results
