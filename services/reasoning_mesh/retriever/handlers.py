@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from reasoning_mesh.contracts import kb_ingested
 from reasoning_mesh.contracts.base import ErrorInfo
 from reasoning_mesh.contracts.kb_documents import KbDocument
@@ -17,6 +19,29 @@ def error_info(error: MeshError) -> ErrorInfo:
     return ErrorInfo(code=error.code, message=str(error)[:2000], retryable=error.retryable)
 
 
+def _reply(ctx: Context, req: RetrievalRequest, **fields: Any) -> None:
+    """The one result of a retrieval request, on the topic the requester named."""
+    ctx.emit(
+        req.reply_to,
+        MeshResult(
+            request_id=req.request_id,
+            subgoal_id=req.subgoal_id,
+            tenant=req.tenant,
+            kind="retrieve",
+            **fields,
+        ),
+        key=req.request_id,
+    )
+
+
+def _receipt(ctx: Context, doc: KbDocument, **fields: Any) -> None:
+    ctx.emit(
+        kb_ingested.TOPIC,
+        IngestReceipt(doc_id=doc.id, batch_id=doc.batch_id, collection=doc.collection, **fields),
+        key=doc.id,
+    )
+
+
 class RetrieverHandlers:
     def __init__(self, retriever: Retriever) -> None:
         self.retriever = retriever
@@ -26,65 +51,19 @@ class RetrieverHandlers:
             req.query, req.top_k, req.filters, req.collection
         )
         ctx.event("evidence", passages=len(evidence), cached=cached)
-        ctx.emit(
-            req.reply_to,
-            MeshResult(
-                request_id=req.request_id,
-                subgoal_id=req.subgoal_id,
-                tenant=req.tenant,
-                kind="retrieve",
-                status="ok",
-                evidence=evidence,
-                cached=cached,
-                timings_ms=timings,
-            ),
-            key=req.request_id,
-        )
+        _reply(ctx, req, status="ok", evidence=evidence, cached=cached, timings_ms=timings)
 
     async def on_retrieval_failure(
         self, req: RetrievalRequest | None, error: MeshError, ctx: Context
     ) -> None:
         # A caller waits on this request id: answer with a typed failure, never silence.
-        if req is None:
-            return
-        ctx.emit(
-            req.reply_to,
-            MeshResult(
-                request_id=req.request_id,
-                subgoal_id=req.subgoal_id,
-                tenant=req.tenant,
-                kind="retrieve",
-                status="failed",
-                error=error_info(error),
-            ),
-            key=req.request_id,
-        )
+        if req is not None:
+            _reply(ctx, req, status="failed", error=error_info(error))
 
     async def on_document(self, doc: KbDocument, ctx: Context) -> None:
         chunks = await self.retriever.index(doc)
-        ctx.emit(
-            kb_ingested.TOPIC,
-            IngestReceipt(
-                doc_id=doc.id,
-                batch_id=doc.batch_id,
-                collection=doc.collection,
-                status="indexed",
-                chunks=chunks,
-            ),
-            key=doc.id,
-        )
+        _receipt(ctx, doc, status="indexed", chunks=chunks)
 
     async def on_document_failure(self, doc: KbDocument | None, error: MeshError, ctx: Context) -> None:
-        if doc is None:
-            return
-        ctx.emit(
-            kb_ingested.TOPIC,
-            IngestReceipt(
-                doc_id=doc.id,
-                batch_id=doc.batch_id,
-                collection=doc.collection,
-                status="failed",
-                error=error_info(error),
-            ),
-            key=doc.id,
-        )
+        if doc is not None:
+            _receipt(ctx, doc, status="failed", error=error_info(error))
