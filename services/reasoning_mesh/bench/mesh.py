@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from reasoning_mesh.bench.stats import pct
-from reasoning_mesh.clients.triton import TritonClient
+from reasoning_mesh.clients.triton import TritonClient, TritonEmbedder
 from reasoning_mesh.contracts.bench import BenchPing
 from reasoning_mesh.contracts.kb_documents import KbDocument
 from reasoning_mesh.contracts.results import MeshResult
@@ -42,11 +42,7 @@ def queries(n: int) -> list[str]:
 
 
 def fresh_retriever(store: EdgeVectorStore, triton: TritonClient) -> Retriever:
-    class _Embed:
-        async def embed(self, texts):  # type: ignore[no-untyped-def]
-            return await triton.embed(texts)
-
-    return Retriever(store, _Embed())
+    return Retriever(store, TritonEmbedder(triton))
 
 
 async def _in_process(

@@ -33,8 +33,8 @@ from reasoning_mesh.models.reasoner.quant import (
     weight_bytes,
 )
 from reasoning_mesh.models.reasoner.serving import PLAN_FILE
-from reasoning_mesh.models.reasoner.tokenizer import PAD, CharTokenizer
-from reasoning_mesh.models.reasoner.train import step_accuracy
+from reasoning_mesh.models.reasoner.tokenizer import CharTokenizer
+from reasoning_mesh.models.reasoner.train import encode_batch, step_accuracy
 
 THRESHOLDS = (0.99, 0.97, 0.95, 0.9, 0.85, 0.8, 0.7, 0.6)
 
@@ -70,21 +70,12 @@ def interleaved_speeds(
 
 
 def teacher_forced_loss(examples: list[Example]) -> Any:
-    tok = CharTokenizer()
-    seqs, starts = zip(*(tok.encode_example(e.prompt, e.answer) for e in examples), strict=True)
-    t = max(len(s) for s in seqs)
-    ids = torch.full((len(seqs), t), PAD, dtype=torch.long)
-    mask = torch.zeros((len(seqs), t))
-    for i, (s, st) in enumerate(zip(seqs, starts, strict=True)):
-        ids[i, : len(s)] = torch.tensor(s)
-        mask[i, st - 1 : len(s) - 1] = 1
-    targets = torch.full_like(ids, PAD)
-    targets[:, :-1] = ids[:, 1:]
+    ids, targets, mask, pad_mask = encode_batch(examples, CharTokenizer())
 
     @torch.inference_mode()
     def loss(model: nn.Module) -> float:
         assert isinstance(model, GatedDecoder)
-        states = model.forward_all_layers(ids, ids != PAD)
+        states = model.forward_all_layers(ids, pad_mask)
         return exit_losses(model, states[-1:], targets, mask)[0].item()
 
     return loss

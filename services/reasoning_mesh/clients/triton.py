@@ -55,6 +55,8 @@ def classify(exc: InferenceServerException, model: str) -> Exception:
 
 
 class TritonClient:
+    """Async client for the project's Triton models (gRPC)."""
+
     def __init__(self, url: str, timeout_s: float = 30.0) -> None:
         self.url = url
         self._timeout_s = timeout_s
@@ -171,3 +173,13 @@ class TritonClient:
 
     async def close(self) -> None:
         await self._client.close()
+
+
+class TritonEmbedder:
+    """The retriever's `Embedder` port served by a Triton embedding model."""
+
+    def __init__(self, client: TritonClient, model: str = "embedder") -> None:
+        self.client, self.model = client, model
+
+    async def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        return await self.client.embed(texts, model=self.model)

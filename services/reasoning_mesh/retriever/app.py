@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
-from reasoning_mesh.clients.triton import TritonClient
+from reasoning_mesh.clients.triton import TritonClient, TritonEmbedder
 from reasoning_mesh.contracts import kb_documents, kb_ingested, retrieval
 from reasoning_mesh.contracts.kb_documents import KbDocument
 from reasoning_mesh.contracts.retrieval import RetrievalRequest
@@ -34,13 +30,9 @@ def make_store(settings: RetrieverSettings) -> VectorStore:
 
 
 def make_retriever(settings: RetrieverSettings, triton: TritonClient) -> Retriever:
-    class _Embed:
-        async def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
-            return await triton.embed(texts, model=settings.embed_model)
-
     return Retriever(
         make_store(settings),
-        _Embed(),
+        TritonEmbedder(triton, settings.embed_model),
         chunk_words=settings.chunk_words,
         chunk_overlap=settings.chunk_overlap,
         embedding_cache_size=settings.embedding_cache_size,

@@ -49,22 +49,25 @@ class Recipe:
     threads: int = 2
 
 
+def encode_batch(batch: list[Example], tok: CharTokenizer) -> tuple[torch.Tensor, ...]:
+    """Right-padded ids, next-token targets, a loss mask on the answer and EOS only, and the
+    padding mask."""
+    seqs, starts = zip(*(tok.encode_example(e.prompt, e.answer) for e in batch), strict=True)
+    t = max(len(s) for s in seqs)
+    ids = torch.full((len(seqs), t), PAD, dtype=torch.long)
+    loss_mask = torch.zeros((len(seqs), t), dtype=torch.float)
+    for i, (s, start) in enumerate(zip(seqs, starts, strict=True)):
+        ids[i, : len(s)] = torch.tensor(s)
+        loss_mask[i, start - 1 : len(s) - 1] = 1.0
+    targets = torch.full_like(ids, PAD)
+    targets[:, :-1] = ids[:, 1:]
+    return ids, targets, loss_mask, ids != PAD
+
+
 def batches(recipe: Recipe, tok: CharTokenizer) -> Iterator[tuple[torch.Tensor, ...]]:
     stream = examples(recipe.seed, recipe.question_share)
     while True:
-        seqs, starts = zip(
-            *(tok.encode_example(e.prompt, e.answer) for e in itertools.islice(stream, recipe.batch)),
-            strict=True,
-        )
-        t = max(len(s) for s in seqs)
-        ids = torch.full((len(seqs), t), PAD, dtype=torch.long)
-        loss_mask = torch.zeros((len(seqs), t), dtype=torch.float)
-        for i, (s, start) in enumerate(zip(seqs, starts, strict=True)):
-            ids[i, : len(s)] = torch.tensor(s)
-            loss_mask[i, start - 1 : len(s) - 1] = 1.0  # predict the answer and EOS only
-        targets = torch.full_like(ids, PAD)
-        targets[:, :-1] = ids[:, 1:]
-        yield ids, targets, loss_mask, ids != PAD
+        yield encode_batch(list(itertools.islice(stream, recipe.batch)), tok)
 
 
 def lr_at(step: int, recipe: Recipe) -> float:
