@@ -1,130 +1,203 @@
-"""Arithmetic questions → a DAG of one-operation sub-goals, innermost first.
+"""Question → plan: a DAG of sub-goals with a compute budget each. Rule-based parsing of the
+question's structure; the planner never computes a value (the model does, the verifier checks).
 
-Parsing reads the question's structure only: operands are literals from the question or
-references to earlier sub-goals, whose values will be the model's verified answers. The planner
-never computes a result.
+Shapes: arithmetic expressions (one operation per step, innermost first); linear equations
+(both sides linearised, then `x = const / coef`); composed questions (definitions first, then the
+final ask); unit conversions (the fact from the knowledge base, then the arithmetic). Anything
+else becomes one `model` step: answered, but unverifiable.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 
-from reasoning_mesh.errors import NonRetryableError
+from reasoning_mesh.contracts.plans import FinalCheck, GoalBudget, Plan, SubGoal
+from reasoning_mesh.contracts.requests import Budget
+from reasoning_mesh.planner.builder import Builder, Function, Operand, is_ref, literal
+from reasoning_mesh.planner.expr import UnplannableError, parse_equation, parse_expr, variables
+from reasoning_mesh.planner.units import UNIT_NAMES, words_to_number
 
-
-class UnplannableError(NonRetryableError):
-    code = "unplannable"
-
-
-@dataclass(frozen=True)
-class Ref:
-    goal: int
-
-
-Operand = Fraction | Ref
-
-
-@dataclass(frozen=True)
-class SubGoal:
-    id: int
-    op: str
-    left: Operand
-    right: Operand
-    depends_on: tuple[int, ...]
-
+__all__ = ["UnplannableError", "allot", "plan_question"]
 
 _LEAD = re.compile(
-    r"^(what is the value of|what is|calculate|evaluate|compute|work out)\s+", re.IGNORECASE
+    r"^(what is the value of|what is|calculate|evaluate|compute|work out|give)\s+", re.IGNORECASE
 )
-_TOKEN = re.compile(r"\s*(\d+\.\d+|\d+|[-+*/()])")
+_SOLVE = re.compile(r"^solve\s+(.+?)\s+for\s+([a-z])\.?$", re.IGNORECASE)
+_LET = re.compile(r"^let\s+([a-z])\s*(?:=|be)\s*(.+)$", re.IGNORECASE)
+_LET_FN = re.compile(r"^let\s+([a-z])\(([a-z])\)\s*=\s*(.+)$", re.IGNORECASE)
+_SUPPOSE = re.compile(r"^suppose\s+(.+)$", re.IGNORECASE)
+_NUM = r"(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)"
+_CONVERSIONS = (
+    re.compile(rf"^how many (?P<to>[a-z ]+?) are there in {_NUM}\s*(?:of an? )?(?P<from>[a-z ]+?)\??$"),
+    re.compile(rf"^what is {_NUM}\s*(?:of an? )?(?P<from>[a-z ]+?) in (?P<to>[a-z ]+?)\??$"),
+    re.compile(rf"^convert {_NUM}\s*(?:of an? )?(?P<from>[a-z ]+?) (?:in)?to (?P<to>[a-z ]+?)\.?$"),
+)
 
 
-def expression_of(question: str) -> str:
-    text = _LEAD.sub("", question.strip()).rstrip("?.").strip()
-    if not text or not re.fullmatch(r"[\d\s.+\-*/()]+", text):
-        raise UnplannableError(f"not an arithmetic expression: {question!r}")
-    return text
+def plan_question(question: str, budget: Budget | None = None) -> Plan:
+    """The plan for `question`; a question of no known shape is one unverifiable model step."""
+    budget = budget or Budget()
+    text = " ".join(question.strip().split())
+    if not text:
+        raise UnplannableError("the question is empty")
+    try:
+        shape, builder, answer, check = _structured(text)
+    except UnplannableError:
+        return _single_step(text, budget)
+    if not is_ref(answer):
+        # The answer is a number the question already states: still the model's to give.
+        answer = builder.goal("+", answer, "0", note="restate the answer")
+    elif answer.startswith("-"):
+        answer = builder.goal("-", "0", answer[1:], note="the answer's sign")
+    return allot(
+        Plan(
+            question=text,
+            shape=shape,
+            goals=builder.goals,
+            answer=answer,
+            final_check=check,
+            max_model_calls=budget.max_model_calls,
+            deadline_s=budget.deadline_s,
+        ),
+        budget,
+    )
 
 
-class _Parser:
-    def __init__(self, text: str) -> None:
-        self.tokens = self._lex(text)
-        self.i = 0
-        self.goals: list[SubGoal] = []
-
-    @staticmethod
-    def _lex(text: str) -> list[str]:
-        tokens, pos = [], 0
-        while pos < len(text):
-            m = _TOKEN.match(text, pos)
-            if not m:
-                raise UnplannableError(f"unexpected character at {pos} in {text!r}")
-            tokens.append(m.group(1))
-            pos = m.end()
-            while pos < len(text) and text[pos].isspace():
-                pos += 1
-        return tokens
-
-    def peek(self) -> str | None:
-        return self.tokens[self.i] if self.i < len(self.tokens) else None
-
-    def take(self) -> str:
-        tok = self.peek()
-        if tok is None:
-            raise UnplannableError("expression ends too early")
-        self.i += 1
-        return tok
-
-    def goal(self, op: str, left: Operand, right: Operand) -> Ref:
-        deps = tuple(x.goal for x in (left, right) if isinstance(x, Ref))
-        self.goals.append(SubGoal(len(self.goals), op, left, right, deps))
-        return Ref(len(self.goals) - 1)
-
-    def expr(self) -> Operand:
-        left = self.term()
-        while self.peek() in ("+", "-"):
-            op = self.take()
-            left = self.goal(op, left, self.term())
-        return left
-
-    def term(self) -> Operand:
-        left = self.unary()
-        while self.peek() in ("*", "/"):
-            op = self.take()
-            left = self.goal(op, left, self.unary())
-        return left
-
-    def unary(self) -> Operand:
-        if self.peek() == "-":
-            self.take()
-            inner = self.unary()
-            if isinstance(inner, Fraction):
-                return -inner  # a signed literal, as written
-            return self.goal("*", Fraction(-1), inner)
-        if self.peek() == "+":
-            self.take()
-            return self.unary()
-        return self.atom()
-
-    def atom(self) -> Operand:
-        tok = self.take()
-        if tok == "(":
-            inner = self.expr()
-            if self.take() != ")":
-                raise UnplannableError("unbalanced parentheses")
-            return inner
-        if tok[0].isdigit():
-            return Fraction(Decimal(tok))
-        raise UnplannableError(f"unexpected {tok!r}")
+def _structured(text: str) -> tuple[str, Builder, Operand, FinalCheck]:
+    conv = _conversion(text)
+    if conv is not None:
+        return conv
+    sentences = [s.strip() for s in re.split(r"(?<=[.?])\s+", text) if s.strip()]
+    b = Builder()
+    for sentence in sentences[:-1]:
+        _definition(b, sentence.rstrip("."))
+    last = sentences[-1]
+    solve = _SOLVE.match(last)
+    if solve:
+        eq, var = solve.group(1), solve.group(2)
+        lhs, rhs = parse_equation(eq)
+        answer = b.solve(lhs, rhs, var)
+        check = FinalCheck(
+            kind="substitute",
+            variable=var,
+            equation=eq,
+            bindings={k: v for k, v in b.env.items() if k in variables(lhs) | variables(rhs)},
+        )
+        shape = "linear_composed" if len(sentences) > 1 else "linear"
+        if any(isinstance(n, str) and "(" in n for n in [eq]):
+            check = FinalCheck()  # calls in the equation: the steps are checked, not substitution
+        return shape, b, answer, check
+    expression = _LEAD.sub("", last).rstrip("?.").strip()
+    answer = b.value(parse_expr(expression))
+    return ("composed" if len(sentences) > 1 else "arithmetic"), b, answer, FinalCheck()
 
 
-def plan_expression(question: str) -> tuple[list[SubGoal], Operand]:
-    """Sub-goals in dependency order, and the operand holding the final answer."""
-    parser = _Parser(expression_of(question))
-    result = parser.expr()
-    if parser.peek() is not None:
-        raise UnplannableError(f"unexpected {parser.peek()!r} after the expression")
-    return parser.goals, result
+def _definition(b: Builder, sentence: str) -> None:
+    fn = _LET_FN.match(sentence)
+    if fn:
+        b.functions[fn.group(1)] = Function(fn.group(2), parse_expr(fn.group(3)))
+        return
+    let = _LET.match(sentence)
+    if let:
+        b.env[let.group(1)] = b.value(parse_expr(let.group(2)))
+        return
+    sup = _SUPPOSE.match(sentence)
+    if sup:
+        if "," in sup.group(1):
+            _system(b, sup.group(1))
+            return
+        lhs, rhs = parse_equation(sup.group(1))
+        unknown = (variables(lhs) | variables(rhs)) - set(b.env) - set(b.functions)
+        if len(unknown) != 1:
+            raise UnplannableError(f"expected one unknown in {sentence!r}, got {sorted(unknown)}")
+        var = unknown.pop()
+        b.env[var] = b.solve(lhs, rhs, var)
+        return
+    raise UnplannableError(f"not a definition: {sentence!r}")
+
+
+def _system(b: Builder, text: str) -> None:
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2:
+        raise UnplannableError(f"only pairs of equations are planned: {text!r}")
+    first, second = parse_equation(parts[0]), parse_equation(parts[1])
+    names = set().union(*(variables(n) for n in (*first, *second)))
+    unknown = sorted(names - set(b.env) - set(b.functions))
+    if len(unknown) != 2:
+        raise UnplannableError(f"expected two unknowns in {text!r}, got {unknown}")
+    b.solve_pair(first, second, unknown[0], unknown[1])
+
+
+def _conversion(text: str) -> tuple[str, Builder, Operand, FinalCheck] | None:
+    low = words_to_number(text.lower())
+    for pattern in _CONVERSIONS:
+        m = pattern.match(low)
+        if not m:
+            continue
+        src, dst = UNIT_NAMES.get(m.group("from").strip()), UNIT_NAMES.get(m.group("to").strip())
+        if src is None or dst is None:
+            raise UnplannableError(f"unknown unit in {text!r}")
+        b = Builder()
+        fact = b.add_goal(
+            SubGoal(
+                id="g0",
+                kind="fact",
+                query=f"Unit conversion: {src} to {dst}",
+                filters={"kind": "unit_conversion", "from_unit": src, "to_unit": dst},
+                note=f"how many {dst}s in one {src}",
+            )
+        )
+        value = literal(Fraction(m.group("v")))  # the amount as written, e.g. 14/5
+        answer = b.goal("*", value, fact + ".factor", note=f"{value} {src} in {dst}s")
+        return "conversion", b, answer, FinalCheck()
+    return None
+
+
+def _single_step(text: str, budget: Budget) -> Plan:
+    prompt = f"Q:{text}="
+    if len(prompt) > 120:
+        raise UnplannableError(f"the question has {len(text)} characters; one model step takes 116")
+    goal = SubGoal(
+        id="g0",
+        kind="model",
+        prompt=prompt,
+        note="the whole question as one model step",
+        budget=GoalBudget(samples=8, attempts=1, max_new_tokens=min(budget.max_new_tokens, 24)),
+    )
+    return Plan(
+        question=text,
+        shape="single_step",
+        goals=[goal],
+        answer="@g0",
+        max_model_calls=budget.max_model_calls,
+        deadline_s=budget.deadline_s,
+    )
+
+
+def _digits(x: str | None) -> int:
+    if x is None or is_ref(x):
+        return 3  # unknown until the model answers: assume a middling operand
+    return sum(c.isdigit() for c in x)
+
+
+def allot(plan: Plan, budget: Budget) -> Plan:
+    """Per-goal budgets from the request budget: harder-looking steps (longer operands,
+    multiplication and division) get more hypotheses; the verifier adapts further at run time
+    from the model's confidence."""
+    arith = [g for g in plan.goals if g.kind == "arith"]
+    if len(arith) > budget.max_model_calls:
+        raise UnplannableError(
+            f"the plan needs {len(arith)} steps; the budget allows {budget.max_model_calls} model calls"
+        )
+    spare = max(budget.max_model_calls - len(arith), 0)
+    attempts = max(1, min(6, 1 + spare // max(len(arith), 1)))
+    goals = []
+    for g in plan.goals:
+        if g.kind == "arith":
+            hard = _digits(g.left) + _digits(g.right) + (2 if g.op in "*/" else 0)
+            samples = 16 if hard >= 6 else 8
+            tokens = min(budget.max_new_tokens, 32)
+            g = g.model_copy(update={"budget": GoalBudget(samples=samples, attempts=attempts, max_new_tokens=tokens)})
+        goals.append(g)
+    return plan.model_copy(update={"goals": goals})

@@ -1,12 +1,15 @@
-"""Step verification by exact rational arithmetic. The verifier only accepts or rejects: the
-number it accepts is the model's, never one it computed and wrote in."""
+"""Verdicts: exact rational arithmetic for steps, consistency with retrieved facts, well-formed
+numbers, substitution for equations. The verifier only accepts or rejects: the number it accepts
+is the model's (or, for a fact, the knowledge base's), never one it computed and wrote in."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from reasoning_mesh.models.reasoner.numbers import as_fraction, exact_op
+from reasoning_mesh.planner.expr import UnplannableError, evaluate, parse_equation
 
 
 @dataclass(frozen=True)
@@ -29,3 +32,39 @@ def verify_step(a: Fraction, op: str, b: Fraction, claimed: str) -> Verdict:
     if value != expected:
         return Verdict(False, f"{claimed} is not {a} {op} {b}")
     return Verdict(True, "exact", value)
+
+
+def verify_well_formed(claimed: str) -> Verdict:
+    value = as_fraction(claimed)
+    if value is None:
+        return Verdict(False, f"not a well-formed number: {claimed!r}")
+    return Verdict(True, "well-formed (not checkable)", value)
+
+
+def verify_fact(evidence_meta: dict[str, Any], wanted: dict[str, str]) -> Verdict:
+    """A passage supports a fact sub-goal when it states the conversion asked for, with an exact
+    factor."""
+    for key, value in wanted.items():
+        if str(evidence_meta.get(key)) != value:
+            return Verdict(False, f"passage is about {key}={evidence_meta.get(key)!r}, not {value!r}")
+    factor = as_fraction(str(evidence_meta.get("factor", "")))
+    if factor is None or factor == 0:
+        return Verdict(False, f"passage has no usable factor: {evidence_meta.get('factor')!r}")
+    return Verdict(True, "consistent with the knowledge base", factor)
+
+
+def verify_substitution(
+    equation: str, variable: str, answer: Fraction, bindings: dict[str, Fraction]
+) -> Verdict:
+    """Plug the answer into the question's own equation: both sides must be exactly equal."""
+    try:
+        lhs, rhs = parse_equation(equation)
+    except UnplannableError as exc:
+        return Verdict(False, f"equation unreadable: {exc}")
+    env = {**bindings, variable: answer}
+    left, right = evaluate(lhs, env), evaluate(rhs, env)
+    if left is None or right is None:
+        return Verdict(False, "equation has unbound names or divides by zero")
+    if left != right:
+        return Verdict(False, f"{variable} = {answer} gives {left} ≠ {right}")
+    return Verdict(True, "substitution holds", answer)

@@ -1,0 +1,73 @@
+"""The plan a planner hands to the verifier: a DAG of sub-goals with a compute budget each.
+
+Not a topic of its own: plans travel inside `rmesh.verifier.inbox.v1` (kind `plan`), so that the
+verifier sees a request's plan, hypotheses and evidence in one ordered partition.
+
+Operands are exact literals written canonically (`-12`, `0.25`, `3/7`) or references: `@g3` is
+the verified value of sub-goal `g3`, `-@g3` its negation (an operand sign the planner flipped
+by moving a term across `=`), `@g3.factor` the conversion factor of fact sub-goal `g3`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+GoalKind = Literal["arith", "fact", "model"]
+
+
+class GoalBudget(BaseModel):
+    """What one sub-goal may spend: hypotheses per attempt, attempts, tokens per hypothesis."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    samples: int = Field(default=8, ge=1, le=16, description="Hypotheses per sampled attempt.")
+    attempts: int = Field(default=4, ge=1, le=16, description="Attempts before the goal fails.")
+    max_new_tokens: int = Field(default=24, ge=1, le=64)
+
+
+class SubGoal(BaseModel):
+    """One node of the plan."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    id: str = Field(pattern=r"^g\d{1,4}$")
+    kind: GoalKind = Field(
+        description="`arith`: one exact operation; `fact`: a retrieved fact (a unit factor); "
+        "`model`: an unplannable question, answered by the model as one step (unverifiable)."
+    )
+    op: Literal["+", "-", "*", "/"] | None = None
+    left: str | None = Field(default=None, description="Literal or `@gN` reference.")
+    right: str | None = None
+    depends_on: list[str] = Field(default_factory=list)
+    query: str | None = Field(default=None, description="Retrieval query (`fact`).")
+    filters: dict[str, str] | None = Field(default=None, description="Retrieval filters (`fact`).")
+    prompt: str | None = Field(default=None, description="Whole-question prompt (`model`).")
+    note: str = Field(default="", description="What this step means, e.g. `h = 125 - 39`.")
+    budget: GoalBudget = Field(default_factory=GoalBudget)
+
+
+class FinalCheck(BaseModel):
+    """How the final answer is checked beyond its steps: substitution into an equation."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    kind: Literal["none", "substitute"] = "none"
+    variable: str | None = None
+    equation: str | None = Field(default=None, description="`lhs = rhs`, other names resolved.")
+    bindings: dict[str, str] = Field(
+        default_factory=dict, description="Names in `equation` bound to literals or references."
+    )
+
+
+class Plan(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    question: str
+    shape: str = Field(description="What the planner recognised: arithmetic, linear, conversion…")
+    goals: list[SubGoal] = Field(min_length=1, max_length=2048)
+    answer: str = Field(description="The goal (`@gN`) or literal holding the final answer.")
+    final_check: FinalCheck = Field(default_factory=FinalCheck)
+    max_model_calls: int = Field(default=256, ge=1)
+    deadline_s: float = Field(default=120.0, gt=0)

@@ -1,0 +1,58 @@
+"""Unit words as questions write them → the knowledge base's unit names (its `from_unit` /
+`to_unit` metadata). Vocabulary only: the conversion factors live in the knowledge base."""
+
+from __future__ import annotations
+
+import re
+
+from reasoning_mesh.kb.units import DIMENSIONS
+
+
+def _names() -> dict[str, str]:
+    names: dict[str, str] = {}
+    for units in DIMENSIONS.values():
+        for singular, plural, symbol, alternatives, _size in units.values():
+            for word in (singular, plural, symbol, *alternatives):
+                names.setdefault(word.lower(), singular)
+                # ASCII spellings of the micro prefix: "ug", "um", "ul", "us".
+                if word.startswith("µ"):
+                    names.setdefault("u" + word[1:].lower(), singular)
+    return names
+
+
+UNIT_NAMES = _names()
+
+
+_ONES = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen"
+).split()
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60,
+         "seventy": 70, "eighty": 80, "ninety": 90}
+_DENOMS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4}
+_ORDINALS = {"fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
+             "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
+             "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
+             "twelth": 12, "twentieth": 20, "fiftieth": 50, "hundredth": 100}
+_CARDINAL = "|".join(sorted([*_ONES, *_TENS], key=len, reverse=True))
+_ORDINAL = "|".join(
+    sorted([*_DENOMS, *_ORDINALS, *(o + "s" for o in _ORDINALS)], key=len, reverse=True)
+)
+_WORDED = re.compile(rf"\b(?:({_CARDINAL})-)?({_CARDINAL})\s+({_ORDINAL})\b")
+
+
+def _cardinal(tens: str | None, ones: str) -> int:
+    value = _TENS[ones] if ones in _TENS else _ONES.index(ones)
+    return value + (_TENS[tens] if tens else 0)
+
+
+def words_to_number(text: str) -> str:
+    """`three twentieths` → `3/20`: reading a worded fraction as the numeral it names."""
+
+    def numeral(m: re.Match[str]) -> str:
+        num = _cardinal(m.group(1), m.group(2))
+        word = m.group(3)
+        den = _DENOMS.get(word) or _ORDINALS[word.removesuffix("s")]
+        return f"{num}/{den}"
+
+    return _WORDED.sub(numeral, text)

@@ -1,0 +1,337 @@
+"""The per-request state machine: planned → running ⇄ backtracking → done | failed.
+
+Pure: each transition takes the durable `RequestState` and one input (a plan, hypotheses,
+evidence) and returns the next state plus the actions to publish (step tasks, retrievals, events,
+the final result). The app persists the state in the same Kafka transaction as the actions.
+
+Backtracking, per sub-goal, within its budget: the next hypothesis of the same attempt, then a
+new attempt with more samples at a higher temperature, then (facts) re-retrieval with a wider
+query; a goal that exhausts its budget fails the request with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from reasoning_mesh.contracts.plans import Plan, SubGoal
+from reasoning_mesh.contracts.retrieval import RetrievalRequest
+from reasoning_mesh.contracts.steps import StepTask
+from reasoning_mesh.contracts.verifier_inbox import Hypothesis, VerifierInput
+from reasoning_mesh.contracts.verifier_state import Attempt, GoalState, RequestState, Tried
+from reasoning_mesh.models.reasoner.data import step_prompt
+from reasoning_mesh.models.reasoner.numbers import as_fraction
+from reasoning_mesh.verifier import domain
+from reasoning_mesh.verifier.strategy import Strategy, next_strategy
+
+MAX_PROMPT = 120
+
+
+@dataclass
+class Actions:
+    steps: list[StepTask] = field(default_factory=list)
+    retrievals: list[RetrievalRequest] = field(default_factory=list)
+    events: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    finished: bool = False
+
+
+class Machine:
+    """One transition's working copy of a request's state."""
+
+    def __init__(self, state: RequestState, now: float, inbox: str) -> None:
+        self.state, self.now, self.inbox = state, now, inbox
+        self.goals = dict(state.goals)
+        self.by_id = {g.id: g for g in state.plan.goals}
+        self.calls, self.samples = state.model_calls, state.samples
+        self.phase, self.answer, self.status, self.reason = state.phase, None, None, ""
+        self.actions = Actions()
+
+    # -- entry points ----------------------------------------------------------------------------
+    @classmethod
+    def start(
+        cls, request_id: str, tenant: str, plan: Plan, now: float, inbox: str
+    ) -> tuple[RequestState, Actions]:
+        state = RequestState(
+            request_id=request_id,
+            tenant=tenant,
+            question=plan.question,
+            plan=plan,
+            goals={g.id: GoalState() for g in plan.goals},
+            started_at=now,
+            updated_at=now,
+        )
+        m = cls(state, now, inbox)
+        m.phase = "running"
+        m.actions.events.append(("planned", {"shape": plan.shape, "goals": len(plan.goals)}))
+        m.dispatch_ready()
+        return m.commit()
+
+    def on_input(self, msg: VerifierInput) -> tuple[RequestState, Actions]:
+        if self.state.phase in ("done", "failed"):
+            return self.state, self.actions  # late answer to a finished request: nothing to do
+        goal_id = msg.subgoal_id or ""
+        if goal_id not in self.goals or self.goals[goal_id].status != "waiting":
+            return self.state, self.actions
+        current = len(self.goals[goal_id].attempts) - 1
+        if msg.kind == "hypotheses" and msg.attempt != current:
+            return self.state, self.actions  # an abandoned attempt's answer
+        if self.now - self.state.started_at > self.state.plan.deadline_s:
+            self.fail(f"deadline of {self.state.plan.deadline_s:.0f}s passed")
+            return self.commit()
+        if msg.kind == "retrieve":
+            self.on_evidence(self.by_id[goal_id], msg)
+        else:
+            self.on_hypotheses(self.by_id[goal_id], msg)
+        if self.phase not in ("done", "failed"):
+            self.dispatch_ready()
+        return self.commit()
+
+    # -- operands ----------------------------------------------------------------------------------
+    def operand(self, text: str) -> Fraction | None:
+        if not text.lstrip("-").startswith("@"):
+            return as_fraction(text)
+        g = self.goals.get(text.lstrip("-")[1:].split(".")[0])
+        value = None if g is None or g.value is None else as_fraction(g.value)
+        return -value if value is not None and text.startswith("-") else value
+
+    def ready(self, g: SubGoal) -> bool:
+        return self.goals[g.id].status == "pending" and all(
+            self.goals[d].status in ("verified", "unverified") for d in g.depends_on
+        )
+
+    # -- dispatch ----------------------------------------------------------------------------------
+    def dispatch_ready(self) -> None:
+        for g in self.state.plan.goals:
+            if self.ready(g):
+                self.dispatch(g, 0)
+        if self.phase not in ("done", "failed"):
+            self.maybe_finish()
+
+    def dispatch(self, g: SubGoal, n: int) -> None:
+        st = self.goals[g.id]
+        if g.kind == "fact":
+            wide = n > 0
+            attempt = Attempt(n=n, strategy="re-retrieve" if wide else "retrieve", started_at=self.now)
+            self.actions.retrievals.append(
+                RetrievalRequest(
+                    request_id=self.state.request_id,
+                    subgoal_id=g.id,
+                    tenant=self.state.tenant,
+                    query=g.query or g.note,
+                    top_k=10 if wide else 3,
+                    filters=None if wide else g.filters,  # type: ignore[arg-type]
+                    reply_to=self.inbox,
+                )
+            )
+        else:
+            prompt = self.prompt(g)
+            if prompt is None:
+                return
+            strategy = next_strategy(g, n, self.difficulty(g))
+            attempt = Attempt(
+                n=n,
+                strategy=strategy.name,
+                prompt=prompt,
+                samples=strategy.samples,
+                temperature=strategy.temperature,
+                started_at=self.now,
+            )
+            self.calls += 1
+            self.samples += strategy.samples
+            self.actions.steps.append(self.task(g, n, prompt, strategy))
+        self.goals[g.id] = st.model_copy(
+            update={"status": "waiting", "attempts": [*st.attempts, attempt]}
+        )
+        self.actions.events.append(("step_dispatched", {"goal": g.id, "attempt": n, "kind": g.kind}))
+
+    def prompt(self, g: SubGoal) -> str | None:
+        if g.kind == "model":
+            return g.prompt
+        a, b = self.operand(g.left or ""), self.operand(g.right or "")
+        if a is None or b is None or g.op is None:
+            self.fail(f"{g.id}: an operand is not a number")
+            return None
+        prompt = step_prompt(a, g.op, b)
+        if len(prompt) > MAX_PROMPT:
+            self.fail(f"{g.id}: the step {prompt!r} is longer than the model's {MAX_PROMPT}-character prompt")
+            return None
+        return prompt
+
+    def difficulty(self, g: SubGoal) -> int:
+        """Digits in the step's actual operands: measured once earlier steps have answered."""
+        digits = 0
+        for x in (g.left, g.right):
+            v = self.operand(x or "")
+            if v is not None:
+                digits += len(str(abs(v.numerator))) + len(str(v.denominator)) - 1
+        return digits
+
+    def task(self, g: SubGoal, n: int, prompt: str, s: Strategy) -> StepTask:
+        return StepTask(
+            request_id=self.state.request_id,
+            tenant=self.state.tenant,
+            subgoal_id=g.id,
+            attempt=n,
+            prompt=prompt,
+            samples=s.samples,
+            temperature=s.temperature,
+            top_k=s.top_k,
+            max_new_tokens=g.budget.max_new_tokens,
+            seed=1000 * n + int(g.id[1:]),
+            reply_to=self.inbox,
+        )
+
+    # -- inputs ------------------------------------------------------------------------------------
+    def on_hypotheses(self, g: SubGoal, msg: VerifierInput) -> None:
+        if msg.status != "ok" or msg.hypotheses is None:
+            reason = msg.error.message if msg.error else f"reasoner answered {msg.status}"
+            self.record(g, [], f"no hypotheses: {reason}")
+            self.backtrack(g, reason)
+            return
+        ordered = sorted(msg.hypotheses, key=lambda h: -h.mean_logprob)
+        tried: list[Tried] = []
+        accepted: tuple[Hypothesis, domain.Verdict] | None = None
+        for h in ordered:
+            verdict = self.judge(g, h.text)
+            tried.append(
+                Tried(
+                    text=h.text,
+                    accepted=verdict.accepted,
+                    reason=verdict.reason,
+                    mean_logprob=h.mean_logprob,
+                    mean_exit_layer=h.mean_exit_layer,
+                )
+            )
+            if verdict.accepted:
+                accepted = (h, verdict)
+                break
+        if g.kind == "model":
+            accepted = self.vote(ordered)
+        self.record(g, tried, "")
+        if accepted is None:
+            self.backtrack(g, tried[-1].reason if tried else "no hypotheses")
+            return
+        status = "unverified" if g.kind == "model" else "verified"
+        self.goals[g.id] = self.goals[g.id].model_copy(
+            update={"status": status, "value": accepted[0].text.strip(), "reason": accepted[1].reason}
+        )
+        self.actions.events.append(
+            ("step_" + status, {"goal": g.id, "value": accepted[0].text.strip(), "note": g.note})
+        )
+
+    def judge(self, g: SubGoal, text: str) -> domain.Verdict:
+        if g.kind == "model":
+            return domain.verify_well_formed(text)
+        a, b = self.operand(g.left or ""), self.operand(g.right or "")
+        assert a is not None and b is not None and g.op is not None
+        return domain.verify_step(a, g.op, b, text)
+
+    @staticmethod
+    def vote(ordered: list[Hypothesis]) -> tuple[Hypothesis, domain.Verdict] | None:
+        """An unverifiable step: the most frequent well-formed number among the samples."""
+        counts: dict[Fraction, list[Hypothesis]] = {}
+        for h in ordered:
+            v = as_fraction(h.text)
+            if v is not None:
+                counts.setdefault(v, []).append(h)
+        if not counts:
+            return None
+        best = max(counts.values(), key=len)
+        return best[0], domain.Verdict(True, f"majority of {len(ordered)} samples ({len(best)})")
+
+    def on_evidence(self, g: SubGoal, msg: VerifierInput) -> None:
+        wanted = g.filters or {}
+        tried, found = [], None
+        for ev in msg.evidence:
+            verdict = domain.verify_fact(ev.metadata, {k: wanted[k] for k in ("from_unit", "to_unit") if k in wanted})
+            tried.append(Tried(text=f"{ev.doc_id}: {ev.metadata.get('factor')}", accepted=verdict.accepted, reason=verdict.reason))
+            if verdict.accepted:
+                found = ev
+                break
+        st = self.goals[g.id]
+        last = st.attempts[-1].model_copy(
+            update={"tried": tried, "evidence_ids": [e.doc_id for e in msg.evidence], "ended_at": self.now}
+        )
+        self.goals[g.id] = st.model_copy(update={"attempts": [*st.attempts[:-1], last]})
+        if msg.status != "ok" or found is None:
+            reason = msg.error.message if msg.error else "no passage states this conversion"
+            self.backtrack(g, reason)
+            return
+        self.goals[g.id] = self.goals[g.id].model_copy(
+            update={"status": "verified", "value": str(found.metadata["factor"]), "reason": "knowledge base"}
+        )
+        self.actions.events.append(("fact_verified", {"goal": g.id, "doc_id": found.doc_id}))
+
+    def record(self, g: SubGoal, tried: list[Tried], reason: str) -> None:
+        st = self.goals[g.id]
+        last = st.attempts[-1].model_copy(update={"tried": tried[:16], "ended_at": self.now})
+        self.goals[g.id] = st.model_copy(update={"attempts": [*st.attempts[:-1], last], "reason": reason})
+
+    def backtrack(self, g: SubGoal, reason: str) -> None:
+        n = len(self.goals[g.id].attempts)
+        self.actions.events.append(("step_rejected", {"goal": g.id, "attempt": n - 1, "reason": reason[:300]}))
+        if n >= g.budget.attempts:
+            self.goals[g.id] = self.goals[g.id].model_copy(update={"status": "failed", "reason": reason})
+            self.fail(f"{g.id} ({g.note}) not verified after {n} attempts: {reason}")
+            return
+        if self.calls >= self.state.plan.max_model_calls:
+            self.goals[g.id] = self.goals[g.id].model_copy(update={"status": "failed", "reason": reason})
+            self.fail(f"model-call budget of {self.state.plan.max_model_calls} spent")
+            return
+        self.phase = "backtracking"
+        self.goals[g.id] = self.goals[g.id].model_copy(update={"status": "pending"})
+        self.dispatch(g, n)
+
+    # -- endings -----------------------------------------------------------------------------------
+    def fail(self, reason: str) -> None:
+        self.phase, self.status, self.reason = "failed", "failed", reason
+        for gid, st in self.goals.items():
+            if st.status in ("pending", "waiting"):
+                self.goals[gid] = st.model_copy(update={"status": "skipped"})
+        self.actions.finished = True
+        self.actions.events.append(("failed", {"reason": reason[:500]}))
+
+    def maybe_finish(self) -> None:
+        if any(st.status in ("pending", "waiting") for st in self.goals.values()):
+            if self.phase == "backtracking" and not any(
+                len(st.attempts) > 1 and st.status == "waiting" for st in self.goals.values()
+            ):
+                self.phase = "running"
+            return
+        final = self.goals[self.state.plan.answer[1:]]
+        self.answer = final.value
+        self.status = "verified" if final.status == "verified" else "unverified"
+        self.reason = final.reason
+        check = self.state.plan.final_check
+        if check.kind == "substitute" and self.status == "verified":
+            verdict = self.substitute(check.equation or "", check.variable or "", check.bindings)
+            self.reason = verdict.reason
+            if not verdict.accepted:
+                self.status = "unverified"
+        self.phase = "done"
+        self.actions.finished = True
+        self.actions.events.append(("done", {"status": self.status, "answer": self.answer}))
+
+    def substitute(self, equation: str, variable: str, bindings: dict[str, str]) -> domain.Verdict:
+        answer = as_fraction(self.answer or "")
+        env = {k: v for k, text in bindings.items() if (v := self.operand(text)) is not None}
+        if answer is None:
+            return domain.Verdict(False, "answer is not a number")
+        return domain.verify_substitution(equation, variable, answer, env)
+
+    def commit(self) -> tuple[RequestState, Actions]:
+        state = self.state.model_copy(
+            update={
+                "goals": self.goals,
+                "phase": self.phase,
+                "model_calls": self.calls,
+                "samples": self.samples,
+                "version": self.state.version + 1,
+                "updated_at": self.now,
+                "answer": self.answer if self.phase == "done" else self.state.answer,
+                "status": self.status or self.state.status,
+                "reason": self.reason or self.state.reason,
+            }
+        )
+        return state, self.actions
