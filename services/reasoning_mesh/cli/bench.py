@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from rich.table import Table
 
-from reasoning_mesh.cli.common import console, run
+from reasoning_mesh.cli.common import console, fail, run
 from reasoning_mesh.settings import KafkaSettings, MeshSettings
 
 app = typer.Typer(help="Benchmarks.", no_args_is_help=True)
@@ -64,3 +64,38 @@ def model(
         )
         table.add_row(key, text)
     console.print(table)
+
+
+@app.command()
+def reasoning(
+    json_out: Path = typer.Option(..., "--json", help="Where to write the figures."),
+    input_path: Path = typer.Option(
+        Path("../shared/benchmarks/math_public.jsonl"), "--input", help="JSONL: question, answer, module."
+    ),
+    limit: int = typer.Option(0, min=0, help="Questions, sampled evenly across modules (0: all)."),
+    concurrency: int = typer.Option(64, min=1, help="Questions in flight."),
+    timeout_s: float = typer.Option(3600.0, help="Give up on missing results after this long."),
+) -> None:
+    """Single greedy pass vs the mesh on a math benchmark. Needs `rmesh up` (and `rmesh kb
+    ingest` for unit conversions)."""
+    from reasoning_mesh.bench.reasoning import run_reasoning_bench
+
+    if not input_path.exists():
+        fail(f"no benchmark file at {input_path}")
+    figures = run(run_reasoning_bench(MeshSettings(), input_path, limit, concurrency, timeout_s))
+    json_out.write_text(json.dumps(figures, indent=2) + "\n")
+    table = Table("module", "n", "single pass", "mesh", "verified", "failed")
+    for module, f in figures["per_module"].items():
+        table.add_row(
+            module,
+            str(f["n"]),
+            f"{f['single_pass_accuracy']:.3f}",
+            f"{f['mesh_accuracy']:.3f}",
+            str(f["verified"]),
+            str(f["failed"]),
+        )
+    console.print(table)
+    for key in ("single_pass_accuracy", "mesh_accuracy", "verified_precision", "p50_latency_s",
+                "p95_latency_s", "model_calls_per_question"):
+        value = figures[key]
+        console.print(f"{key}: {value:.3f}" if isinstance(value, float) else f"{key}: {value}")

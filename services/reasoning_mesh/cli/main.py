@@ -13,6 +13,7 @@ from rich.tree import Tree
 
 from reasoning_mesh.cli import bench, kb
 from reasoning_mesh.cli.common import console, err_console, fail, run
+from reasoning_mesh.cli.ask import ask as ask_command
 from reasoning_mesh.cli.train import train as train_command
 from reasoning_mesh.contracts import events, results
 from reasoning_mesh.errors import MeshError
@@ -28,6 +29,7 @@ app.add_typer(bench.app, name="bench")
 schemas_app = typer.Typer(help="Message contracts.", no_args_is_help=True)
 app.add_typer(schemas_app, name="schemas")
 app.command("train")(train_command)
+app.command("ask")(ask_command)
 
 
 @app.command()
@@ -207,11 +209,13 @@ def schemas_export(
 
 
 @app.command()
-def serve(service: str = typer.Argument(..., help="gateway or retriever")) -> None:
+def serve(
+    service: str = typer.Argument(..., help="gateway, retriever, planner, reasoner or verifier"),
+) -> None:
     """Run one service in the foreground (what `rmesh up` starts in the background)."""
     import importlib
 
-    if service not in ("gateway", "retriever"):
+    if service not in ("gateway", "retriever", "planner", "reasoner", "verifier"):
         fail(f"unknown service {service!r}")
     module = importlib.import_module(f"reasoning_mesh.{service}.app")
     asyncio.run(module.main())

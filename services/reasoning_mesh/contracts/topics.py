@@ -11,9 +11,13 @@ from reasoning_mesh.contracts import (
     events,
     kb_documents,
     kb_ingested,
+    reasoning,
     requests,
     results,
     retrieval,
+    steps,
+    verifier_inbox,
+    verifier_state,
 )
 from reasoning_mesh.contracts.base import Message
 
@@ -36,6 +40,31 @@ TOPICS: tuple[TopicSpec, ...] = (
     ),
     TopicSpec(
         retrieval.TOPIC, retrieval.RetrievalRequest, "request id", "Retrieval work for the retriever."
+    ),
+    TopicSpec(
+        reasoning.TOPIC,
+        reasoning.MeshRequest,
+        "request id",
+        "Admitted `reason` requests, for the planner.",
+    ),
+    TopicSpec(
+        steps.TOPIC,
+        steps.StepTask,
+        "request id",
+        "One sub-goal attempt for the reasoner (n hypotheses from the model).",
+    ),
+    TopicSpec(
+        verifier_inbox.TOPIC,
+        verifier_inbox.VerifierInput,
+        "request id",
+        "Plans, hypotheses and evidence for the verifier, in order per request.",
+    ),
+    TopicSpec(
+        verifier_state.TOPIC,
+        verifier_state.RequestState,
+        "request id",
+        "The verifier's durable per-request state machine (latest record per key).",
+        compacted=True,
     ),
     TopicSpec(results.TOPIC, results.MeshResult, "request id", "Final result of each request."),
     TopicSpec(events.TOPIC, events.RequestEvent, "request id", "Per-request progress events."),

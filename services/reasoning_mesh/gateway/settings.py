@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from reasoning_mesh.contracts import retrieval
+from reasoning_mesh.contracts import reasoning, retrieval
 from reasoning_mesh.settings import MeshSettings
 
 
@@ -19,8 +19,10 @@ class GatewaySettings(MeshSettings):
     tenants: dict[str, TenantLimit] = Field(
         default_factory=lambda: {"default": TenantLimit(), "bench": TenantLimit(rate=0)}
     )
-    #: kind -> topic. The reasoning stages register `reason` when deployed.
-    routes: dict[str, str] = Field(default_factory=lambda: {"retrieve": retrieval.TOPIC})
+    #: kind -> topic: `retrieve` to the retriever, `reason` to the planner.
+    routes: dict[str, str] = Field(
+        default_factory=lambda: {"retrieve": retrieval.TOPIC, "reason": reasoning.TOPIC}
+    )
     http_host: str = "127.0.0.1"
     http_port: int = 8080
     gateway_metrics_port: int = 9101

@@ -32,6 +32,9 @@ class ServiceSpec:
 
 SERVICES = (
     ServiceSpec("retriever", "reasoning_mesh.retriever", 9102),
+    ServiceSpec("reasoner", "reasoning_mesh.reasoner", 9104),
+    ServiceSpec("verifier", "reasoning_mesh.verifier", 9105),
+    ServiceSpec("planner", "reasoning_mesh.planner", 9103),
     ServiceSpec("gateway", "reasoning_mesh.gateway", 9101),
 )
 

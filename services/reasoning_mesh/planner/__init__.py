@@ -1,1 +1,1 @@
-"""Planner: decomposes a question into a DAG of sub-goals (groundwork for the reasoning loop)."""
+"""The planner service: a question → a DAG of sub-goals with budgets, for the verifier."""

@@ -203,7 +203,7 @@ class Builder:
     def _standard(self, lhs: Node, rhs: Node, unknowns: tuple[str, ...]) -> Lin:
         """lhs = rhs as Σ coef·x = const."""
         left, right = self.linear(lhs, unknowns), self.linear(rhs, unknowns)
-        coefs = self._combine(left, right, self.sub).coefs
+        coefs = self._combine(Lin(left.coefs), Lin(right.coefs), self.sub).coefs
         return Lin(coefs, self.sub(right.const, left.const))
 
     def solve(self, lhs: Node, rhs: Node, unknown: str) -> Operand:

@@ -74,11 +74,18 @@ async def ensure_topics(
         missing = [n for n in wanted if n not in existing]
         if not missing:
             return
+        from reasoning_mesh.contracts.topics import BY_NAME  # registry imports every contract
+
+        def configs(name: str) -> dict[str, str]:
+            spec = BY_NAME.get(kafka.logical(name))
+            return {"cleanup.policy": "compact"} if spec is not None and spec.compacted else {}
+
         new = [
             NewTopic(
                 n,
                 num_partitions=partitions or kafka.topic_partitions,
                 replication_factor=kafka.replication_factor,
+                topic_configs=configs(n),
             )
             for n in missing
         ]

@@ -1,1 +1,1 @@
-"""Verifier: accepts or rejects every step (groundwork for the reasoning loop)."""
+"""The verifier service: runs each request's state machine, checks every step, backtracks."""

@@ -1,0 +1,174 @@
+"""`rmesh bench reasoning`: the whole question to the model in one greedy pass vs the mesh
+(planner → retriever → reasoner → verifier over Kafka), same weights, same Triton, one run.
+
+Answers compare as exact numbers (`0.50` equals `1/2`). The two headline accuracies cover every
+module except `numbers__round_number` (the skill continual learning adds); it is still reported
+per module."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+from reasoning_mesh.bench.stats import pct
+from reasoning_mesh.clients.triton import TritonClient
+from reasoning_mesh.contracts import requests, results
+from reasoning_mesh.contracts.requests import Budget, MeshRequest
+from reasoning_mesh.contracts.results import MeshResult
+from reasoning_mesh.gateway.sdk import MeshClient
+from reasoning_mesh.models.reasoner.numbers import as_fraction
+from reasoning_mesh.settings import MeshSettings
+
+HELD_BACK = "numbers__round_number"
+DEFAULT_INPUT = Path("../shared/benchmarks/math_public.jsonl")
+
+
+def load(path: Path, limit: int) -> list[dict[str, Any]]:
+    """Every row, or `limit` rows taken round-robin across modules (even coverage)."""
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    if not limit or limit >= len(rows):
+        return rows
+    by_module: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        by_module[r.get("module", "?")].append(r)
+    out: list[dict[str, Any]] = []
+    i = 0
+    while len(out) < limit:
+        for module in sorted(by_module):
+            if i < len(by_module[module]) and len(out) < limit:
+                out.append(by_module[module][i])
+        i += 1
+    return out
+
+
+def correct(answer: str | None, expected: str) -> bool:
+    got, want = as_fraction(answer or ""), as_fraction(expected)
+    return got is not None and got == want
+
+
+async def single_pass(rows: list[dict[str, Any]], triton: TritonClient, concurrency: int) -> list[str | None]:
+    sem = asyncio.Semaphore(concurrency)
+
+    async def one(q: str) -> str | None:
+        prompt = f"Q:{q}="
+        if len(prompt) > 120:
+            return None  # does not fit the model's prompt: counted wrong
+        async with sem:
+            (samples,) = await triton.generate([prompt], samples=1, max_new_tokens=24)
+        return samples[0].text.strip()
+
+    return list(await asyncio.gather(*(one(r["question"]) for r in rows)))
+
+
+async def through_mesh(
+    rows: list[dict[str, Any]], settings: MeshSettings, run_id: str, concurrency: int, timeout_s: float
+) -> dict[str, tuple[MeshResult | None, float]]:
+    ids = {f"{run_id}-{i}": r for i, r in enumerate(rows)}
+    sent: dict[str, float] = {}
+    got: dict[str, tuple[MeshResult | None, float]] = {}
+    window = asyncio.Semaphore(concurrency)
+    async with MeshClient(settings.kafka, client_id="bench-reasoning") as client, client.subscribe(
+        (results.TOPIC,), request_ids=set(ids)
+    ) as sub:
+
+        async def collect() -> None:
+            async for _topic, msg in sub:
+                if isinstance(msg, MeshResult) and msg.request_id in sent and msg.request_id not in got:
+                    got[msg.request_id] = (msg, time.perf_counter() - sent[msg.request_id])
+                    window.release()
+                    if len(got) == len(ids):
+                        return
+
+        collector = asyncio.create_task(collect())
+        for rid, row in ids.items():
+            await window.acquire()  # a bounded number of questions in flight
+            sent[rid] = time.perf_counter()
+            request = MeshRequest(
+                id=rid, tenant="bench", kind="reason", query=row["question"], budget=Budget(max_model_calls=512)
+            )
+            await client.submit(request, requests.TOPIC)
+        try:
+            await asyncio.wait_for(collector, timeout_s)
+        except TimeoutError:
+            pass
+    return {rid: got.get(rid, (None, float("nan"))) for rid in ids}
+
+
+async def run_reasoning_bench(
+    settings: MeshSettings, input_path: Path, limit: int, concurrency: int, timeout_s: float
+) -> dict[str, Any]:
+    rows = load(input_path, limit)
+    triton = TritonClient(settings.triton.grpc_url, settings.triton.timeout_s)
+    try:
+        t0 = time.perf_counter()
+        single = await single_pass(rows, triton, concurrency)
+        single_s = time.perf_counter() - t0
+    finally:
+        await triton.close()
+    t0 = time.perf_counter()
+    mesh = await through_mesh(rows, settings, f"bench-{int(time.time())}", concurrency, timeout_s)
+    mesh_s = time.perf_counter() - t0
+    return summarise(rows, single, list(mesh.values()), single_s, mesh_s)
+
+
+def summarise(
+    rows: list[dict[str, Any]],
+    single: list[str | None],
+    mesh: list[tuple[MeshResult | None, float]],
+    single_s: float,
+    mesh_s: float,
+) -> dict[str, Any]:
+    per: dict[str, Counter[str]] = defaultdict(Counter)
+    statuses: Counter[str] = Counter()
+    latencies, calls, samples = [], [], []
+    verified = verified_right = 0
+    for row, sp, (res, latency) in zip(rows, single, mesh, strict=True):
+        m = row.get("module", "?")
+        c = per[m]
+        c["n"] += 1
+        c["single"] += correct(sp, row["answer"])
+        status = res.status if res else "no_result"
+        statuses[status] += 1
+        right = res is not None and status != "failed" and correct(res.answer, row["answer"])
+        c["mesh"] += right
+        c[status] += 1
+        if res is not None:
+            latencies.append(latency)
+            budget = (res.reasoning_trace or {}).get("budget", {})
+            calls.append(budget.get("model_calls", 0))
+            samples.append(budget.get("samples", 0))
+        if status == "verified" and m != HELD_BACK:
+            verified += 1
+            verified_right += right
+    scored = [m for m in per if m != HELD_BACK]
+    n = sum(per[m]["n"] for m in scored) or 1
+    return {
+        "questions": len(rows),
+        "scored_questions": n,
+        "single_pass_accuracy": sum(per[m]["single"] for m in scored) / n,
+        "mesh_accuracy": sum(per[m]["mesh"] for m in scored) / n,
+        "verified_precision": verified_right / verified if verified else None,
+        "verified_share": verified / n,
+        "per_module": {
+            m: {
+                "n": c["n"],
+                "single_pass_accuracy": c["single"] / c["n"],
+                "mesh_accuracy": c["mesh"] / c["n"],
+                "verified": c["verified"],
+                "unverified": c["unverified"],
+                "failed": c["failed"],
+            }
+            for m, c in sorted(per.items())
+        },
+        "statuses": dict(statuses),
+        "p50_latency_s": pct(latencies, 50) if latencies else None,
+        "p95_latency_s": pct(latencies, 95) if latencies else None,
+        "model_calls_per_question": sum(calls) / len(calls) if calls else None,
+        "samples_per_question": sum(samples) / len(samples) if samples else None,
+        "single_pass_wall_s": round(single_s, 2),
+        "mesh_wall_s": round(mesh_s, 2),
+    }

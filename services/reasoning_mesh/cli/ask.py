@@ -1,0 +1,99 @@
+"""`rmesh ask "..."`: publish one question, stream its events, print the answer and the trace."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import time
+from typing import Any
+
+import typer
+from rich.tree import Tree
+
+from reasoning_mesh.cli.common import console, fail, run
+from reasoning_mesh.contracts import events, requests, results
+from reasoning_mesh.contracts.requests import Budget, MeshRequest
+from reasoning_mesh.contracts.results import MeshResult
+from reasoning_mesh.settings import MeshSettings
+
+_COLOUR = {"verified": "green", "unverified": "yellow", "failed": "red", "skipped": "dim"}
+
+
+def trace_tree(result: MeshResult) -> Tree:
+    status = result.status
+    root = Tree(
+        f"[bold]{result.reasoning_trace.get('question') if result.reasoning_trace else result.request_id}[/]"
+        f"  → [{_COLOUR.get(status, 'white')}]{result.answer} ({status})[/]"
+    )
+    trace: dict[str, Any] = result.reasoning_trace or {}
+    for g in trace.get("goals", []):
+        colour = _COLOUR.get(g["status"], "white")
+        node = root.add(f"[{colour}]{g['id']}[/] {g['step']} = {g['value']}  [{colour}]{g['status']}[/]")
+        for a in g["attempts"]:
+            hyps = a["hypotheses"]
+            shown = ", ".join(
+                f"{'✓' if h['accepted'] else '✗'}{h['text']}" for h in hyps[:6]
+            ) + (" …" if len(hyps) > 6 else "")
+            depth = [h["mean_exit_layer"] for h in hyps if h.get("mean_exit_layer")]
+            extra = f" exit≈{sum(depth) / len(depth):.1f}" if depth else ""
+            ev = f" evidence={a['evidence_ids'][:3]}" if a["evidence_ids"] else ""
+            node.add(f"attempt {a['n']} {a['strategy']} ×{a['samples']}{extra}{ev}: {shown}")
+    budget = trace.get("budget", {})
+    if budget:
+        root.add(
+            f"[dim]model calls {budget['model_calls']}, samples {budget['samples']}, "
+            f"backtracks {budget['backtracks']}, {result.timings_ms.get('total', 0):.0f} ms[/]"
+        )
+    if result.error:
+        root.add(f"[red]{result.error.code}: {result.error.message}[/]")
+    return root
+
+
+def ask(
+    question: str = typer.Argument(..., help="The question."),
+    tenant: str = typer.Option("default", help="Tenant for admission."),
+    max_model_calls: int = typer.Option(256, help="Budget: model calls for the whole question."),
+    timeout_s: float = typer.Option(120.0, help="Give up waiting after this long."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON instead."),
+    quiet: bool = typer.Option(False, help="Do not stream events."),
+) -> None:
+    """Ask one question through the mesh and wait for its verified answer."""
+    from reasoning_mesh.gateway.sdk import MeshClient
+
+    if not question.strip():
+        fail("the question is empty")
+    rid = "ask-" + hashlib.sha256(f"{question}{time.time_ns()}".encode()).hexdigest()[:16]
+    request = MeshRequest(
+        id=rid,
+        tenant=tenant,
+        kind="reason",
+        query=question,
+        budget=Budget(max_model_calls=min(max_model_calls, 4096), deadline_s=timeout_s),
+    )
+
+    async def go() -> MeshResult:
+        async with (
+            MeshClient(MeshSettings().kafka) as client,
+            client.subscribe((results.TOPIC, events.TOPIC), request_ids={rid}) as sub,
+        ):
+            await client.submit(request, requests.TOPIC)
+            async with asyncio.timeout(timeout_s):
+                async for topic, msg in sub:
+                    if topic == results.TOPIC and isinstance(msg, MeshResult):
+                        return msg
+                    if not quiet and not as_json:
+                        d = msg.model_dump()
+                        console.print(f"[dim]{d['stage']:>9}[/] {d['event']} {json.dumps(d['detail'])[:150]}")
+        raise AssertionError("subscription ended")
+
+    try:
+        result = run(go())
+    except TimeoutError:
+        fail(f"no result for {rid} within {timeout_s:.0f}s (is `rmesh up` running?)")
+    if as_json:
+        print(result.model_dump_json(indent=2))
+    else:
+        console.print(trace_tree(result))
+    if result.status in ("failed", "refused"):
+        raise typer.Exit(1)

@@ -1,0 +1,1 @@
+"""The reasoner service: step tasks → parallel hypotheses from the Triton `reasoner` model."""

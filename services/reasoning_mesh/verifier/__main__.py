@@ -1,0 +1,5 @@
+import asyncio
+
+from reasoning_mesh.verifier.app import main
+
+asyncio.run(main())

@@ -1,0 +1,75 @@
+"""Verifier handler: one inbox record → one state transition, its actions and the new state.
+
+Records of one request share a partition; a per-request lock keeps their transitions in arrival
+order while other requests proceed concurrently."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import defaultdict
+
+from reasoning_mesh.contracts import results, retrieval, steps, verifier_state
+from reasoning_mesh.contracts.verifier_inbox import VerifierInput
+from reasoning_mesh.errors import MeshError
+from reasoning_mesh.runtime.context import Context
+from reasoning_mesh.verifier.machine import Actions, Machine
+from reasoning_mesh.verifier.store import StateStore
+from reasoning_mesh.verifier.trace import result_of
+
+
+class VerifierHandlers:
+    def __init__(self, store: StateStore, inbox: str, exit_threshold: float = 1.0) -> None:
+        self.store, self.inbox, self.exit_threshold = store, inbox, exit_threshold
+        self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    async def on_input(self, msg: VerifierInput, ctx: Context) -> None:
+        lock = self._locks[msg.request_id]
+        async with lock:
+            try:
+                self._transition(msg, ctx)
+            finally:
+                if not lock._waiters:  # noqa: SLF001 - drop idle locks, keep memory bounded
+                    self._locks.pop(msg.request_id, None)
+
+    def _transition(self, msg: VerifierInput, ctx: Context) -> None:
+        state = self.store.get(msg.request_id)
+        now = time.time()
+        if msg.kind == "plan":
+            if state is not None or msg.plan is None:
+                return  # a redelivered plan: the request is already under way
+            new, actions = Machine.start(msg.request_id, msg.tenant, msg.plan, now, self.inbox)
+        elif state is None:
+            ctx.event("ignored", reason=f"no request {msg.request_id!r} in progress", kind=msg.kind)
+            return
+        else:
+            new, actions = Machine(state, now, self.inbox).on_input(msg)
+            if new is state:
+                return
+        self._apply(new, actions, ctx)
+        self.store.put(new)
+
+    def _apply(self, state: verifier_state.RequestState, actions: Actions, ctx: Context) -> None:
+        for task in actions.steps:
+            ctx.emit(steps.TOPIC, task.model_copy(update={"exit_threshold": self.exit_threshold}), key=task.request_id)
+        for req in actions.retrievals:
+            ctx.emit(retrieval.TOPIC, req, key=req.request_id)
+        for name, detail in actions.events:
+            ctx.event(name, **detail)
+        ctx.emit(verifier_state.TOPIC, state, key=state.request_id)
+        if actions.finished:
+            ctx.emit(results.TOPIC, result_of(state), key=state.request_id)
+
+    async def on_failure(self, msg: VerifierInput | None, error: MeshError, ctx: Context) -> None:
+        # A poison inbox record is dead-lettered; the request it belonged to is failed visibly
+        # rather than left waiting for an answer that will never be processed.
+        if msg is None:
+            return
+        state = self.store.get(msg.request_id)
+        if state is None or state.phase in ("done", "failed"):
+            return
+        machine = Machine(state, time.time(), self.inbox)
+        machine.fail(f"internal error on a {msg.kind} input: {error}")
+        new, actions = machine.commit()
+        self._apply(new, actions, ctx)
+        self.store.put(new)

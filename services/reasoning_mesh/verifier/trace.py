@@ -1,0 +1,69 @@
+"""The durable state → the result's `reasoning_trace`: every sub-goal with its hypotheses,
+verdicts, evidence ids, attempts and exit depths, plus budget used and timings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reasoning_mesh.contracts.base import ErrorInfo
+from reasoning_mesh.contracts.results import MeshResult
+from reasoning_mesh.contracts.verifier_state import RequestState
+
+
+def trace_of(state: RequestState) -> dict[str, Any]:
+    goals = []
+    for g in state.plan.goals:
+        st = state.goals[g.id]
+        goals.append(
+            {
+                "id": g.id,
+                "kind": g.kind,
+                "step": g.note,
+                "depends_on": g.depends_on,
+                "status": st.status,
+                "value": st.value,
+                "reason": st.reason,
+                "attempts": [
+                    {
+                        "n": a.n,
+                        "strategy": a.strategy,
+                        "prompt": a.prompt,
+                        "samples": a.samples,
+                        "temperature": a.temperature,
+                        "evidence_ids": a.evidence_ids,
+                        "hypotheses": [t.model_dump() for t in a.tried],
+                        "ms": round(((a.ended_at or a.started_at) - a.started_at) * 1000, 1),
+                    }
+                    for a in st.attempts
+                ],
+            }
+        )
+    return {
+        "question": state.question,
+        "shape": state.plan.shape,
+        "answer_goal": state.plan.answer,
+        "final_check": state.plan.final_check.model_dump(),
+        "verdict": state.reason,
+        "goals": goals,
+        "budget": {
+            "model_calls": state.model_calls,
+            "samples": state.samples,
+            "max_model_calls": state.plan.max_model_calls,
+            "attempts": sum(len(s.attempts) for s in state.goals.values()),
+            "backtracks": sum(max(len(s.attempts) - 1, 0) for s in state.goals.values()),
+        },
+    }
+
+
+def result_of(state: RequestState) -> MeshResult:
+    failed = state.phase == "failed"
+    return MeshResult(
+        request_id=state.request_id,
+        tenant=state.tenant,
+        kind="reason",
+        status="failed" if failed else ("verified" if state.status == "verified" else "unverified"),
+        answer=None if failed else state.answer,
+        reasoning_trace=trace_of(state),
+        error=ErrorInfo(code="not_verified", message=state.reason[:2000]) if failed else None,
+        timings_ms={"total": round((state.updated_at - state.started_at) * 1000, 1)},
+    )
