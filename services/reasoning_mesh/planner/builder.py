@@ -188,7 +188,7 @@ class Builder:
         if node.op == "*":
             if a.coefs and b.coefs:
                 raise UnplannableError("a product of unknowns is not linear")
-            if not a.coefs:
+            if b.coefs:  # keep the written order unless the unknown is on the right
                 a, b = b, a
             k = b.const
             return self._map(a, lambda x: self.mul(x, k))

@@ -1,0 +1,179 @@
+"""Verifier verdicts (accept/reject tables) and the state machine's backtracking transitions."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from reasoning_mesh.contracts.results import Evidence
+from reasoning_mesh.contracts.verifier_inbox import Hypothesis, VerifierInput
+from reasoning_mesh.contracts.verifier_state import RequestState
+from reasoning_mesh.planner.domain import plan_question
+from reasoning_mesh.verifier import domain
+from reasoning_mesh.verifier.machine import Actions, Machine
+from reasoning_mesh.verifier.trace import result_of
+
+F = Fraction
+
+
+@pytest.mark.parametrize(
+    ("a", "op", "b", "claimed", "ok"),
+    [
+        (F(7), "+", F(5), "12", True),
+        (F(7), "-", F(-5), "12", True),
+        (F(-7904), "/", F(336), "-494/21", True),
+        (F(1, 2), "*", F(1000), "500", True),
+        (F(1), "/", F(4), "0.25", True),  # the same number, written as a decimal
+        (F(1), "/", F(4), "1/4", True),
+        (F(1), "/", F(4), "0.250", True),
+        (F(7), "+", F(5), "13", False),
+        (F(7), "+", F(5), "12x", False),
+        (F(7), "+", F(5), "", False),
+        (F(7), "+", F(5), "1/0", False),
+        (F(7), "/", F(0), "0", False),
+    ],
+)
+def test_step_verdicts(a: Fraction, op: str, b: Fraction, claimed: str, ok: bool) -> None:
+    assert domain.verify_step(a, op, b, claimed).accepted is ok
+
+
+def test_fact_must_state_the_asked_conversion_with_a_factor() -> None:
+    want = {"from_unit": "litre", "to_unit": "millilitre"}
+    good = {"from_unit": "litre", "to_unit": "millilitre", "factor": "1000"}
+    assert domain.verify_fact(good, want).value == 1000
+    assert not domain.verify_fact({**good, "to_unit": "kilolitre"}, want).accepted
+    assert not domain.verify_fact({**good, "factor": "lots"}, want).accepted
+
+
+def test_substitution_checks_the_questions_own_equation() -> None:
+    assert domain.verify_substitution("107*d + 2369 = 558 - 1934", "d", F(-35), {}).accepted
+    assert not domain.verify_substitution("107*d + 2369 = 558 - 1934", "d", F(-34), {}).accepted
+    assert domain.verify_substitution("b*a = 16", "a", F(4), {"b": F(4)}).accepted
+    assert not domain.verify_substitution("b*a = 16", "a", F(4), {}).accepted  # unbound b
+
+
+# -- the state machine -------------------------------------------------------------------------
+
+
+def start(question: str) -> tuple[RequestState, Actions]:
+    return Machine.start("r1", "t", plan_question(question), now=1000.0, inbox="inbox")
+
+
+def answer(state: RequestState, goal: str, attempt: int, *texts: str) -> tuple[RequestState, Actions]:
+    msg = VerifierInput(
+        request_id="r1",
+        kind="hypotheses",
+        subgoal_id=goal,
+        attempt=attempt,
+        hypotheses=[Hypothesis(text=t, mean_logprob=-i) for i, t in enumerate(texts)],
+    )
+    return Machine(state, 1001.0, "inbox").on_input(msg)
+
+
+def test_start_dispatches_every_ready_step_in_parallel() -> None:
+    state, actions = start("What is (1 + 2) * (3 + 4)?")
+    assert state.phase == "running"
+    assert [t.subgoal_id for t in actions.steps] == ["g0", "g1"]
+    assert all(t.reply_to == "inbox" and t.prompt.startswith("C:") for t in actions.steps)
+    assert state.goals["g2"].status == "pending"
+
+
+def test_verified_steps_release_their_dependents_and_finish() -> None:
+    state, _ = start("What is (1 + 2) * (3 + 4)?")
+    state, actions = answer(state, "g0", 0, "3")
+    assert state.goals["g0"].status == "verified" and not actions.steps
+    state, actions = answer(state, "g1", 0, "7")
+    (task,) = actions.steps
+    assert task.subgoal_id == "g2" and task.prompt == "C:3*7="
+    state, actions = answer(state, "g2", 0, "21")
+    assert actions.finished and state.phase == "done"
+    assert (state.status, state.answer) == ("verified", "21")
+    result = result_of(state)
+    assert result.status == "verified" and result.answer == "21"
+    assert [g["id"] for g in result.reasoning_trace["goals"]] == ["g0", "g1", "g2"]
+
+
+def test_a_rejected_step_backtracks_with_more_samples_then_recovers() -> None:
+    state, _ = start("What is 12 + 30?")
+    state, actions = answer(state, "g0", 0, "41")
+    assert state.phase == "backtracking"
+    assert ("step_rejected", {"goal": "g0", "attempt": 0, "reason": "41 is not 12 + 30"}) in actions.events
+    (retry,) = actions.steps
+    assert retry.attempt == 1 and retry.samples > 1 and retry.temperature > 0
+    # The next alternative in the same attempt is accepted when the first is wrong.
+    state, actions = answer(state, "g0", 1, "40", "42", "43")
+    assert state.phase == "done" and state.answer == "42"
+    tried = state.goals["g0"].attempts[1].tried
+    assert [(t.text, t.accepted) for t in tried] == [("40", False), ("42", True)]
+    assert state.model_calls == 2
+
+
+def test_exhausted_budget_fails_the_request_with_the_reason() -> None:
+    state, _ = start("What is 12 + 30?")
+    attempts = state.plan.goals[0].budget.attempts
+    for n in range(attempts):
+        state, actions = answer(state, "g0", n, "7")
+    assert state.phase == "failed" and actions.finished
+    assert "not verified after" in state.reason
+    assert result_of(state).status == "failed" and result_of(state).answer is None
+
+
+def test_stale_and_late_answers_are_ignored() -> None:
+    state, _ = start("What is 12 + 30?")
+    state, _ = answer(state, "g0", 0, "41")  # now waiting on attempt 1
+    same, actions = answer(state, "g0", 0, "42")  # a late reply to attempt 0
+    assert same is state and not actions.steps
+    state, _ = answer(state, "g0", 1, "42")
+    done, actions = answer(state, "g0", 1, "42")  # after the end
+    assert done is state and not actions.finished
+
+
+def test_a_reasoner_failure_is_a_rejected_attempt() -> None:
+    state, _ = start("What is 12 + 30?")
+    msg = VerifierInput(request_id="r1", kind="hypotheses", subgoal_id="g0", attempt=0, status="failed")
+    state, actions = Machine(state, 1001.0, "inbox").on_input(msg)
+    assert state.goals["g0"].status == "waiting" and actions.steps[0].attempt == 1
+
+
+def test_conversion_uses_the_retrieved_fact_then_re_retrieves_when_it_does_not_match() -> None:
+    state, actions = start("How many millilitres are there in 2.5 litres?")
+    (retrieval,) = actions.retrievals
+    assert retrieval.filters == {"kind": "unit_conversion", "from_unit": "litre", "to_unit": "millilitre"}
+    wrong = Evidence(doc_id="x", chunk=0, text="", score=0.9, metadata={"from_unit": "litre", "to_unit": "kilolitre", "factor": "0.001"})
+    msg = VerifierInput(request_id="r1", kind="retrieve", subgoal_id="g0", evidence=[wrong])
+    state, actions = Machine(state, 1001.0, "inbox").on_input(msg)
+    (wider,) = actions.retrievals
+    assert wider.filters is None and wider.top_k > retrieval.top_k
+    right = wrong.model_copy(update={"doc_id": "ok", "metadata": {"from_unit": "litre", "to_unit": "millilitre", "factor": "1000"}})
+    msg = VerifierInput(request_id="r1", kind="retrieve", subgoal_id="g0", evidence=[wrong, right])
+    state, actions = Machine(state, 1002.0, "inbox").on_input(msg)
+    assert state.goals["g0"].value == "1000"
+    (task,) = actions.steps
+    assert task.prompt == "C:2.5*1000="
+
+
+def test_linear_answers_are_checked_by_substitution() -> None:
+    state, actions = start("Solve 3*x + 4 = 10 for x.")
+    # 10 - 4 = 6 ; 6 / 3 = 2
+    (t,) = actions.steps
+    state, actions = answer(state, t.subgoal_id, 0, "6")
+    (t,) = actions.steps
+    state, _ = answer(state, t.subgoal_id, 0, "2")
+    assert state.status == "verified" and state.reason == "substitution holds"
+
+
+def test_unplannable_question_is_answered_unverified_by_majority() -> None:
+    state, actions = start("What is 0.0025 rounded to 3 decimal places?")
+    (t,) = actions.steps
+    assert t.samples > 1 and t.prompt.startswith("Q:")
+    state, _ = answer(state, "g0", 0, "0.003", "0.002", "0.003", "x")
+    assert (state.status, state.answer) == ("unverified", "0.003")
+    assert result_of(state).status == "unverified"
+
+
+def test_deadline_fails_the_request() -> None:
+    state, _ = start("What is 12 + 30?")
+    msg = VerifierInput(request_id="r1", kind="hypotheses", subgoal_id="g0", attempt=0, hypotheses=[])
+    state, _ = Machine(state, 1000.0 + 10_000, "inbox").on_input(msg)
+    assert state.phase == "failed" and "deadline" in state.reason
