@@ -9,7 +9,7 @@ from reasoning_mesh.clients.triton import TritonClient
 from reasoning_mesh.contracts import steps, verifier_inbox
 from reasoning_mesh.contracts.steps import StepTask
 from reasoning_mesh.reasoner.domain import SampleLike
-from reasoning_mesh.reasoner.handlers import ReasonerHandlers
+from reasoning_mesh.reasoner.handlers import Generate, ReasonerHandlers
 from reasoning_mesh.reasoner.settings import ReasonerSettings
 from reasoning_mesh.runtime.service import run_service
 from reasoning_mesh.runtime.stage import Stage, StageConfig
@@ -36,9 +36,12 @@ def triton_generate(triton: TritonClient, model: str) -> Any:
 
 
 def build_stage(
-    settings: ReasonerSettings, triton: TritonClient, group_prefix: str = "rmesh"
+    settings: ReasonerSettings,
+    triton: TritonClient,
+    group_prefix: str = "rmesh",
+    generate: Generate | None = None,
 ) -> Stage[StepTask]:
-    handlers = ReasonerHandlers(triton_generate(triton, settings.reasoner_model))
+    handlers = ReasonerHandlers(generate or triton_generate(triton, settings.reasoner_model))
     return Stage(
         service=SERVICE,
         kafka=settings.kafka,
