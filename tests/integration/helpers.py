@@ -64,4 +64,6 @@ def verifier_stage(kafka: KafkaSettings, home: Path, store: StateStore) -> Stage
     from reasoning_mesh.verifier.app import build_stage as build_verifier
     from reasoning_mesh.verifier.settings import VerifierSettings
 
-    return build_verifier(VerifierSettings(home=home, kafka=kafka), store, group_prefix=kafka.topic_prefix)
+    return build_verifier(
+        VerifierSettings(home=home, kafka=kafka), store, group_prefix=kafka.topic_prefix
+    )

@@ -132,7 +132,9 @@ def test_unplannable_questions_become_one_model_step() -> None:
     plan = plan_question("What is 0.00252893646 rounded to 4 decimal places?")
     assert plan.shape == "single_step"
     (goal,) = plan.goals
-    assert goal.kind == "model" and goal.prompt == "Q:What is 0.00252893646 rounded to 4 decimal places?="
+    assert (
+        goal.kind == "model" and goal.prompt == "Q:What is 0.00252893646 rounded to 4 decimal places?="
+    )
 
 
 @pytest.mark.parametrize(

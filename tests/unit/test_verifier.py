@@ -98,7 +98,10 @@ def test_a_rejected_step_backtracks_with_more_samples_then_recovers() -> None:
     state, _ = start("What is 12 + 30?")
     state, actions = answer(state, "g0", 0, "41")
     assert state.phase == "backtracking"
-    assert ("step_rejected", {"goal": "g0", "attempt": 0, "reason": "41 is not 12 + 30"}) in actions.events
+    assert (
+        "step_rejected",
+        {"goal": "g0", "attempt": 0, "reason": "41 is not 12 + 30"},
+    ) in actions.events
     (retry,) = actions.steps
     assert retry.attempt == 1 and retry.samples > 1 and retry.temperature > 0
     # The next alternative in the same attempt is accepted when the first is wrong.
@@ -139,13 +142,28 @@ def test_a_reasoner_failure_is_a_rejected_attempt() -> None:
 def test_conversion_uses_the_retrieved_fact_then_re_retrieves_when_it_does_not_match() -> None:
     state, actions = start("How many millilitres are there in 2.5 litres?")
     (retrieval,) = actions.retrievals
-    assert retrieval.filters == {"kind": "unit_conversion", "from_unit": "litre", "to_unit": "millilitre"}
-    wrong = Evidence(doc_id="x", chunk=0, text="", score=0.9, metadata={"from_unit": "litre", "to_unit": "kilolitre", "factor": "0.001"})
+    assert retrieval.filters == {
+        "kind": "unit_conversion",
+        "from_unit": "litre",
+        "to_unit": "millilitre",
+    }
+    wrong = Evidence(
+        doc_id="x",
+        chunk=0,
+        text="",
+        score=0.9,
+        metadata={"from_unit": "litre", "to_unit": "kilolitre", "factor": "0.001"},
+    )
     msg = VerifierInput(request_id="r1", kind="retrieve", subgoal_id="g0", evidence=[wrong])
     state, actions = Machine(state, 1001.0, "inbox").on_input(msg)
     (wider,) = actions.retrievals
     assert wider.filters is None and wider.top_k > retrieval.top_k
-    right = wrong.model_copy(update={"doc_id": "ok", "metadata": {"from_unit": "litre", "to_unit": "millilitre", "factor": "1000"}})
+    right = wrong.model_copy(
+        update={
+            "doc_id": "ok",
+            "metadata": {"from_unit": "litre", "to_unit": "millilitre", "factor": "1000"},
+        }
+    )
     msg = VerifierInput(request_id="r1", kind="retrieve", subgoal_id="g0", evidence=[wrong, right])
     state, actions = Machine(state, 1002.0, "inbox").on_input(msg)
     assert state.goals["g0"].value == "1000"

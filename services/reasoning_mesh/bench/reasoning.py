@@ -8,6 +8,7 @@ per module."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections import Counter, defaultdict
@@ -50,7 +51,9 @@ def correct(answer: str | None, expected: str) -> bool:
     return got is not None and got == want
 
 
-async def single_pass(rows: list[dict[str, Any]], triton: TritonClient, concurrency: int) -> list[str | None]:
+async def single_pass(
+    rows: list[dict[str, Any]], triton: TritonClient, concurrency: int
+) -> list[str | None]:
     sem = asyncio.Semaphore(concurrency)
 
     async def one(q: str) -> str | None:
@@ -71,9 +74,10 @@ async def through_mesh(
     sent: dict[str, float] = {}
     got: dict[str, tuple[MeshResult | None, float]] = {}
     window = asyncio.Semaphore(concurrency)
-    async with MeshClient(settings.kafka, client_id="bench-reasoning") as client, client.subscribe(
-        (results.TOPIC,), request_ids=set(ids)
-    ) as sub:
+    async with (
+        MeshClient(settings.kafka, client_id="bench-reasoning") as client,
+        client.subscribe((results.TOPIC,), request_ids=set(ids)) as sub,
+    ):
 
         async def collect() -> None:
             async for _topic, msg in sub:
@@ -88,13 +92,15 @@ async def through_mesh(
             await window.acquire()  # a bounded number of questions in flight
             sent[rid] = time.perf_counter()
             request = MeshRequest(
-                id=rid, tenant="bench", kind="reason", query=row["question"], budget=Budget(max_model_calls=512)
+                id=rid,
+                tenant="bench",
+                kind="reason",
+                query=row["question"],
+                budget=Budget(max_model_calls=512),
             )
             await client.submit(request, requests.TOPIC)
-        try:
+        with contextlib.suppress(TimeoutError):  # missing results are reported as `no_result`
             await asyncio.wait_for(collector, timeout_s)
-        except TimeoutError:
-            pass
     return {rid: got.get(rid, (None, float("nan"))) for rid in ids}
 
 

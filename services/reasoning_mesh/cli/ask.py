@@ -22,19 +22,17 @@ _COLOUR = {"verified": "green", "unverified": "yellow", "failed": "red", "skippe
 
 def trace_tree(result: MeshResult) -> Tree:
     status = result.status
-    root = Tree(
-        f"[bold]{result.reasoning_trace.get('question') if result.reasoning_trace else result.request_id}[/]"
-        f"  → [{_COLOUR.get(status, 'white')}]{result.answer} ({status})[/]"
-    )
+    title = result.reasoning_trace.get("question") if result.reasoning_trace else result.request_id
+    root = Tree(f"[bold]{title}[/]  → [{_COLOUR.get(status, 'white')}]{result.answer} ({status})[/]")
     trace: dict[str, Any] = result.reasoning_trace or {}
     for g in trace.get("goals", []):
         colour = _COLOUR.get(g["status"], "white")
         node = root.add(f"[{colour}]{g['id']}[/] {g['step']} = {g['value']}  [{colour}]{g['status']}[/]")
         for a in g["attempts"]:
             hyps = a["hypotheses"]
-            shown = ", ".join(
-                f"{'✓' if h['accepted'] else '✗'}{h['text']}" for h in hyps[:6]
-            ) + (" …" if len(hyps) > 6 else "")
+            shown = ", ".join(f"{'✓' if h['accepted'] else '✗'}{h['text']}" for h in hyps[:6]) + (
+                " …" if len(hyps) > 6 else ""
+            )
             depth = [h["mean_exit_layer"] for h in hyps if h.get("mean_exit_layer")]
             extra = f" exit≈{sum(depth) / len(depth):.1f}" if depth else ""
             ev = f" evidence={a['evidence_ids'][:3]}" if a["evidence_ids"] else ""
@@ -84,7 +82,9 @@ def ask(
                         return msg
                     if not quiet and not as_json:
                         d = msg.model_dump()
-                        console.print(f"[dim]{d['stage']:>9}[/] {d['event']} {json.dumps(d['detail'])[:150]}")
+                        console.print(
+                            f"[dim]{d['stage']:>9}[/] {d['event']} {json.dumps(d['detail'])[:150]}"
+                        )
         raise AssertionError("subscription ended")
 
     try:

@@ -70,7 +70,9 @@ def model(
 def reasoning(
     json_out: Path = typer.Option(..., "--json", help="Where to write the figures."),
     input_path: Path = typer.Option(
-        Path("../shared/benchmarks/math_public.jsonl"), "--input", help="JSONL: question, answer, module."
+        Path("../shared/benchmarks/math_public.jsonl"),
+        "--input",
+        help="JSONL: question, answer, module.",
     ),
     limit: int = typer.Option(0, min=0, help="Questions, sampled evenly across modules (0: all)."),
     concurrency: int = typer.Option(64, min=1, help="Questions in flight."),
@@ -95,7 +97,13 @@ def reasoning(
             str(f["failed"]),
         )
     console.print(table)
-    for key in ("single_pass_accuracy", "mesh_accuracy", "verified_precision", "p50_latency_s",
-                "p95_latency_s", "model_calls_per_question"):
+    for key in (
+        "single_pass_accuracy",
+        "mesh_accuracy",
+        "verified_precision",
+        "p50_latency_s",
+        "p95_latency_s",
+        "model_calls_per_question",
+    ):
         value = figures[key]
         console.print(f"{key}: {value:.3f}" if isinstance(value, float) else f"{key}: {value}")

@@ -12,8 +12,8 @@ from rich.table import Table
 from rich.tree import Tree
 
 from reasoning_mesh.cli import bench, kb
-from reasoning_mesh.cli.common import console, err_console, fail, run
 from reasoning_mesh.cli.ask import ask as ask_command
+from reasoning_mesh.cli.common import console, err_console, fail, run
 from reasoning_mesh.cli.train import train as train_command
 from reasoning_mesh.contracts import events, results
 from reasoning_mesh.errors import MeshError

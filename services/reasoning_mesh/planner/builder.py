@@ -120,7 +120,7 @@ class Builder:
         return self.goal("/", x, y)
 
     # -- trees → linear forms -----------------------------------------------------------------
-    def linear(self, node: Node, unknowns: tuple[str, ...] = ()) -> Lin:
+    def linear(self, node: Node, unknowns: tuple[str, ...] = ()) -> Lin:  # noqa: PLR0911 - one return per node type
         if isinstance(node, Num):
             return Lin({}, literal(node.value) if node.value != 0 else None)
         if isinstance(node, Var):
@@ -171,7 +171,9 @@ class Builder:
             out = self.goal("*", out, base.const)
         return Lin({}, out)
 
-    def _combine(self, a: Lin, b: Lin, f: Callable[[Operand | None, Operand | None], Operand | None]) -> Lin:
+    def _combine(
+        self, a: Lin, b: Lin, f: Callable[[Operand | None, Operand | None], Operand | None]
+    ) -> Lin:
         coefs = {}
         for k in sorted(set(a.coefs) | set(b.coefs)):
             value = f(a.coefs.get(k), b.coefs.get(k))

@@ -193,11 +193,16 @@ def allot(plan: Plan, budget: Budget) -> Plan:
     spare = max(budget.max_model_calls - len(arith), 0)
     attempts = max(1, min(6, 1 + spare // max(len(arith), 1)))
     goals = []
-    for g in plan.goals:
-        if g.kind == "arith":
-            hard = _digits(g.left) + _digits(g.right) + (2 if g.op in "*/" else 0)
-            samples = 16 if hard >= 6 else 8
-            tokens = min(budget.max_new_tokens, 32)
-            g = g.model_copy(update={"budget": GoalBudget(samples=samples, attempts=attempts, max_new_tokens=tokens)})
-        goals.append(g)
+    for goal in plan.goals:
+        if goal.kind != "arith":
+            goals.append(goal)
+            continue
+        hard = _digits(goal.left) + _digits(goal.right) + (2 if goal.op in ("*", "/") else 0)
+        samples = 16 if hard >= 6 else 8
+        tokens = min(budget.max_new_tokens, 32)
+        goals.append(
+            goal.model_copy(
+                update={"budget": GoalBudget(samples=samples, attempts=attempts, max_new_tokens=tokens)}
+            )
+        )
     return plan.model_copy(update={"goals": goals})

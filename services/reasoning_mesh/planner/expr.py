@@ -61,7 +61,7 @@ def tokenize(text: str) -> list[str]:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if not m:
-            raise UnplannableError(f"unexpected {text[pos:pos + 10]!r} in {text!r}")
+            raise UnplannableError(f"unexpected {text[pos : pos + 10]!r} in {text!r}")
         tokens.append(m.group(1))
         pos = m.end()
         while pos < len(text) and text[pos].isspace():
@@ -172,7 +172,7 @@ def variables(node: Node) -> set[str]:
     return set()
 
 
-def evaluate(node: Node, env: dict[str, Fraction]) -> Fraction | None:
+def evaluate(node: Node, env: dict[str, Fraction]) -> Fraction | None:  # noqa: PLR0911
     """Exact value (None on division by zero or an unbound name). Used only to check."""
     if isinstance(node, Num):
         return node.value

@@ -23,21 +23,63 @@ def _names() -> dict[str, str]:
 UNIT_NAMES = _names()
 
 
-_ONES = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen"
-).split()
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60,
-         "seventy": 70, "eighty": 80, "ninety": 90}
+_ONES = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fourty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
 _DENOMS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4}
-_ORDINALS = {"fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
-             "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
-             "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
-             "twelth": 12, "twentieth": 20, "fiftieth": 50, "hundredth": 100}
+_ORDINALS = {
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twelth": 12,
+    "twentieth": 20,
+    "fiftieth": 50,
+    "hundredth": 100,
+}
 _CARDINAL = "|".join(sorted([*_ONES, *_TENS], key=len, reverse=True))
-_ORDINAL = "|".join(
-    sorted([*_DENOMS, *_ORDINALS, *(o + "s" for o in _ORDINALS)], key=len, reverse=True)
-)
+_ORDINAL = "|".join(sorted([*_DENOMS, *_ORDINALS, *(o + "s" for o in _ORDINALS)], key=len, reverse=True))
 _WORDED = re.compile(rf"\b(?:({_CARDINAL})-)?({_CARDINAL})\s+({_ORDINAL})\b")
 
 

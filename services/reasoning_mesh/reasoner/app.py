@@ -63,7 +63,9 @@ async def main() -> None:
     settings = ReasonerSettings()
     triton = TritonClient(settings.triton.grpc_url, settings.triton.timeout_s)
     try:
-        await run_service(SERVICE, settings, settings.reasoner_metrics_port, [build_stage(settings, triton)])
+        await run_service(
+            SERVICE, settings, settings.reasoner_metrics_port, [build_stage(settings, triton)]
+        )
     finally:
         await triton.close()
 

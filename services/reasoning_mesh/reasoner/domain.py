@@ -9,9 +9,12 @@ from reasoning_mesh.contracts.verifier_inbox import Hypothesis
 
 
 class SampleLike(Protocol):
-    text: str
-    token_logprobs: list[float]
-    exit_layers: list[int]
+    @property
+    def text(self) -> str: ...
+    @property
+    def token_logprobs(self) -> list[float]: ...
+    @property
+    def exit_layers(self) -> list[int]: ...
 
 
 def hypotheses(samples: Sequence[SampleLike]) -> list[Hypothesis]:

@@ -29,7 +29,7 @@ class VerifierHandlers:
             try:
                 self._transition(msg, ctx)
             finally:
-                if not lock._waiters:  # noqa: SLF001 - drop idle locks, keep memory bounded
+                if not lock._waiters:
                     self._locks.pop(msg.request_id, None)
 
     def _transition(self, msg: VerifierInput, ctx: Context) -> None:
@@ -51,7 +51,11 @@ class VerifierHandlers:
 
     def _apply(self, state: verifier_state.RequestState, actions: Actions, ctx: Context) -> None:
         for task in actions.steps:
-            ctx.emit(steps.TOPIC, task.model_copy(update={"exit_threshold": self.exit_threshold}), key=task.request_id)
+            ctx.emit(
+                steps.TOPIC,
+                task.model_copy(update={"exit_threshold": self.exit_threshold}),
+                key=task.request_id,
+            )
         for req in actions.retrievals:
             ctx.emit(retrieval.TOPIC, req, key=req.request_id)
         for name, detail in actions.events:

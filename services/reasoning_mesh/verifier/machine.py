@@ -44,7 +44,10 @@ class Machine:
         self.goals = dict(state.goals)
         self.by_id = {g.id: g for g in state.plan.goals}
         self.calls, self.samples = state.model_calls, state.samples
-        self.phase, self.answer, self.status, self.reason = state.phase, None, None, ""
+        self.phase = state.phase
+        self.answer: str | None = None
+        self.status: str | None = None
+        self.reason = ""
         self.actions = Actions()
 
     # -- entry points ----------------------------------------------------------------------------
@@ -154,7 +157,9 @@ class Machine:
             return None
         prompt = step_prompt(a, g.op, b)
         if len(prompt) > MAX_PROMPT:
-            self.fail(f"{g.id}: the step {prompt!r} is longer than the model's {MAX_PROMPT}-character prompt")
+            self.fail(
+                f"{g.id}: the step {prompt!r} is longer than the model's {MAX_PROMPT}-character prompt"
+            )
             return None
         return prompt
 
@@ -224,7 +229,8 @@ class Machine:
         if g.kind == "model":
             return domain.verify_well_formed(text)
         a, b = self.operand(g.left or ""), self.operand(g.right or "")
-        assert a is not None and b is not None and g.op is not None
+        if a is None or b is None or g.op is None:
+            return domain.Verdict(False, "operands unresolved")
         return domain.verify_step(a, g.op, b, text)
 
     @staticmethod
@@ -244,14 +250,26 @@ class Machine:
         wanted = g.filters or {}
         tried, found = [], None
         for ev in msg.evidence:
-            verdict = domain.verify_fact(ev.metadata, {k: wanted[k] for k in ("from_unit", "to_unit") if k in wanted})
-            tried.append(Tried(text=f"{ev.doc_id}: {ev.metadata.get('factor')}", accepted=verdict.accepted, reason=verdict.reason))
+            verdict = domain.verify_fact(
+                ev.metadata, {k: wanted[k] for k in ("from_unit", "to_unit") if k in wanted}
+            )
+            tried.append(
+                Tried(
+                    text=f"{ev.doc_id}: {ev.metadata.get('factor')}",
+                    accepted=verdict.accepted,
+                    reason=verdict.reason,
+                )
+            )
             if verdict.accepted:
                 found = ev
                 break
         st = self.goals[g.id]
         last = st.attempts[-1].model_copy(
-            update={"tried": tried, "evidence_ids": [e.doc_id for e in msg.evidence], "ended_at": self.now}
+            update={
+                "tried": tried,
+                "evidence_ids": [e.doc_id for e in msg.evidence],
+                "ended_at": self.now,
+            }
         )
         self.goals[g.id] = st.model_copy(update={"attempts": [*st.attempts[:-1], last]})
         if msg.status != "ok" or found is None:
@@ -259,18 +277,26 @@ class Machine:
             self.backtrack(g, reason)
             return
         self.goals[g.id] = self.goals[g.id].model_copy(
-            update={"status": "verified", "value": str(found.metadata["factor"]), "reason": "knowledge base"}
+            update={
+                "status": "verified",
+                "value": str(found.metadata["factor"]),
+                "reason": "knowledge base",
+            }
         )
         self.actions.events.append(("fact_verified", {"goal": g.id, "doc_id": found.doc_id}))
 
     def record(self, g: SubGoal, tried: list[Tried], reason: str) -> None:
         st = self.goals[g.id]
         last = st.attempts[-1].model_copy(update={"tried": tried[:16], "ended_at": self.now})
-        self.goals[g.id] = st.model_copy(update={"attempts": [*st.attempts[:-1], last], "reason": reason})
+        self.goals[g.id] = st.model_copy(
+            update={"attempts": [*st.attempts[:-1], last], "reason": reason}
+        )
 
     def backtrack(self, g: SubGoal, reason: str) -> None:
         n = len(self.goals[g.id].attempts)
-        self.actions.events.append(("step_rejected", {"goal": g.id, "attempt": n - 1, "reason": reason[:300]}))
+        self.actions.events.append(
+            ("step_rejected", {"goal": g.id, "attempt": n - 1, "reason": reason[:300]})
+        )
         if n >= g.budget.attempts:
             self.goals[g.id] = self.goals[g.id].model_copy(update={"status": "failed", "reason": reason})
             self.fail(f"{g.id} ({g.note}) not verified after {n} attempts: {reason}")

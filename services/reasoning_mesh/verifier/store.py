@@ -73,7 +73,7 @@ class StateStore:
             read = 0
             while remaining:
                 batch = await consumer.getmany(timeout_ms=500)
-                for tp, records in batch.items():
+                for records in batch.values():
                     for r in records:
                         read += 1
                         self._load(r.value, kafka.max_message_bytes)
