@@ -13,6 +13,8 @@ from typing import Annotated, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from reasoning_mesh.errors import MeshError
+
 #: Request ids travel in Kafka keys and file names: keep them printable and bounded.
 RequestId = Annotated[
     str, StringConstraints(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9._:\-]+$")
@@ -48,3 +50,8 @@ class ErrorInfo(BaseModel):
     retry_after_s: float | None = Field(
         default=None, description="For `throttled`: seconds to wait before resubmitting."
     )
+
+    @classmethod
+    def of(cls, error: MeshError) -> ErrorInfo:
+        """The wire form of a typed mesh error (message bounded for the record size)."""
+        return cls(code=error.code, message=str(error)[:2000], retryable=error.retryable)

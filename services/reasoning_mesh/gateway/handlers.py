@@ -62,7 +62,7 @@ class GatewayHandlers:
                 tenant=request.tenant if request else "default",
                 kind=request.kind if request else "retrieve",
                 status="failed",
-                error=ErrorInfo(code=error.code, message=str(error)[:2000], retryable=error.retryable),
+                error=ErrorInfo.of(error),
             ),
             key=request_id,
         )

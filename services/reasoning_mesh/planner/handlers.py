@@ -39,7 +39,7 @@ async def on_failure(request: MeshRequest | None, error: MeshError, ctx: Context
                 tenant=request.tenant,
                 kind="reason",
                 status="failed",
-                error=ErrorInfo(code=error.code, message=str(error)[:2000], retryable=error.retryable),
+                error=ErrorInfo.of(error),
             ),
             key=request.id,
         )

@@ -36,8 +36,8 @@ class ReasonerHandlers:
     async def on_step_failure(self, task: StepTask | None, error: MeshError, ctx: Context) -> None:
         # The verifier waits on this attempt: answer with the failure so it can backtrack.
         if task is not None:
-            info = ErrorInfo(code=error.code, message=str(error)[:2000], retryable=error.retryable)
-            ctx.emit(task.reply_to, self._reply(task, status="failed", error=info), key=task.request_id)
+            reply = self._reply(task, status="failed", error=ErrorInfo.of(error))
+            ctx.emit(task.reply_to, reply, key=task.request_id)
 
     @staticmethod
     def _reply(task: StepTask, **fields: object) -> VerifierInput:

@@ -15,10 +15,6 @@ from reasoning_mesh.retriever.service import Retriever
 from reasoning_mesh.runtime.context import Context
 
 
-def error_info(error: MeshError) -> ErrorInfo:
-    return ErrorInfo(code=error.code, message=str(error)[:2000], retryable=error.retryable)
-
-
 def _reply(ctx: Context, req: RetrievalRequest, **fields: Any) -> None:
     """The one result of a retrieval request, on the topic the requester named."""
     ctx.emit(
@@ -58,7 +54,7 @@ class RetrieverHandlers:
     ) -> None:
         # A caller waits on this request id: answer with a typed failure, never silence.
         if req is not None:
-            _reply(ctx, req, status="failed", error=error_info(error))
+            _reply(ctx, req, status="failed", error=ErrorInfo.of(error))
 
     async def on_document(self, doc: KbDocument, ctx: Context) -> None:
         chunks = await self.retriever.index(doc)
@@ -66,4 +62,4 @@ class RetrieverHandlers:
 
     async def on_document_failure(self, doc: KbDocument | None, error: MeshError, ctx: Context) -> None:
         if doc is not None:
-            _receipt(ctx, doc, status="failed", error=error_info(error))
+            _receipt(ctx, doc, status="failed", error=ErrorInfo.of(error))
