@@ -17,6 +17,16 @@ from pydantic import BaseModel, ConfigDict, Field
 GoalKind = Literal["arith", "fact", "model"]
 
 
+def is_ref(operand: str) -> bool:
+    """Whether an operand names a sub-goal (`@g3`, `-@g3`, `@g3.factor`) rather than a literal."""
+    return operand.lstrip("-").startswith("@")
+
+
+def ref_goal(operand: str) -> str:
+    """The sub-goal a reference names: `-@g3.factor` → `g3`."""
+    return operand.lstrip("-")[1:].split(".")[0]
+
+
 class GoalBudget(BaseModel):
     """What one sub-goal may spend: hypotheses per attempt, attempts, tokens per hypothesis."""
 

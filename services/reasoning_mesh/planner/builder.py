@@ -10,21 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from reasoning_mesh.contracts.plans import GoalBudget, SubGoal
+from reasoning_mesh.contracts.plans import GoalBudget, SubGoal, is_ref, ref_goal
 from reasoning_mesh.models.reasoner.numbers import canon
 from reasoning_mesh.planner.expr import BinOp, Call, Neg, Node, Num, Pow, UnplannableError, Var
 
 #: An operand: a canonical literal (`-12`, `0.5`, `3/7`) or a reference `@gN`.
 Operand = str
-
-
-def is_ref(x: Operand) -> bool:
-    return x.lstrip("-").startswith("@")
-
-
-def ref_goal(x: Operand) -> str:
-    """`-@g3.factor` → `g3`."""
-    return x.lstrip("-")[1:].split(".")[0]
 
 
 def literal(v: Fraction) -> Operand:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from reasoning_mesh.contracts.plans import FinalCheck, GoalBudget, Plan, SubGoal
+from reasoning_mesh.contracts.plans import FinalCheck, GoalBudget, Plan, SubGoal, is_ref
 from reasoning_mesh.contracts.requests import Budget
-from reasoning_mesh.planner.builder import Builder, Function, Operand, is_ref, literal
+from reasoning_mesh.planner.builder import Builder, Function, Operand, literal
 from reasoning_mesh.planner.expr import UnplannableError, parse_equation, parse_expr, variables
 from reasoning_mesh.planner.units import UNIT_NAMES, words_to_number
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from reasoning_mesh.contracts.plans import Plan, SubGoal
+from reasoning_mesh.contracts.plans import Plan, SubGoal, is_ref, ref_goal
 from reasoning_mesh.contracts.retrieval import RetrievalRequest
 from reasoning_mesh.contracts.steps import StepTask
 from reasoning_mesh.contracts.verifier_inbox import Hypothesis, VerifierInput
@@ -92,9 +92,9 @@ class Machine:
 
     # -- operands ----------------------------------------------------------------------------------
     def operand(self, text: str) -> Fraction | None:
-        if not text.lstrip("-").startswith("@"):
+        if not is_ref(text):
             return as_fraction(text)
-        g = self.goals.get(text.lstrip("-")[1:].split(".")[0])
+        g = self.goals.get(ref_goal(text))
         value = None if g is None or g.value is None else as_fraction(g.value)
         return -value if value is not None and text.startswith("-") else value
 
@@ -325,7 +325,7 @@ class Machine:
             ):
                 self.phase = "running"
             return
-        final = self.goals[self.state.plan.answer[1:]]
+        final = self.goals[ref_goal(self.state.plan.answer)]
         self.answer = final.value
         self.status = "verified" if final.status == "verified" else "unverified"
         self.reason = final.reason
