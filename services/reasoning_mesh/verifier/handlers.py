@@ -47,9 +47,9 @@ class VerifierHandlers:
             if new is state:
                 return
         self._apply(new, actions, ctx)
-        self.store.put(new)
 
     def _apply(self, state: verifier_state.RequestState, actions: Actions, ctx: Context) -> None:
+        """Publish a transition's actions and its new state (one transaction), and keep it."""
         for task in actions.steps:
             ctx.emit(
                 steps.TOPIC,
@@ -63,6 +63,7 @@ class VerifierHandlers:
         ctx.emit(verifier_state.TOPIC, state, key=state.request_id)
         if actions.finished:
             ctx.emit(results.TOPIC, result_of(state), key=state.request_id)
+        self.store.put(state)
 
     async def on_failure(self, msg: VerifierInput | None, error: MeshError, ctx: Context) -> None:
         # A poison inbox record is dead-lettered; the request it belonged to is failed visibly
@@ -76,4 +77,3 @@ class VerifierHandlers:
         machine.fail(f"internal error on a {msg.kind} input: {error}")
         new, actions = machine.commit()
         self._apply(new, actions, ctx)
-        self.store.put(new)

@@ -247,12 +247,11 @@ class Machine:
         return best[0], domain.Verdict(True, f"majority of {len(ordered)} samples ({len(best)})")
 
     def on_evidence(self, g: SubGoal, msg: VerifierInput) -> None:
-        wanted = g.filters or {}
+        filters = g.filters or {}
+        wanted: dict[str, str] = {k: filters[k] for k in ("from_unit", "to_unit") if k in filters}
         tried, found = [], None
         for ev in msg.evidence:
-            verdict = domain.verify_fact(
-                ev.metadata, {k: wanted[k] for k in ("from_unit", "to_unit") if k in wanted}
-            )
+            verdict = domain.verify_fact(ev.metadata, wanted)
             tried.append(
                 Tried(
                     text=f"{ev.doc_id}: {ev.metadata.get('factor')}",
@@ -263,15 +262,7 @@ class Machine:
             if verdict.accepted:
                 found = ev
                 break
-        st = self.goals[g.id]
-        last = st.attempts[-1].model_copy(
-            update={
-                "tried": tried,
-                "evidence_ids": [e.doc_id for e in msg.evidence],
-                "ended_at": self.now,
-            }
-        )
-        self.goals[g.id] = st.model_copy(update={"attempts": [*st.attempts[:-1], last]})
+        self.record(g, tried, evidence_ids=[e.doc_id for e in msg.evidence])
         if msg.status != "ok" or found is None:
             reason = msg.error.message if msg.error else "no passage states this conversion"
             self.backtrack(g, reason)
@@ -285,12 +276,23 @@ class Machine:
         )
         self.actions.events.append(("fact_verified", {"goal": g.id, "doc_id": found.doc_id}))
 
-    def record(self, g: SubGoal, tried: list[Tried], reason: str) -> None:
+    def record(
+        self,
+        g: SubGoal,
+        tried: list[Tried],
+        reason: str | None = None,
+        evidence_ids: list[str] | None = None,
+    ) -> None:
+        """Close the goal's current attempt with what was tried (and the goal's reason, if given)."""
         st = self.goals[g.id]
-        last = st.attempts[-1].model_copy(update={"tried": tried[:16], "ended_at": self.now})
-        self.goals[g.id] = st.model_copy(
-            update={"attempts": [*st.attempts[:-1], last], "reason": reason}
-        )
+        update: dict[str, Any] = {"tried": tried[:16], "ended_at": self.now}
+        if evidence_ids is not None:
+            update["evidence_ids"] = evidence_ids
+        last = st.attempts[-1].model_copy(update=update)
+        goal: dict[str, Any] = {"attempts": [*st.attempts[:-1], last]}
+        if reason is not None:
+            goal["reason"] = reason
+        self.goals[g.id] = st.model_copy(update=goal)
 
     def backtrack(self, g: SubGoal, reason: str) -> None:
         n = len(self.goals[g.id].attempts)
