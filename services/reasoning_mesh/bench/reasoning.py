@@ -21,6 +21,7 @@ from reasoning_mesh.contracts import requests, results
 from reasoning_mesh.contracts.requests import Budget, MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.gateway.sdk import MeshClient
+from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, question_prompt
 from reasoning_mesh.models.reasoner.numbers import as_fraction
 from reasoning_mesh.settings import MeshSettings
 
@@ -57,8 +58,8 @@ async def single_pass(
     sem = asyncio.Semaphore(concurrency)
 
     async def one(q: str) -> str | None:
-        prompt = f"Q:{q}="
-        if len(prompt) > 120:
+        prompt = question_prompt(q)
+        if len(prompt) > MAX_PROMPT_CHARS:
             return None  # does not fit the model's prompt: counted wrong
         async with sem:
             (samples,) = await triton.generate([prompt], samples=1, max_new_tokens=24)

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from reasoning_mesh.contracts.plans import FinalCheck, GoalBudget, Plan, SubGoal, is_ref
 from reasoning_mesh.contracts.requests import Budget
+from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, question_prompt
 from reasoning_mesh.planner.builder import Builder, Function, Operand, literal
 from reasoning_mesh.planner.expr import UnplannableError, parse_equation, parse_expr, variables
 from reasoning_mesh.planner.units import UNIT_NAMES, words_to_number
@@ -155,9 +156,10 @@ def _conversion(text: str) -> tuple[str, Builder, Operand, FinalCheck] | None:
 
 
 def _single_step(text: str, budget: Budget) -> Plan:
-    prompt = f"Q:{text}="
-    if len(prompt) > 120:
-        raise UnplannableError(f"the question has {len(text)} characters; one model step takes 116")
+    prompt = question_prompt(text)
+    if len(prompt) > MAX_PROMPT_CHARS:
+        room = MAX_PROMPT_CHARS - len(question_prompt(""))
+        raise UnplannableError(f"the question has {len(text)} characters; one model step takes {room}")
     goal = SubGoal(
         id="g0",
         kind="model",

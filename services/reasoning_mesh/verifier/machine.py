@@ -20,12 +20,10 @@ from reasoning_mesh.contracts.retrieval import RetrievalRequest
 from reasoning_mesh.contracts.steps import StepTask
 from reasoning_mesh.contracts.verifier_inbox import Hypothesis, VerifierInput
 from reasoning_mesh.contracts.verifier_state import Attempt, GoalState, RequestState, Tried
-from reasoning_mesh.models.reasoner.data import step_prompt
+from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, step_prompt
 from reasoning_mesh.models.reasoner.numbers import as_fraction
 from reasoning_mesh.verifier import domain
 from reasoning_mesh.verifier.strategy import Strategy, next_strategy
-
-MAX_PROMPT = 120
 
 
 @dataclass
@@ -156,9 +154,10 @@ class Machine:
             self.fail(f"{g.id}: an operand is not a number")
             return None
         prompt = step_prompt(a, g.op, b)
-        if len(prompt) > MAX_PROMPT:
+        if len(prompt) > MAX_PROMPT_CHARS:
             self.fail(
-                f"{g.id}: the step {prompt!r} is longer than the model's {MAX_PROMPT}-character prompt"
+                f"{g.id}: the step {prompt!r} is longer than the model's "
+                f"{MAX_PROMPT_CHARS}-character prompt"
             )
             return None
         return prompt

@@ -21,6 +21,8 @@ from fractions import Fraction
 from reasoning_mesh.models.reasoner.numbers import canon, exact_op
 
 OPS = "+-*/"
+#: The longest prompt the served model accepts (its context also holds the answer).
+MAX_PROMPT_CHARS = 120
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,11 @@ def _fmt(v: Fraction) -> str:
 
 def step_prompt(a: Fraction, op: str, b: Fraction) -> str:
     return f"C:{_fmt(a)}{op}{_fmt(b)}="
+
+
+def question_prompt(question: str) -> str:
+    """A whole question as one prompt (the single-pass format)."""
+    return f"Q:{question}="
 
 
 def apply(a: Fraction, op: str, b: Fraction) -> Fraction:
@@ -110,21 +117,21 @@ def _question(rng: random.Random, text: str) -> str:
 
 def q_add_sub(rng: random.Random) -> Example:
     s, v = _expr(rng, rng.randint(3, 6), "+-", lambda: rng.randint(-60, 60))
-    return Example(f"Q:{_question(rng, s)}=", canon(v), "q_add_sub")
+    return Example(question_prompt(_question(rng, s)), canon(v), "q_add_sub")
 
 
 def q_mul_div(rng: random.Random) -> Example:
     while True:
         s, v = _expr(rng, rng.randint(2, 4), "*/", lambda: rng.choice([-1, 1]) * rng.randint(1, 40))
         if abs(v.numerator) < 10_000 and v.denominator < 100:
-            return Example(f"Q:{_question(rng, s)}=", canon(v), "q_mul_div")
+            return Example(question_prompt(_question(rng, s)), canon(v), "q_mul_div")
 
 
 def q_mixed(rng: random.Random) -> Example:
     while True:
         s, v = _expr(rng, rng.randint(3, 5), "+-*/", lambda: rng.randint(-30, 30))
         if abs(v.numerator) < 10_000 and v.denominator < 50:
-            return Example(f"Q:{_question(rng, s)}=", canon(v), "q_mixed")
+            return Example(question_prompt(_question(rng, s)), canon(v), "q_mixed")
 
 
 def q_linear(rng: random.Random) -> Example:
@@ -139,7 +146,7 @@ def q_linear(rng: random.Random) -> Example:
             f"Solve {rhs} - {k} = {c}*{var} for {var}.",
         ]
     )
-    return Example(f"Q:{text}=", str(x), "q_linear")
+    return Example(question_prompt(text), str(x), "q_linear")
 
 
 def q_linear_composed(rng: random.Random) -> Example:
@@ -152,7 +159,7 @@ def q_linear_composed(rng: random.Random) -> Example:
         if rng.random() < 0.5
         else f"Let h be {a} - {-b}. Solve h = {c}*{var} + {h - c * x} for {var}."
     )
-    return Example(f"Q:{text.replace('+ -', '- ')}=", str(x), "q_linear_composed")
+    return Example(question_prompt(text.replace("+ -", "- ")), str(x), "q_linear_composed")
 
 
 _UNITS = [
@@ -174,9 +181,13 @@ def q_conversion(rng: random.Random) -> Example:
     v = _decimal(rng) / 10
     if rng.random() < 0.5:
         return Example(
-            f"Q:How many {small} are there in {canon(v)} {big}?=", canon(v * f), "q_conversion"
+            question_prompt(f"How many {small} are there in {canon(v)} {big}?"),
+            canon(v * f),
+            "q_conversion",
         )
-    return Example(f"Q:What is {canon(v)} {small} in {big}?=", canon(v / f), "q_conversion")
+    return Example(
+        question_prompt(f"What is {canon(v)} {small} in {big}?"), canon(v / f), "q_conversion"
+    )
 
 
 QUESTION_MAKERS = (q_add_sub, q_mul_div, q_mixed, q_linear, q_linear_composed, q_conversion)

@@ -17,13 +17,13 @@ import torch
 
 from reasoning_mesh.errors import BadInferenceRequestError, MeshError
 from reasoning_mesh.models.reasoner import checkpoint
+from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS
 from reasoning_mesh.models.reasoner.generate import Generation, Generator, GenRequest
 from reasoning_mesh.models.reasoner.model import GatedDecoder
 from reasoning_mesh.models.reasoner.quant import Mode, quantize, uniform_plan
 
 MAX_SAMPLES = 16
 MAX_NEW_TOKENS = 64
-MAX_PROMPT_CHARS = 120
 PRECISIONS = ("fp32", "bf16", "fp8", "int4", "mixed")
 PLAN_FILE = "precision_plan.json"
 
