@@ -103,3 +103,21 @@ class BatchInputError(NonRetryableError):
         super().__init__(f"line {line}: {reason}")
         self.line = line
         self.reason = reason
+
+
+class AdapterRefusedError(NonRetryableError):
+    """A LoRA adapter failed its checks (signature, digest, base model, format): it is not
+    loaded and serving continues without it. `reason` is one short machine-readable word."""
+
+    code = "adapter_refused"
+
+    def __init__(self, adapter_id: str, reason: str, detail: str) -> None:
+        super().__init__(f"adapter {adapter_id!r} refused ({reason}): {detail}")
+        self.adapter_id = adapter_id
+        self.reason = reason
+
+
+class AdapterNotFoundError(NonRetryableError):
+    """The adapter store holds no adapter under this id."""
+
+    code = "adapter_not_found"

@@ -1,19 +1,28 @@
 """Triton Python backend for `reasoner`: a thin wrapper over reasoning_mesh.models.reasoner.
 
-The whole dynamic batch is generated in one pass; each request gets exactly one response, and a
-bad request gets a TritonError without failing the others. The checkpoint's SHA-384 is checked
+The whole dynamic batch is generated in one pass, whatever LoRA adapters its requests name; each
+request gets exactly one response, and a bad request (or a refused adapter) gets a TritonError
+without failing the others. The checkpoint's SHA-384 is checked
 against its manifest before any weight is loaded.
 """
 
 import json
+import os
 from pathlib import Path
 
 import numpy as np
 import torch
 import triton_python_backend_utils as pb_utils
 
+from reasoning_mesh.adapters.package import loader
+from reasoning_mesh.adapters.store import LocalAdapterStore
 from reasoning_mesh.errors import MeshError
-from reasoning_mesh.models.reasoner.serving import ReasonerService, ServeRequest, load_model
+from reasoning_mesh.models.reasoner.serving import (
+    AdapterSlot,
+    ReasonerService,
+    ServeRequest,
+    load_model,
+)
 
 _DEFAULTS = {
     "SAMPLES": 1,
@@ -77,7 +86,15 @@ class TritonPythonModel:
         device = f"cuda:{args['model_instance_device_id']}" if gpu else "cpu"
         version_dir = Path(args["model_repository"]) / args["model_version"]
         model, self.manifest = load_model(version_dir, params.get("precision", "fp32"), device)
-        self.service = ReasonerService(model)
+        # LoRA adapters hot-load from the store on first use, checked against the trusted keys
+        # and this checkpoint's digest; without a store, requests naming an adapter are refused.
+        store = os.environ.get("RMESH_ADAPTER_STORE") or params.get("adapter_store", "")
+        trusted = os.environ.get("RMESH_TRUSTED_KEYS") or params.get("trusted_keys", "")
+        source = None
+        if store and trusted:
+            source = loader(LocalAdapterStore(Path(store)), Path(trusted), self.manifest["sha384"])
+        slot = AdapterSlot(model, source, capacity=int(params.get("adapter_slots", "8")))
+        self.service = ReasonerService(model, slot)
 
     def execute(self, requests):
         parsed = []
@@ -98,8 +115,10 @@ class TritonPythonModel:
         for p in parsed:
             out = next(results) if isinstance(p, ServeRequest) else p
             if isinstance(out, (MeshError, Exception)):
+                # The client classifies by this prefix: retry later, or never.
+                kind = "retry later" if getattr(out, "retryable", False) else "bad request"
                 responses.append(
-                    pb_utils.InferenceResponse(error=pb_utils.TritonError(f"bad request: {out}"))
+                    pb_utils.InferenceResponse(error=pb_utils.TritonError(f"{kind}: {out}"))
                 )
             else:
                 responses.append(_response(out))

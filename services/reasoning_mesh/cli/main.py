@@ -210,12 +210,14 @@ def schemas_export(
 
 @app.command()
 def serve(
-    service: str = typer.Argument(..., help="gateway, retriever, planner, reasoner or verifier"),
+    service: str = typer.Argument(
+        ..., help="gateway, retriever, planner, reasoner, verifier or learner"
+    ),
 ) -> None:
     """Run one service in the foreground (what `rmesh up` starts in the background)."""
     import importlib
 
-    if service not in ("gateway", "retriever", "planner", "reasoner", "verifier"):
+    if service not in ("gateway", "retriever", "planner", "reasoner", "verifier", "learner"):
         fail(f"unknown service {service!r}")
     module = importlib.import_module(f"reasoning_mesh.{service}.app")
     asyncio.run(module.main())

@@ -42,6 +42,7 @@ _UNAVAILABLE = (
     "DEADLINE_EXCEEDED",
     "is not ready",
     "unavailable",
+    "retry later",
 )
 
 

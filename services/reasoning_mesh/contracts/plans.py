@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-GoalKind = Literal["arith", "fact", "model"]
+GoalKind = Literal["arith", "fact", "model", "round"]
 
 
 def is_ref(operand: str) -> bool:
@@ -45,7 +45,8 @@ class SubGoal(BaseModel):
     id: str = Field(pattern=r"^g\d{1,4}$")
     kind: GoalKind = Field(
         description="`arith`: one exact operation; `fact`: a retrieved fact (a unit factor); "
-        "`model`: an unplannable question, answered by the model as one step (unverifiable)."
+        "`model`: an unplannable question, answered by the model as one step (unverifiable); "
+        "`round`: `left` rounded to `right` decimal places (negative: to the nearest 10^-right)."
     )
     op: Literal["+", "-", "*", "/"] | None = None
     left: str | None = Field(default=None, description="Literal or `@gN` reference.")
@@ -56,6 +57,10 @@ class SubGoal(BaseModel):
     prompt: str | None = Field(default=None, description="Whole-question prompt (`model`).")
     note: str = Field(default="", description="What this step means, e.g. `h = 125 - 39`.")
     budget: GoalBudget = Field(default_factory=GoalBudget)
+    skill: str = Field(default="", description="The skill this step exercises (adapter routing).")
+    adapter_id: str = Field(
+        default="", max_length=128, description="LoRA adapter to serve this step with; empty: base."
+    )
 
 
 class FinalCheck(BaseModel):

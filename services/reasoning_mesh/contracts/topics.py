@@ -6,11 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reasoning_mesh.contracts import (
+    adapters,
     bench,
     dlq,
     events,
+    feedback,
     kb_documents,
     kb_ingested,
+    learner_jobs,
     reasoning,
     requests,
     results,
@@ -85,6 +88,24 @@ TOPICS: tuple[TopicSpec, ...] = (
         dlq.DeadLetter,
         "original key",
         "Dead letters: records a service could not process, kept verbatim.",
+    ),
+    TopicSpec(
+        feedback.TOPIC,
+        feedback.Feedback,
+        "skill",
+        "Labelled and verified examples for the learner.",
+    ),
+    TopicSpec(
+        adapters.TOPIC,
+        adapters.AdapterEvent,
+        "adapter id",
+        "LoRA adapters: published, loaded, refused, rejected.",
+    ),
+    TopicSpec(
+        learner_jobs.TOPIC,
+        learner_jobs.TrainJob,
+        "skill",
+        "Training jobs the learner gives itself when a skill has enough new feedback.",
     ),
     TopicSpec(bench.TOPIC, bench.BenchPing, "sequence number", "Benchmark probes (pass-through in)."),
     TopicSpec(

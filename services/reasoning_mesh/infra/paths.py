@@ -20,3 +20,17 @@ def services_dir() -> Path:
 
 def model_repository() -> Path:
     return Path(os.environ.get("RMESH_MODEL_REPOSITORY", repo_root() / "model_repository"))
+
+
+def adapter_store_dir(home: Path) -> Path:
+    """The local adapter store (learner writes, the Triton reasoner reads)."""
+    return (home / "adapters").resolve()
+
+
+def trusted_keys_dir(home: Path) -> Path:
+    """Public keys whose adapter signatures the server accepts."""
+    return (home / "keys" / "trusted").resolve()
+
+
+def signing_key_file(home: Path) -> Path:
+    return (home / "keys" / "learner.ed25519").resolve()

@@ -36,6 +36,7 @@ SERVICES = (
     ServiceSpec("verifier", "reasoning_mesh.verifier", 9105),
     ServiceSpec("planner", "reasoning_mesh.planner", 9103),
     ServiceSpec("gateway", "reasoning_mesh.gateway", 9101),
+    ServiceSpec("learner", "reasoning_mesh.learner", 9106),
 )
 
 

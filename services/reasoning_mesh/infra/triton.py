@@ -19,7 +19,12 @@ from pathlib import Path
 
 from reasoning_mesh.errors import InfraError
 from reasoning_mesh.infra import procs
-from reasoning_mesh.infra.paths import model_repository, services_dir
+from reasoning_mesh.infra.paths import (
+    adapter_store_dir,
+    model_repository,
+    services_dir,
+    trusted_keys_dir,
+)
 
 DEFAULT_MODELS = ("embedder", "reasoner")
 
@@ -130,4 +135,7 @@ class TritonServer:
         env.setdefault("HF_HUB_OFFLINE", "1")
         env.setdefault("TRANSFORMERS_OFFLINE", "1")
         env.setdefault("OMP_NUM_THREADS", "2")
+        # Where the reasoner hot-loads LoRA adapters from, and whose signatures it trusts.
+        env.setdefault("RMESH_ADAPTER_STORE", str(adapter_store_dir(self.home)))
+        env.setdefault("RMESH_TRUSTED_KEYS", str(trusted_keys_dir(self.home)))
         return env

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import uuid
+from typing import Any
 
-from reasoning_mesh.contracts import reasoning, results, verifier_inbox
+from reasoning_mesh.contracts import adapters, reasoning, results, verifier_inbox
+from reasoning_mesh.contracts.adapters import AdapterEvent
 from reasoning_mesh.contracts.requests import MeshRequest
-from reasoning_mesh.planner import handlers
+from reasoning_mesh.planner.handlers import PlannerHandlers
 from reasoning_mesh.planner.settings import PlannerSettings
 from reasoning_mesh.runtime.service import run_service
 from reasoning_mesh.runtime.stage import Stage, StageConfig
@@ -14,13 +17,16 @@ from reasoning_mesh.runtime.stage import Stage, StageConfig
 SERVICE = "planner"
 
 
-def build_stage(settings: PlannerSettings, group_prefix: str = "rmesh") -> Stage[MeshRequest]:
-    return Stage(
+def build_stages(
+    settings: PlannerSettings, group_prefix: str = "rmesh", handlers: PlannerHandlers | None = None
+) -> list[Stage[Any]]:
+    h = handlers or PlannerHandlers()
+    plan: Stage[MeshRequest] = Stage(
         service=SERVICE,
         kafka=settings.kafka,
         model=MeshRequest,
-        handler=handlers.on_request,
-        on_failure=handlers.on_failure,
+        handler=h.on_request,
+        on_failure=h.on_failure,
         config=StageConfig(
             name="plan",
             topics=(reasoning.TOPIC,),
@@ -29,11 +35,31 @@ def build_stage(settings: PlannerSettings, group_prefix: str = "rmesh") -> Stage
             max_in_flight=settings.max_in_flight,
         ),
     )
+    # Every planner process must see every adapter event from the start (the routing table is
+    # rebuilt from the topic), so this consumer group is its own on each start.
+    routing: Stage[AdapterEvent] = Stage(
+        service=SERVICE,
+        kafka=settings.kafka,
+        model=AdapterEvent,
+        handler=h.on_adapter,
+        config=StageConfig(
+            name="route",
+            topics=(adapters.TOPIC,),
+            group_id=f"{group_prefix}.planner.routes.{uuid.uuid4().hex[:12]}",
+        ),
+    )
+    return [plan, routing]
+
+
+def build_stage(settings: PlannerSettings, group_prefix: str = "rmesh") -> Stage[MeshRequest]:
+    """The planning stage alone (no adapter routing)."""
+    stage: Stage[MeshRequest] = build_stages(settings, group_prefix)[0]
+    return stage
 
 
 async def main() -> None:
     settings = PlannerSettings()
-    await run_service(SERVICE, settings, settings.planner_metrics_port, [build_stage(settings)])
+    await run_service(SERVICE, settings, settings.planner_metrics_port, build_stages(settings))
 
 
 if __name__ == "__main__":

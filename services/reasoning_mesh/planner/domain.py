@@ -17,9 +17,10 @@ from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, question_prompt
 from reasoning_mesh.planner.builder import Builder, Function, Operand, literal
 from reasoning_mesh.planner.expr import UnplannableError, parse_equation, parse_expr, variables
+from reasoning_mesh.planner.rounding import ROUND_SKILL, parse_round
 from reasoning_mesh.planner.units import UNIT_NAMES, words_to_number
 
-__all__ = ["UnplannableError", "allot", "plan_question"]
+__all__ = ["UnplannableError", "allot", "plan_question", "route"]
 
 _LEAD = re.compile(
     r"^(what is the value of|what is|calculate|evaluate|compute|work out|give)\s+", re.IGNORECASE
@@ -42,6 +43,9 @@ def plan_question(question: str, budget: Budget | None = None) -> Plan:
     text = " ".join(question.strip().split())
     if not text:
         raise UnplannableError("the question is empty")
+    rounding = parse_round(text)
+    if rounding is not None:
+        return _rounding(text, *rounding, budget)
     try:
         shape, builder, answer, check = _structured(text)
     except UnplannableError:
@@ -175,6 +179,38 @@ def _single_step(text: str, budget: Budget) -> Plan:
         max_model_calls=budget.max_model_calls,
         deadline_s=budget.deadline_s,
     )
+
+
+def _rounding(text: str, value: str, places: int, budget: Budget) -> Plan:
+    where = f"{places} decimal places" if places >= 0 else f"the nearest {10**-places}"
+    goal = SubGoal(
+        id="g0",
+        kind="round",
+        left=value,
+        right=str(places),
+        skill=ROUND_SKILL,
+        note=f"{value} rounded to {where}",
+        budget=GoalBudget(samples=8, attempts=3, max_new_tokens=min(budget.max_new_tokens, 24)),
+    )
+    return Plan(
+        question=text,
+        shape="rounding",
+        goals=[goal],
+        answer="@g0",
+        max_model_calls=budget.max_model_calls,
+        deadline_s=budget.deadline_s,
+    )
+
+
+def route(plan: Plan, adapters: dict[str, str]) -> Plan:
+    """Serve each goal whose skill has a loaded adapter with that adapter."""
+    if not adapters or not any(g.skill in adapters for g in plan.goals):
+        return plan
+    goals = [
+        g.model_copy(update={"adapter_id": adapters[g.skill]}) if g.skill in adapters else g
+        for g in plan.goals
+    ]
+    return plan.model_copy(update={"goals": goals})
 
 
 def _digits(x: str | None) -> int:

@@ -1,45 +1,64 @@
-"""Planner handlers: a `reason` request → its plan on the verifier's inbox, or a failed result."""
+"""Planner handlers: a `reason` request → its plan on the verifier's inbox, or a failed result;
+adapter events → which LoRA adapter serves each skill."""
 
 from __future__ import annotations
 
 from reasoning_mesh.contracts import results, verifier_inbox
+from reasoning_mesh.contracts.adapters import AdapterEvent
 from reasoning_mesh.contracts.base import ErrorInfo
 from reasoning_mesh.contracts.requests import MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.contracts.verifier_inbox import VerifierInput
 from reasoning_mesh.errors import MeshError
-from reasoning_mesh.planner.domain import plan_question
+from reasoning_mesh.planner.domain import plan_question, route
 from reasoning_mesh.runtime.context import Context
 
 
-async def on_request(request: MeshRequest, ctx: Context) -> None:
-    plan = plan_question(request.query, request.budget)
-    ctx.event("planned", shape=plan.shape, goals=len(plan.goals))
-    ctx.emit(
-        verifier_inbox.TOPIC,
-        VerifierInput(
-            request_id=request.id,
-            tenant=request.tenant,
-            kind="plan",
-            plan=plan,
-            question=request.query,
-            submitted_at=request.submitted_at,
-        ),
-        key=request.id,
-    )
+class PlannerHandlers:
+    def __init__(self) -> None:
+        #: skill -> (published_at, adapter id) of the newest adapter the reasoner has loaded.
+        self.adapters: dict[str, tuple[float, str]] = {}
 
+    def routes(self) -> dict[str, str]:
+        return {skill: aid for skill, (_, aid) in self.adapters.items()}
 
-async def on_failure(request: MeshRequest | None, error: MeshError, ctx: Context) -> None:
-    # A caller is waiting on this id: a question that cannot be planned still gets its answer.
-    if request is not None:
+    async def on_request(self, request: MeshRequest, ctx: Context) -> None:
+        plan = route(plan_question(request.query, request.budget), self.routes())
+        adapters = sorted({g.adapter_id for g in plan.goals if g.adapter_id})
+        ctx.event("planned", shape=plan.shape, goals=len(plan.goals), adapters=adapters)
         ctx.emit(
-            results.TOPIC,
-            MeshResult(
+            verifier_inbox.TOPIC,
+            VerifierInput(
                 request_id=request.id,
                 tenant=request.tenant,
-                kind="reason",
-                status="failed",
-                error=ErrorInfo.of(error),
+                kind="plan",
+                plan=plan,
+                question=request.query,
+                submitted_at=request.submitted_at,
             ),
             key=request.id,
         )
+
+    async def on_adapter(self, event: AdapterEvent, ctx: Context) -> None:
+        # Only a loaded adapter is routed to: a refused one never replaces the one serving now.
+        if event.event != "loaded":
+            return
+        stamp = event.published_at or event.at
+        for skill in event.skills:
+            if skill not in self.adapters or self.adapters[skill][0] <= stamp:
+                self.adapters[skill] = (stamp, event.adapter_id)
+
+    async def on_failure(self, request: MeshRequest | None, error: MeshError, ctx: Context) -> None:
+        # A caller is waiting on this id: a question that cannot be planned still gets its answer.
+        if request is not None:
+            ctx.emit(
+                results.TOPIC,
+                MeshResult(
+                    request_id=request.id,
+                    tenant=request.tenant,
+                    kind="reason",
+                    status="failed",
+                    error=ErrorInfo.of(error),
+                ),
+                key=request.id,
+            )

@@ -6,7 +6,8 @@ import asyncio
 from typing import Any
 
 from reasoning_mesh.clients.triton import TritonClient
-from reasoning_mesh.contracts import steps, verifier_inbox
+from reasoning_mesh.contracts import adapters, steps, verifier_inbox
+from reasoning_mesh.contracts.adapters import AdapterEvent
 from reasoning_mesh.contracts.steps import StepTask
 from reasoning_mesh.reasoner.domain import SampleLike
 from reasoning_mesh.reasoner.handlers import Generate, ReasonerHandlers
@@ -59,13 +60,37 @@ def build_stage(
     )
 
 
+def build_adapter_stage(
+    settings: ReasonerSettings,
+    triton: TritonClient,
+    group_prefix: str = "rmesh",
+    generate: Generate | None = None,
+) -> Stage[AdapterEvent]:
+    handlers = ReasonerHandlers(generate or triton_generate(triton, settings.reasoner_model))
+    return Stage(
+        service=SERVICE,
+        kafka=settings.kafka,
+        model=AdapterEvent,
+        handler=handlers.on_adapter,
+        config=StageConfig(
+            name="hot-load",
+            topics=(adapters.TOPIC,),
+            group_id=f"{group_prefix}.reasoner.adapters",
+            output_topics=(adapters.TOPIC,),
+            max_in_flight=1,
+        ),
+    )
+
+
 async def main() -> None:
     settings = ReasonerSettings()
     triton = TritonClient(settings.triton.grpc_url, settings.triton.timeout_s)
+    stages: list[Stage[Any]] = [
+        build_stage(settings, triton),
+        build_adapter_stage(settings, triton),
+    ]
     try:
-        await run_service(
-            SERVICE, settings, settings.reasoner_metrics_port, [build_stage(settings, triton)]
-        )
+        await run_service(SERVICE, settings, settings.reasoner_metrics_port, stages)
     finally:
         await triton.close()
 

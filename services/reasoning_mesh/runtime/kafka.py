@@ -38,6 +38,7 @@ def make_consumer(
     group_id: str | None,
     client_id: str,
     max_poll_records: int = 64,
+    max_poll_interval_ms: int = 300_000,
 ) -> AIOKafkaConsumer:
     return AIOKafkaConsumer(
         *topics,
@@ -49,6 +50,7 @@ def make_consumer(
         # Only see records whose producing transaction committed.
         isolation_level="read_committed",
         max_poll_records=max_poll_records,
+        max_poll_interval_ms=max_poll_interval_ms,
         # A read_committed fetch is not woken by a transaction marker; a short wait bounds the
         # per-hop latency that adds (loopback polls are cheap).
         fetch_max_wait_ms=kafka.fetch_max_wait_ms,

@@ -55,6 +55,9 @@ class StageConfig:
     retry_initial_s: float = 0.2
     retry_max_s: float = 2.0
     instance_id: str = "0"
+    #: How long one record may take before the group thinks this member is dead (long jobs,
+    #: e.g. training an adapter, need more than the 5-minute default).
+    max_poll_interval_ms: int = 300_000
 
 
 @dataclass
@@ -120,6 +123,7 @@ class Stage(Generic[M]):
             group_id=config.group_id,
             client_id=f"{service}.{config.name}",
             max_poll_records=config.max_in_flight,
+            max_poll_interval_ms=config.max_poll_interval_ms,
         )
         self.started = asyncio.Event()
         self.committed_records = 0

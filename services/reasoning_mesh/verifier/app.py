@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from reasoning_mesh.contracts import results, retrieval, steps, verifier_inbox, verifier_state
+from reasoning_mesh.contracts import feedback, results, retrieval, steps, verifier_inbox, verifier_state
 from reasoning_mesh.contracts.verifier_inbox import VerifierInput
 from reasoning_mesh.runtime.service import run_service
 from reasoning_mesh.runtime.stage import Stage, StageConfig
@@ -18,7 +18,9 @@ SERVICE = "verifier"
 def build_stage(
     settings: VerifierSettings, store: StateStore, group_prefix: str = "rmesh"
 ) -> Stage[VerifierInput]:
-    handlers = VerifierHandlers(store, verifier_inbox.TOPIC, settings.exit_threshold)
+    handlers = VerifierHandlers(
+        store, verifier_inbox.TOPIC, settings.exit_threshold, settings.publish_feedback
+    )
     return Stage(
         service=SERVICE,
         kafka=settings.kafka,
@@ -29,7 +31,13 @@ def build_stage(
             name="verify",
             topics=(verifier_inbox.TOPIC,),
             group_id=f"{group_prefix}.verifier",
-            output_topics=(steps.TOPIC, retrieval.TOPIC, results.TOPIC, verifier_state.TOPIC),
+            output_topics=(
+                steps.TOPIC,
+                retrieval.TOPIC,
+                results.TOPIC,
+                verifier_state.TOPIC,
+                feedback.TOPIC,
+            ),
             max_in_flight=settings.max_in_flight,
             # The state machine is deterministic: a transient failure is retried once, then the
             # request is failed visibly (retrying a pure function more would not help).

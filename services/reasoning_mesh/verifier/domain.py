@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from reasoning_mesh.models.reasoner.numbers import as_fraction, exact_op
+from reasoning_mesh.models.reasoner.skills import round_answer
 from reasoning_mesh.planner.expr import UnplannableError, evaluate, parse_equation
 
 
@@ -39,6 +40,28 @@ def verify_well_formed(claimed: str) -> Verdict:
     if value is None:
         return Verdict(False, f"not a well-formed number: {claimed!r}")
     return Verdict(True, "well-formed (not checkable)", value)
+
+
+def places_of(text: str | None) -> int | None:
+    """Decimal places of a rounding goal (`-3`: the nearest thousand); None if not whole."""
+    try:
+        places = int(text or "")
+    except ValueError:
+        return None
+    return places if -12 <= places <= 12 else None
+
+
+def verify_round(value: str, places_text: str, claimed: str) -> Verdict:
+    """Exact rounding, half away from zero: the claimed number must equal it."""
+    got, places = as_fraction(claimed), places_of(places_text)
+    if got is None:
+        return Verdict(False, f"not a well-formed number: {claimed!r}")
+    if places is None or as_fraction(value) is None:
+        return Verdict(False, f"not a rounding of a number: {value!r} to {places_text!r}")
+    want = as_fraction(round_answer(value, places))
+    if got != want:
+        return Verdict(False, f"{value} rounded to {places} places is not {claimed}")
+    return Verdict(True, "exact rounding", got)
 
 
 def verify_fact(evidence_meta: dict[str, Any], wanted: dict[str, str]) -> Verdict:

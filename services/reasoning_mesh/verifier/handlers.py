@@ -9,17 +9,20 @@ import asyncio
 import time
 from collections import defaultdict
 
-from reasoning_mesh.contracts import results, retrieval, steps, verifier_state
+from reasoning_mesh.contracts import feedback, results, retrieval, steps, verifier_state
 from reasoning_mesh.contracts.verifier_inbox import VerifierInput
 from reasoning_mesh.errors import MeshError
 from reasoning_mesh.runtime.context import Context
 from reasoning_mesh.verifier.machine import Actions, Machine
 from reasoning_mesh.verifier.store import StateStore
-from reasoning_mesh.verifier.trace import result_of
+from reasoning_mesh.verifier.trace import feedback_of, result_of
 
 
 class VerifierHandlers:
-    def __init__(self, store: StateStore, inbox: str, exit_threshold: float = 1.0) -> None:
+    def __init__(
+        self, store: StateStore, inbox: str, exit_threshold: float = 1.0, feedback: bool = True
+    ) -> None:
+        self.publish_feedback = feedback
         self.store, self.inbox, self.exit_threshold = store, inbox, exit_threshold
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
 
@@ -63,6 +66,9 @@ class VerifierHandlers:
         ctx.emit(verifier_state.TOPIC, state, key=state.request_id)
         if actions.finished:
             ctx.emit(results.TOPIC, result_of(state), key=state.request_id)
+            if self.publish_feedback:
+                for fb in feedback_of(state):
+                    ctx.emit(feedback.TOPIC, fb, key=fb.skill)
         self.store.put(state)
 
     async def on_failure(self, msg: VerifierInput | None, error: MeshError, ctx: Context) -> None:

@@ -22,6 +22,7 @@ from reasoning_mesh.contracts.verifier_inbox import Hypothesis, VerifierInput
 from reasoning_mesh.contracts.verifier_state import Attempt, GoalState, RequestState, Tried
 from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, step_prompt
 from reasoning_mesh.models.reasoner.numbers import as_fraction
+from reasoning_mesh.models.reasoner.skills import round_prompt
 from reasoning_mesh.verifier import domain
 from reasoning_mesh.verifier.strategy import Strategy, next_strategy
 
@@ -149,6 +150,12 @@ class Machine:
     def prompt(self, g: SubGoal) -> str | None:
         if g.kind == "model":
             return g.prompt
+        if g.kind == "round":
+            places = domain.places_of(g.right)
+            if g.left is None or self.operand(g.left) is None or places is None:
+                self.fail(f"{g.id}: not a rounding of a number to whole places")
+                return None
+            return round_prompt(g.left, places)
         a, b = self.operand(g.left or ""), self.operand(g.right or "")
         if a is None or b is None or g.op is None:
             self.fail(f"{g.id}: an operand is not a number")
@@ -183,6 +190,7 @@ class Machine:
             top_k=s.top_k,
             max_new_tokens=g.budget.max_new_tokens,
             seed=1000 * n + int(g.id[1:]),
+            adapter_id=g.adapter_id,
             reply_to=self.inbox,
         )
 
@@ -227,6 +235,8 @@ class Machine:
     def judge(self, g: SubGoal, text: str) -> domain.Verdict:
         if g.kind == "model":
             return domain.verify_well_formed(text)
+        if g.kind == "round":
+            return domain.verify_round(g.left or "", g.right or "", text)
         a, b = self.operand(g.left or ""), self.operand(g.right or "")
         if a is None or b is None or g.op is None:
             return domain.Verdict(False, "operands unresolved")

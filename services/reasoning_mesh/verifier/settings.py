@@ -14,3 +14,5 @@ class VerifierSettings(MeshSettings):
     exit_threshold: float = Field(default=0.9, ge=0.0, le=1.0)
     #: Finished requests kept in memory to recognise late inputs (their state stays on Kafka).
     finished_cache: int = 100_000
+    #: Publish the exactly verified steps of verified results as feedback for the learner.
+    publish_feedback: bool = True

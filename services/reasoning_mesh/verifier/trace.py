@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from reasoning_mesh.contracts.base import ErrorInfo
+from reasoning_mesh.contracts.feedback import Feedback
 from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.contracts.verifier_state import RequestState
 
@@ -67,3 +68,31 @@ def result_of(state: RequestState) -> MeshResult:
         error=ErrorInfo(code="not_verified", message=state.reason[:2000]) if failed else None,
         timings_ms={"total": round((state.updated_at - state.started_at) * 1000, 1)},
     )
+
+
+_STEP_SKILLS = {"+": "step_add", "-": "step_add", "*": "step_mul", "/": "step_div"}
+
+
+def feedback_of(state: RequestState) -> list[Feedback]:
+    """Every exactly verified step of a verified result, as a training example for the learner:
+    the prompt the model answered and the answer the verifier accepted."""
+    if state.phase != "done" or result_of(state).status != "verified":
+        return []
+    out = []
+    for g in state.plan.goals:
+        st = state.goals[g.id]
+        prompt = next((a.prompt for a in reversed(st.attempts) if a.prompt), None)
+        skill = g.skill or (_STEP_SKILLS.get(g.op or "", "") if g.kind == "arith" else "")
+        if st.status != "verified" or not prompt or not st.value or not skill:
+            continue
+        out.append(
+            Feedback(
+                skill=skill,
+                prompt=prompt,
+                answer=st.value,
+                source="verified",
+                tenant=state.tenant,
+                request_id=state.request_id,
+            )
+        )
+    return out

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import torch
 from torch import Tensor
 
+from reasoning_mesh.models.reasoner.lora import rows_using
 from reasoning_mesh.models.reasoner.model import Block, GatedDecoder, confidence
 from reasoning_mesh.models.reasoner.tokenizer import EOS, PAD, CharTokenizer
 
@@ -28,6 +29,7 @@ class GenRequest:
     max_new_tokens: int = 24
     threshold: float = NO_EXIT
     seed: int = 0
+    adapter: int = 0  # LoRA bank slot (models.reasoner.lora); 0: the base model alone
 
 
 @dataclass
@@ -65,8 +67,10 @@ class Generator:
             valid[r, plen - len(p) : plen] = True
         positions = (valid[:, :plen].long().cumsum(1) - 1).clamp(min=0)
         cache = _Cache(self.model, b, total, device)
+        slots = torch.tensor([r.adapter for r in reqs], device=device)
         if plen > 1:
-            self._prefill(ids[:, :-1], positions[:, :-1], valid, cache)
+            with rows_using(self.model, slots):
+                self._prefill(ids[:, :-1], positions[:, :-1], valid, cache)
         thresholds = torch.tensor([r.threshold for r in reqs], device=device)
         gens = [
             torch.Generator(device="cpu").manual_seed(r.seed * 1000 + s)
@@ -81,7 +85,9 @@ class Generator:
             live = alive.nonzero().flatten()
             if live.numel() == 0:
                 break
-            logits, layers = self._step(token[live], pos[live], live, t, valid, thresholds[live], cache)
+            logits, layers = self._step(
+                token[live], pos[live], live, t, valid, thresholds[live], cache, slots[live]
+            )
             valid[live, t] = True
             nxt = torch.empty(b, dtype=torch.long, device=device)
             for j, r in enumerate(live.tolist()):
@@ -122,6 +128,7 @@ class Generator:
         valid: Tensor,
         thresholds: Tensor,
         cache: _Cache,
+        slots: Tensor,
     ) -> tuple[Tensor, Tensor]:
         """One token for each row in `rows`; returns its logits and exit layer (1-based).
 
@@ -149,14 +156,15 @@ class Generator:
             if not act:
                 continue
             if len(act) == n:
-                hs, mask = h, mask_all
+                hs, mask, row_slots = h, mask_all, slots
                 r: Tensor | slice = slice(None) if whole else rows
             else:
                 sel = torch.tensor(act, device=h.device)
-                hs, mask, r = h[sel], mask_all[sel], rows[sel]
+                hs, mask, r, row_slots = h[sel], mask_all[sel], rows[sel], slots[sel]
             k, v = block.keys_values(hs)
             ck[r, :, t : t + 1], cv[r, :, t : t + 1] = k, v
-            hs = block(hs, ck[r, :, : t + 1], cv[r, :, : t + 1], mask)
+            with rows_using(self.model, row_slots):
+                hs = block(hs, ck[r, :, : t + 1], cv[r, :, : t + 1], mask)
             if len(act) == n:
                 h = hs
             else:

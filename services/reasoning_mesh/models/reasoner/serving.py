@@ -1,24 +1,28 @@
 """What the Triton `reasoner` backend runs, minus Triton: validate requests, batch every valid
 one into one generation pass, and answer each with its own result or its own error.
 
-The adapter slot: requests may name an adapter; `AdapterSlot` resolves ids to adapters (the
-continual-learning issue fills it with signed LoRA adapters). Until one is loaded, any id other
-than the empty one is an error for that request alone.
+The adapter slot: requests may name a LoRA adapter; `AdapterSlot` hot-loads signed adapters into
+the model's bank (an LRU) and a mixed batch serves several adapters in one pass. An adapter that
+cannot be loaded is an error for the requests naming it alone.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import torch
 
-from reasoning_mesh.errors import BadInferenceRequestError, MeshError
-from reasoning_mesh.models.reasoner import checkpoint
+from reasoning_mesh.errors import BadInferenceRequestError, MeshError, RetryableError
+from reasoning_mesh.models.reasoner import checkpoint, lora
 from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS
 from reasoning_mesh.models.reasoner.generate import Generation, Generator, GenRequest
+from reasoning_mesh.models.reasoner.lora import LoRAWeights
 from reasoning_mesh.models.reasoner.model import GatedDecoder
 from reasoning_mesh.models.reasoner.quant import Mode, quantize, uniform_plan
 
@@ -28,6 +32,12 @@ PRECISIONS = ("fp32", "bf16", "fp8", "int4", "mixed")
 PLAN_FILE = "precision_plan.json"
 
 
+class AdapterBusyError(RetryableError):
+    """More distinct adapters in one batch than the bank holds: retry, it will fit next batch."""
+
+    code = "adapter_busy"
+
+
 @dataclass(frozen=True)
 class ServeRequest(GenRequest):
     """A generation request as the backend receives it: plus the adapter it asks for."""
@@ -35,17 +45,67 @@ class ServeRequest(GenRequest):
     adapter_id: str = ""
 
 
-@dataclass
 class AdapterSlot:
-    """Adapter id -> loaded adapter. Empty until continual learning publishes adapters."""
+    """Adapter id -> LoRA bank slot, an LRU of at most `capacity` loaded adapters.
 
-    adapters: dict[str, Any] = field(default_factory=dict)
+    `source(adapter_id)` fetches and checks an adapter (signature, digest, base: see
+    `reasoning_mesh.adapters`) and raises a `MeshError` when it is refused; without a source,
+    any adapter id is an error. Loading swaps tensors into a free or least-recently-used slot of
+    the model's bank: the model and the server keep running. A batch pins the adapters it uses,
+    so none of them is evicted under it.
+    """
+
+    def __init__(
+        self,
+        model: torch.nn.Module | None = None,
+        source: Callable[[str], LoRAWeights] | None = None,
+        capacity: int = 8,
+    ) -> None:
+        self.model, self.source, self.capacity = model, source, capacity
+        self.loaded: OrderedDict[str, int] = OrderedDict()
+        self.load_seconds: dict[str, float] = {}
+        if model is not None:
+            lora.attach(model, slots=capacity + 1)
 
     def check(self, adapter_id: str) -> None:
-        if adapter_id and adapter_id not in self.adapters:
-            raise BadInferenceRequestError(
-                f"unknown adapter {adapter_id!r} (loaded: {sorted(self.adapters) or 'none'})"
-            )
+        if adapter_id and (self.source is None or self.model is None):
+            raise BadInferenceRequestError(f"unknown adapter {adapter_id!r}: no adapter store")
+
+    def slots_for(self, ids: list[str]) -> list[int | MeshError]:
+        """The bank slot of each id (0: none), loading missing adapters; errors per id."""
+        wanted = list(dict.fromkeys(i for i in ids if i))
+        pinned: set[str] = set()
+        outcome: dict[str, int | MeshError] = {"": 0}
+        for aid in wanted:
+            try:
+                outcome[aid] = self._slot(aid, pinned)
+                pinned.add(aid)
+            except MeshError as exc:
+                outcome[aid] = exc
+        return [outcome[i] for i in ids]
+
+    def _slot(self, aid: str, pinned: set[str]) -> int:
+        self.check(aid)
+        if aid in self.loaded:
+            self.loaded.move_to_end(aid)
+            return self.loaded[aid]
+        if len(pinned) >= self.capacity:
+            raise AdapterBusyError(f"a batch may use at most {self.capacity} adapters at once")
+        assert self.source is not None
+        assert self.model is not None
+        start = time.perf_counter()
+        weights = self.source(aid)
+        used = set(self.loaded.values())
+        free = [s for s in range(1, self.capacity + 1) if s not in used]
+        if free:
+            slot = free[0]
+        else:
+            victim = next(a for a in self.loaded if a not in pinned)
+            slot = self.loaded.pop(victim)
+        lora.load_slot(self.model, slot, weights)
+        self.loaded[aid] = slot
+        self.load_seconds[aid] = time.perf_counter() - start
+        return slot
 
 
 def validate(req: ServeRequest, slot: AdapterSlot) -> None:
@@ -108,9 +168,16 @@ class ReasonerService:
                 continue
             results.append([])
             valid.append((i, req))
-        if valid:
+        slots = self.slot.slots_for([r.adapter_id for _, r in valid])
+        ready: list[tuple[int, GenRequest]] = []
+        for (i, req), slot in zip(valid, slots, strict=True):
+            if isinstance(slot, MeshError):
+                results[i] = slot
+            else:
+                ready.append((i, replace(req, adapter=slot)))
+        if ready:
             with torch.inference_mode():
-                outs = self.generator.generate([r for _, r in valid])
-            for (i, _), out in zip(valid, outs, strict=True):
+                outs = self.generator.generate([r for _, r in ready])
+            for (i, _), out in zip(ready, outs, strict=True):
                 results[i] = out
         return results

@@ -1,0 +1,1 @@
+"""Signed LoRA adapter packages and the stores that hold them (no Kafka, no Triton)."""

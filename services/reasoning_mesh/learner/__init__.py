@@ -1,0 +1,1 @@
+"""Continual learning: feedback → LoRA adapters, evaluated, signed and published."""

@@ -1,0 +1,78 @@
+"""Learner process: wiring only. `python -m reasoning_mesh.learner`."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from reasoning_mesh.adapters import signing
+from reasoning_mesh.adapters.store import LocalAdapterStore
+from reasoning_mesh.contracts import adapters, feedback, learner_jobs
+from reasoning_mesh.contracts.feedback import Feedback
+from reasoning_mesh.contracts.learner_jobs import TrainJob
+from reasoning_mesh.infra.paths import adapter_store_dir, signing_key_file, trusted_keys_dir
+from reasoning_mesh.learner.handlers import LearnerHandlers
+from reasoning_mesh.learner.journal import Journal
+from reasoning_mesh.learner.settings import LearnerSettings
+from reasoning_mesh.learner.training import Trainer
+from reasoning_mesh.runtime.service import run_service
+from reasoning_mesh.runtime.stage import Stage, StageConfig
+
+SERVICE = "learner"
+#: A job may train for many minutes; the group must not think the learner died meanwhile.
+JOB_POLL_INTERVAL_MS = 60 * 60 * 1000
+
+
+def build_trainer(settings: LearnerSettings) -> Trainer:
+    key = signing.load_or_create(signing_key_file(settings.home))
+    # Development trust: the local server trusts the local learner's key. In production the
+    # trust directory is provisioned by an operator and this line finds it already there.
+    trusted = trusted_keys_dir(settings.home)
+    if signing.key_id(key.public_key()) not in signing.TrustedKeys.from_dir(trusted).keys:
+        signing.trust(key.public_key(), trusted, "learner")
+    journal = Journal(settings.home / "learner")
+    return Trainer(settings, journal, LocalAdapterStore(adapter_store_dir(settings.home)), key)
+
+
+def build_stages(
+    settings: LearnerSettings, trainer: Trainer, group_prefix: str = "rmesh"
+) -> list[Stage[Any]]:
+    h = LearnerHandlers(trainer.journal, trainer.run, settings.min_new_examples)
+    collect: Stage[Feedback] = Stage(
+        service=SERVICE,
+        kafka=settings.kafka,
+        model=Feedback,
+        handler=h.on_feedback,
+        config=StageConfig(
+            name="collect",
+            topics=(feedback.TOPIC,),
+            group_id=f"{group_prefix}.learner",
+            output_topics=(learner_jobs.TOPIC,),
+        ),
+    )
+    train: Stage[TrainJob] = Stage(
+        service=SERVICE,
+        kafka=settings.kafka,
+        model=TrainJob,
+        handler=h.on_job,
+        config=StageConfig(
+            name="train",
+            topics=(learner_jobs.TOPIC,),
+            group_id=f"{group_prefix}.learner.jobs",
+            output_topics=(adapters.TOPIC,),
+            max_in_flight=1,
+            retry_attempts=1,
+            max_poll_interval_ms=JOB_POLL_INTERVAL_MS,
+        ),
+    )
+    return [collect, train]
+
+
+async def main() -> None:
+    settings = LearnerSettings()
+    stages = build_stages(settings, build_trainer(settings))
+    await run_service(SERVICE, settings, settings.learner_metrics_port, stages)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

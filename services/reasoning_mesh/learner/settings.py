@@ -1,0 +1,34 @@
+"""Learner settings (env prefix `RMESH_`, e.g. `RMESH_LEARNER_MIN_NEW_EXAMPLES=400`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reasoning_mesh.settings import MeshSettings
+
+
+class LearnerSettings(MeshSettings):
+    learner_metrics_port: int = 9106
+    #: The served checkpoint (adapters are trained on, and pinned to, its digest).
+    model_dir: Path | None = None
+    #: New examples of a skill since its last job before it is trained again.
+    min_new_examples: int = 400
+    #: Held-out examples a skill needs before an adapter for it can be judged.
+    min_held_out: int = 40
+    #: Train only when the served model is weaker than this on the skill's held-out feedback.
+    weak_below: float = 0.9
+    #: The evaluation gate: the skill must gain this much, no other skill may lose more than
+    #: `max_regression` (both as accuracy fractions).
+    min_gain: float = 0.05
+    max_regression: float = 0.01
+    #: Generated examples per base skill: for the regression check, and (labelled by the base
+    #: model itself) replayed during training.
+    guard_examples: int = 120
+    replay_examples: int = 400
+    adapter_rank: int = 16
+    adapter_alpha: float = 32.0
+    adapter_steps: int = 800
+    adapter_batch: int = 64
+    adapter_lr: float = 3e-3
+    replay_share: float = 0.4
+    torch_threads: int = 2

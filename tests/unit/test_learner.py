@@ -1,0 +1,134 @@
+"""Learner domain (feedback → examples, splits, the gate), its journal, rounding parsing and the
+planner/verifier side of the rounding skill."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from reasoning_mesh.contracts.feedback import Feedback
+from reasoning_mesh.learner.domain import UnlearnableFeedbackError, due, gate, split, to_example
+from reasoning_mesh.learner.journal import Journal
+from reasoning_mesh.models.reasoner.data import Example
+from reasoning_mesh.models.reasoner.skills import round_answer, round_example, skill_examples
+from reasoning_mesh.planner.domain import plan_question, route
+from reasoning_mesh.planner.rounding import parse_round
+from reasoning_mesh.verifier import domain
+
+
+@pytest.mark.parametrize(
+    ("question", "parsed"),
+    [
+        ("What is 0.00252893646 rounded to 4 decimal places?", ("0.00252893646", 4)),
+        ("Round 138.979414 to one decimal place.", ("138.979414", 1)),
+        ("What is -0.0080610685 rounded to four dps?", ("-0.0080610685", 4)),
+        ("Round -94040350 to the nearest 1000000.", ("-94040350", -6)),
+        ("Round 455467.01 to the nearest one hundred.", ("455467.01", -2)),
+        ("What is 12.5 rounded to the nearest integer?", ("12.5", 0)),
+        ("Round 2.04566264 to 1 dp.", ("2.04566264", 1)),
+        ("What is 2 + 2?", None),
+        ("Round 3.5 to the nearest banana.", None),
+    ],
+)
+def test_parse_round(question: str, parsed: tuple[str, int] | None) -> None:
+    assert parse_round(question) == parsed
+
+
+def test_round_answers_are_canonical_and_half_up() -> None:
+    assert round_answer("138.979414", 1) == "139"
+    assert round_answer("-94040350", -6) == "-94000000"
+    assert round_answer("0.000089705927", 6) == "0.00009"
+    assert round_answer("2.5", 0) == "3"
+    assert round_answer("-2.5", 0) == "-3"
+
+
+def test_generated_rounding_examples_always_drop_digits() -> None:
+    import random
+
+    rng = random.Random(3)
+    for _ in range(300):
+        ex = round_example(rng)
+        value, places = ex.prompt[2:-1].rsplit(",", 1)
+        assert ex.answer == round_answer(value, int(places))
+        assert len(ex.prompt) <= 40
+    assert len({e.prompt for e in skill_examples("step_mul", 50, 1)}) == 50
+
+
+def test_feedback_to_example() -> None:
+    fb = Feedback(skill="round_number", question="Round 2.35 to one decimal place.", answer="2.4")
+    assert to_example(fb) == Example("R:2.35,1=", "2.4", "round_number")
+    fb = Feedback(skill="step_add", prompt="C:1+2=", answer="3", source="verified")
+    assert to_example(fb).prompt == "C:1+2="
+    with pytest.raises(UnlearnableFeedbackError, match="not a number"):
+        to_example(Feedback(skill="round_number", prompt="R:1,0=", answer="one"))
+    with pytest.raises(UnlearnableFeedbackError, match="single step"):
+        to_example(Feedback(skill="round_number", question="Why is the sky blue?", answer="1"))
+    with pytest.raises(ValidationError, match="prompt"):
+        Feedback(skill="round_number", answer="1")
+
+
+def test_split_is_stable_and_holds_out_about_a_fifth() -> None:
+    exs = skill_examples("round_number", 1000, 1)
+    train, test = split(exs)
+    assert 150 < len(test) < 250
+    assert split(list(reversed(exs)))[1] == list(reversed(test))
+    assert not {e.prompt for e in train} & {e.prompt for e in test}
+
+
+def test_gate() -> None:
+    before = {"round_number": 0.0, "step_add": 0.80, "step_mul": 0.30}
+    ok = gate("round_number", before, {**before, "round_number": 0.6, "step_add": 0.795}, 0.05, 0.01)
+    assert ok.passed
+    worse = gate("round_number", before, {**before, "round_number": 0.6, "step_mul": 0.28}, 0.05, 0.01)
+    assert not worse.passed
+    assert "step_mul" in worse.reason
+    flat = gate("round_number", before, {**before, "round_number": 0.02}, 0.05, 0.01)
+    assert not flat.passed
+    assert due(400, 0, 400)
+    assert not due(799, 400, 400)
+
+
+def test_journal_is_idempotent_under_replay(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)
+    ex = Example("R:2.35,1=", "2.4", "round_number")
+    assert journal.append(ex, "user") == 1
+    assert journal.append(ex, "user") == 1  # a replayed record after a crash
+    assert Journal(tmp_path).append(Example("R:2.45,1=", "2.5", "round_number"), "user") == 2
+    with (tmp_path / "round_number.jsonl").open("a") as f:
+        f.write('{"prompt": "R:9')  # a torn last line
+    assert len(Journal(tmp_path).examples("round_number")) == 2
+    journal.mark_job("round_number", 2)
+    assert journal.last_job("round_number") == 2
+    assert journal.skills() == ["round_number"]
+
+
+def test_rounding_plan_routes_to_the_loaded_adapter() -> None:
+    plan = plan_question("Round -5271.2423 to the nearest 10.")
+    (goal,) = plan.goals
+    assert (plan.shape, goal.kind, goal.left, goal.right, goal.skill) == (
+        "rounding", "round", "-5271.2423", "-1", "round_number"
+    )  # fmt: skip
+    assert goal.adapter_id == ""
+    routed = route(plan, {"round_number": "round_number-0123456789ab"})
+    assert routed.goals[0].adapter_id == "round_number-0123456789ab"
+    arith = plan_question("What is 2 + 3?")
+    assert route(arith, {"round_number": "round_number-0123456789ab"}) == arith
+
+
+@pytest.mark.parametrize(
+    ("value", "places", "claimed", "ok"),
+    [
+        ("-5271.2423", "-1", "-5270", True),
+        ("138.979414", "1", "139", True),
+        ("138.979414", "1", "139.0", True),
+        ("138.979414", "1", "138.9", False),
+        ("0.0025289", "4", "0.0025", True),
+        ("0.0025289", "4", "25", False),
+        ("0.0025289", "4", "abc", False),
+        ("0.0025289", "four", "0.0025", False),
+    ],
+)
+def test_verify_round(value: str, places: str, claimed: str, ok: bool) -> None:
+    assert domain.verify_round(value, places, claimed).accepted is ok
