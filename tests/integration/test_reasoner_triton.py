@@ -45,7 +45,8 @@ async def test_mixed_thresholds_in_one_dynamic_batch(triton_settings: TritonSett
     [
         ({"prompts": [""]}, "empty"),
         ({"prompts": ["C:1+1="], "max_new_tokens": 5000}, "max_new"),
-        ({"prompts": ["C:1+1="], "adapter_id": "rounding-v9"}, "unknown adapter"),
+        ({"prompts": ["C:1+1="], "adapter_id": "rounding-v9"}, "not an adapter id"),
+        ({"prompts": ["C:1+1="], "adapter_id": "round_number-000000000000"}, "no adapter"),
     ],
 )
 async def test_bad_requests_get_an_error_the_rest_an_answer(

@@ -9,10 +9,10 @@ import pytest
 from reasoning_mesh.contracts.results import Evidence
 from reasoning_mesh.contracts.verifier_inbox import Hypothesis, VerifierInput
 from reasoning_mesh.contracts.verifier_state import RequestState
-from reasoning_mesh.planner.domain import plan_question
+from reasoning_mesh.planner.domain import plan_question, route
 from reasoning_mesh.verifier import domain
 from reasoning_mesh.verifier.machine import Actions, Machine
-from reasoning_mesh.verifier.trace import result_of
+from reasoning_mesh.verifier.trace import feedback_of, result_of
 
 F = Fraction
 
@@ -182,12 +182,45 @@ def test_linear_answers_are_checked_by_substitution() -> None:
 
 
 def test_unplannable_question_is_answered_unverified_by_majority() -> None:
-    state, actions = start("What is 0.0025 rounded to 3 decimal places?")
+    state, actions = start("What is the derivative of 4*x**2 wrt x?")
     (t,) = actions.steps
     assert t.samples > 1 and t.prompt.startswith("Q:")
-    state, _ = answer(state, "g0", 0, "0.003", "0.002", "0.003", "x")
-    assert (state.status, state.answer) == ("unverified", "0.003")
+    state, _ = answer(state, "g0", 0, "8", "7", "8", "x")
+    assert (state.status, state.answer) == ("unverified", "8")
     assert result_of(state).status == "unverified"
+    assert feedback_of(state) == []  # nothing unverified is ever learnt from
+
+
+def test_rounding_is_checked_exactly_and_served_by_the_routed_adapter() -> None:
+    plan = route(
+        plan_question("Round 0.0025 to 3 decimal places."), {"round_number": "round_number-0123456789ab"}
+    )
+    state, actions = Machine.start("r1", "t", plan, now=1000.0, inbox="inbox")
+    (t,) = actions.steps
+    assert (t.prompt, t.adapter_id) == ("R:0.0025,3=", "round_number-0123456789ab")
+    state, actions = answer(state, "g0", 0, "0.002")  # half up: 0.0025 → 0.003
+    assert state.goals["g0"].status == "waiting"
+    assert actions.steps[0].adapter_id == "round_number-0123456789ab"
+    state, _ = answer(state, "g0", 1, "0.002", "0.0030")
+    assert (state.status, state.answer) == ("verified", "0.0030")
+    (fb,) = feedback_of(state)
+    assert (fb.skill, fb.prompt, fb.answer, fb.source) == (
+        "round_number",
+        "R:0.0025,3=",
+        "0.0030",
+        "verified",
+    )
+
+
+def test_verified_arithmetic_becomes_feedback_per_step() -> None:
+    state, actions = start("What is (1 + 2) * 3?")
+    state, _ = answer(state, "g0", 0, "3")
+    state, _ = answer(state, "g1", 0, "9")
+    assert state.status == "verified"
+    assert [(f.skill, f.prompt, f.answer) for f in feedback_of(state)] == [
+        ("step_add", "C:1+2=", "3"),
+        ("step_mul", "C:3*3=", "9"),
+    ]
 
 
 def test_deadline_fails_the_request() -> None:

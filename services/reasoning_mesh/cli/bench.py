@@ -107,3 +107,36 @@ def reasoning(
     ):
         value = figures[key]
         console.print(f"{key}: {value:.3f}" if isinstance(value, float) else f"{key}: {value}")
+
+
+@app.command()
+def learning(
+    json_out: Path = typer.Option(..., "--json", help="Where to write the figures."),
+    input_path: Path = typer.Option(
+        Path("../shared/benchmarks/math_public.jsonl"),
+        "--input",
+        help="JSONL with the rounding questions to judge the new skill on (never trained on).",
+    ),
+    examples: int = typer.Option(
+        2000, min=50, help="Labelled rounding examples to publish (generated here)."
+    ),
+    timeout_s: float = typer.Option(1800.0, help="Give up waiting for the adapter after this."),
+    workers: int = typer.Option(2, min=1, help="Concurrent requests of the background load."),
+    merge_steps: int = typer.Option(500, min=10, help="Training steps of each merge part."),
+) -> None:
+    """Continual learning end to end: feedback → learner → signed adapter → hot-loaded into the
+    served model under load; plus Fisher vs linear merging and mixed-batch cost. Needs `rmesh up`
+    (the learner's `RMESH_LEARNER_MIN_NEW_EXAMPLES` should not exceed `--examples`)."""
+    from reasoning_mesh.bench.learning import run_learning_bench
+
+    if not input_path.exists():
+        fail(f"no benchmark file at {input_path}")
+    figures = run(
+        run_learning_bench(MeshSettings(), input_path, examples, timeout_s, workers, merge_steps)
+    )
+    json_out.write_text(json.dumps(figures, indent=2) + "\n")
+    table = Table("figure", "value")
+    for key, value in figures.items():
+        if not isinstance(value, dict | list):
+            table.add_row(key, f"{value:.3f}" if isinstance(value, float) else str(value))
+    console.print(table)

@@ -12,7 +12,7 @@ class LearnerSettings(MeshSettings):
     #: The served checkpoint (adapters are trained on, and pinned to, its digest).
     model_dir: Path | None = None
     #: New examples of a skill since its last job before it is trained again.
-    min_new_examples: int = 400
+    min_new_examples: int = 2000
     #: Held-out examples a skill needs before an adapter for it can be judged.
     min_held_out: int = 40
     #: Train only when the served model is weaker than this on the skill's held-out feedback.

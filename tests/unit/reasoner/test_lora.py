@@ -59,7 +59,7 @@ def test_adapter_equals_merged_dense_weights() -> None:
     w = random_adapter(model, 3)
     lora.load_slot(model, 1, w)
     with torch.no_grad():
-        for name, mod in lora.lora_modules(model).items():
+        for name in lora.lora_modules(model):
             block, attr = name.split(".")[1], name.split(".")[2]
             linear = getattr(dense.blocks[int(block)], attr)
             linear.weight += w.delta(name)
@@ -138,7 +138,10 @@ def test_fisher_merge_follows_the_skill_that_cares() -> None:
     name = next(iter(w1.tensors))
     d1, d2 = w1.delta(name), w2.delta(name)
     shape = d1.shape
-    f1 = {n: torch.ones(lora.lora_modules(model)[n].out_features, lora.lora_modules(model)[n].in_features) for n in w1.tensors}
+    f1 = {
+        n: torch.ones(lora.lora_modules(model)[n].out_features, lora.lora_modules(model)[n].in_features)
+        for n in w1.tensors
+    }
     f2 = {n: torch.ones_like(f) for n, f in f1.items()}
     f1[name] = torch.full(shape, 1e6)
     full = min(shape)

@@ -1,0 +1,81 @@
+"""Adapter merging and mixed-batch cost, measured in process on the served checkpoint.
+
+Two adapters cover overlapping halves of one skill (rounding to decimal places; rounding to the
+nearest 10^n); each is merged into one rank-r adapter by a Fisher-weighted merge (diagonal
+Fisher from each half's own examples) and by a plain linear merge, and each merge is judged on
+the benchmark's rounding questions. The same adapters then serve one mixed batch.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+import torch
+
+from reasoning_mesh.infra.paths import model_repository
+from reasoning_mesh.models.reasoner import checkpoint, lora
+from reasoning_mesh.models.reasoner.adapt import (
+    AdaptRecipe,
+    accuracy,
+    diag_fisher,
+    self_labelled,
+    train_adapter,
+)
+from reasoning_mesh.models.reasoner.data import Example
+from reasoning_mesh.models.reasoner.generate import Generator, GenRequest
+from reasoning_mesh.models.reasoner.skills import OLD_SKILLS, skill_examples
+
+HALVES = ("round_places", "round_nearest")
+
+
+def merge_figures(new: list[Example], steps: int = 500, threads: int = 2) -> dict[str, Any]:
+    torch.set_num_threads(threads)
+    model, _ = checkpoint.load(model_repository() / "reasoner" / "1")
+    lora.attach(model)
+    replay = self_labelled(model, [e for k in OLD_SKILLS for e in skill_examples(k, 300, 7_001)])
+    recipe = AdaptRecipe(rank=16, alpha=32.0, steps=steps, replay_share=0.4, replay_weight=2.0)
+    parts: dict[str, lora.LoRAWeights] = {}
+    fishers = []
+    for i, half in enumerate(HALVES):
+        data = skill_examples(half, 3000, 7_100 + i)
+        parts[half] = train_adapter(model, data, replay, recipe)
+        fishers.append(diag_fisher(model, parts[half], data[:200]))
+    adapters = list(parts.values())
+    fisher = lora.merge(adapters, recipe.rank, fishers)
+    linear = lora.merge(adapters, recipe.rank)
+    return {
+        "fisher_merge_accuracy": accuracy(model, new, fisher),
+        "linear_merge_accuracy": accuracy(model, new, linear),
+        "merge_parts_accuracy": {h: accuracy(model, new, w) for h, w in parts.items()},
+        "merge_rank": recipe.rank,
+        "merge_train_steps": steps,
+        "mixed_batch_overhead": mixed_batch_overhead(model, [*adapters, fisher]),
+    }
+
+
+def mixed_batch_overhead(
+    model: torch.nn.Module, adapters: list[lora.LoRAWeights], rows: int = 64, rounds: int = 5
+) -> float:
+    """Tokens/s of a batch whose rows cycle through the base and every adapter, over tokens/s of
+    the same batch on the base alone (interleaved rounds, median of per-round ratios)."""
+    for slot, w in enumerate(adapters, start=1):
+        lora.load_slot(model, slot, w)
+    gen = Generator(model)  # type: ignore[arg-type]
+    prompts = [e.prompt for k in OLD_SKILLS for e in skill_examples(k, rows // len(OLD_SKILLS) + 1, 9)]
+    prompts = prompts[:rows]
+
+    def tokens_per_s(mixed: bool) -> float:
+        reqs = [
+            GenRequest(p, max_new_tokens=16, adapter=(i % (len(adapters) + 1)) if mixed else 0)
+            for i, p in enumerate(prompts)
+        ]
+        t0 = time.perf_counter()
+        outs = gen.generate(reqs)
+        tokens = sum(len(g.exit_layers) for out in outs for g in out)
+        return tokens / (time.perf_counter() - t0)
+
+    tokens_per_s(True)  # warm-up
+    ratios = [tokens_per_s(True) / tokens_per_s(False) for _ in range(rounds)]
+    return round(statistics.median(ratios), 3)
