@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 export RMESH_HOME ?= .rmesh
 
-.PHONY: install demo up down status test test-unit lint schemas bench-mesh bench-reasoning bench-model train clean
+.PHONY: install demo up down status test test-unit lint schemas bench-mesh bench-reasoning bench-learning bench-model train clean
 
 install: $(VENV)/.installed infra/kafka/lib/.fetched
 
@@ -61,6 +61,10 @@ bench-reasoning: install
 	$(BIN)/rmesh up
 	$(BIN)/rmesh kb ingest
 	$(BIN)/rmesh bench reasoning --json bench-reasoning.json --limit 350
+
+bench-learning: install
+	$(BIN)/rmesh up
+	$(BIN)/rmesh bench learning --json bench-learning.json
 
 bench-model: install
 	$(BIN)/rmesh bench model --json bench-model.json

@@ -213,7 +213,7 @@ def test_rounding_is_checked_exactly_and_served_by_the_routed_adapter() -> None:
 
 
 def test_verified_arithmetic_becomes_feedback_per_step() -> None:
-    state, actions = start("What is (1 + 2) * 3?")
+    state, _ = start("What is (1 + 2) * 3?")
     state, _ = answer(state, "g0", 0, "3")
     state, _ = answer(state, "g1", 0, "9")
     assert state.status == "verified"

@@ -118,7 +118,7 @@ def learning(
         help="JSONL with the rounding questions to judge the new skill on (never trained on).",
     ),
     examples: int = typer.Option(
-        2000, min=50, help="Labelled rounding examples to publish (generated here)."
+        4000, min=50, help="Labelled rounding examples to publish (generated here)."
     ),
     timeout_s: float = typer.Option(1800.0, help="Give up waiting for the adapter after this."),
     workers: int = typer.Option(2, min=1, help="Concurrent requests of the background load."),

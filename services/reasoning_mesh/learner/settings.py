@@ -12,7 +12,7 @@ class LearnerSettings(MeshSettings):
     #: The served checkpoint (adapters are trained on, and pinned to, its digest).
     model_dir: Path | None = None
     #: New examples of a skill since its last job before it is trained again.
-    min_new_examples: int = 2000
+    min_new_examples: int = 4000
     #: Held-out examples a skill needs before an adapter for it can be judged.
     min_held_out: int = 40
     #: Train only when the served model is weaker than this on the skill's held-out feedback.
@@ -27,8 +27,11 @@ class LearnerSettings(MeshSettings):
     replay_examples: int = 400
     adapter_rank: int = 16
     adapter_alpha: float = 32.0
-    adapter_steps: int = 800
+    adapter_steps: int = 1000
     adapter_batch: int = 64
     adapter_lr: float = 3e-3
-    replay_share: float = 0.4
+    #: Share of each batch replaying base skills, and the weight of their distillation loss
+    #: (KL to the frozen base): what keeps other skills where they were.
+    replay_share: float = 0.5
+    replay_weight: float = 5.0
     torch_threads: int = 2

@@ -47,6 +47,7 @@ def recipe_of(settings: LearnerSettings) -> AdaptRecipe:
         batch=settings.adapter_batch,
         lr=settings.adapter_lr,
         replay_share=settings.replay_share,
+        replay_weight=settings.replay_weight,
     )
 
 

@@ -55,7 +55,7 @@ class Context:
 
     def event(self, event: str, **detail: Any) -> None:
         """Emit a per-request progress event for subscribers."""
-        if self.request_id is None:
+        if not self.request_id:
             return
         self.emit(
             events_topic.TOPIC,

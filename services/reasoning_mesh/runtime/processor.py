@@ -65,7 +65,8 @@ class RecordProcessor(Generic[M]):
             self._dead_letter(ctx, exc)
             await self._failure_hook(None, exc, ctx)
             return
-        ctx.request_id = str(getattr(message, "request_id", None) or getattr(message, "id", ""))
+        rid = getattr(message, "request_id", None) or getattr(message, "id", None)
+        ctx.request_id = str(rid) if rid else None  # e.g. feedback, adapter events: no request
         ctx.tenant = getattr(message, "tenant", None)
         try:
             await self._handle_with_retries(message, ctx)
