@@ -73,24 +73,35 @@ class Load:
         self.first_served: dict[str, float] = {}
         self._stop = asyncio.Event()
 
-    async def worker(self, seed: int) -> None:
-        rng = random.Random(seed)
-        while not self._stop.is_set():
-            rounding = rng.random() < 0.5
-            ex = rng.choice(self.new if rounding else self.old)
-            adapter = self.adapter if rounding else ""
-            self.sent += 1
-            try:
-                await self.triton.generate([ex.prompt], adapter_id=adapter)
-            except Exception as exc:  # noqa: BLE001 - every failure counts, whatever it is
-                self.failed += 1
-                self.errors.append(f"{type(exc).__name__}: {exc}"[:300])
-                continue
-            if adapter and adapter not in self.first_served:
-                self.first_served[adapter] = time.time()
+    async def one(self, rng: random.Random) -> None:
+        rounding = rng.random() < 0.5
+        ex = rng.choice(self.new if rounding else self.old)
+        adapter = self.adapter if rounding else ""
+        self.sent += 1
+        try:
+            await self.triton.generate([ex.prompt], adapter_id=adapter)
+        except Exception as exc:  # noqa: BLE001 - every failure counts, whatever it is
+            self.failed += 1
+            self.errors.append(f"{type(exc).__name__}: {exc}"[:300])
+            return
+        if adapter and adapter not in self.first_served:
+            self.first_served[adapter] = time.time()
 
-    async def run(self, workers: int) -> None:
-        await asyncio.gather(*(self.worker(i) for i in range(workers)))
+    async def run(self, rate: float, seed: int = 0) -> None:
+        """Open loop: a request every 1/rate seconds, whatever the latency (at most 64 open)."""
+        rng, open_ = random.Random(seed), asyncio.Semaphore(64)
+        tasks: set[asyncio.Task[None]] = set()
+
+        async def bounded() -> None:
+            async with open_:
+                await self.one(rng)
+
+        while not self._stop.is_set():
+            task = asyncio.create_task(bounded())
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+            await asyncio.sleep(1.0 / rate)
+        await asyncio.gather(*tasks)
 
     def stop(self) -> None:
         self._stop.set()
@@ -134,7 +145,7 @@ async def run_learning_bench(
     input_path: Path,
     examples: int,
     timeout_s: float,
-    workers: int,
+    load_rps: float,
     merge_steps: int,
 ) -> dict[str, Any]:
     new = rounding_questions(input_path)
@@ -145,7 +156,7 @@ async def run_learning_bench(
         figures["new_skill_accuracy_before"] = await accuracy(triton, new)
         figures["old_skills_accuracy_before"] = await accuracy(triton, old)
         load = Load(triton, old, new)
-        runner = asyncio.create_task(load.run(workers))
+        runner = asyncio.create_task(load.run(load_rps))
         async with MeshClient(settings.kafka, client_id="bench-learning") as client:
             seed = int(time.time())  # new examples each run: the journal deduplicates prompts
             published, loaded, publish_s = await teach(client, examples, seed, timeout_s, load)

@@ -121,7 +121,7 @@ def learning(
         4000, min=50, help="Labelled rounding examples to publish (generated here)."
     ),
     timeout_s: float = typer.Option(1800.0, help="Give up waiting for the adapter after this."),
-    workers: int = typer.Option(2, min=1, help="Concurrent requests of the background load."),
+    load_rps: float = typer.Option(4.0, min=0.1, help="Requests/s of the background load."),
     merge_steps: int = typer.Option(500, min=10, help="Training steps of each merge part."),
 ) -> None:
     """Continual learning end to end: feedback → learner → signed adapter → hot-loaded into the
@@ -132,7 +132,7 @@ def learning(
     if not input_path.exists():
         fail(f"no benchmark file at {input_path}")
     figures = run(
-        run_learning_bench(MeshSettings(), input_path, examples, timeout_s, workers, merge_steps)
+        run_learning_bench(MeshSettings(), input_path, examples, timeout_s, load_rps, merge_steps)
     )
     json_out.write_text(json.dumps(figures, indent=2) + "\n")
     table = Table("figure", "value")
