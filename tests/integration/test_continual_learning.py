@@ -154,8 +154,10 @@ async def test_tampered_adapter_is_refused_and_serving_continues(
         assert verdicts[good.adapter_id].event == "loaded"
         assert verdicts[bad.adapter_id].event == "refused"
         assert "digest_mismatch" in verdicts[bad.adapter_id].reason
-        served = await client.generate(PROMPTS, adapter_id=good.adapter_id)
-        plain = await client.generate(PROMPTS)
+        # Concurrent, so Triton's dynamic batcher mixes adapter and base rows in one batch.
+        served, plain = await asyncio.gather(
+            client.generate(PROMPTS, adapter_id=good.adapter_id), client.generate(PROMPTS)
+        )
     await client.close()
     assert [s[0].text for s in served] == expected
     assert [s[0].text for s in plain] == base

@@ -171,14 +171,7 @@ def _single_step(text: str, budget: Budget) -> Plan:
         note="the whole question as one model step",
         budget=GoalBudget(samples=8, attempts=1, max_new_tokens=min(budget.max_new_tokens, 24)),
     )
-    return Plan(
-        question=text,
-        shape="single_step",
-        goals=[goal],
-        answer="@g0",
-        max_model_calls=budget.max_model_calls,
-        deadline_s=budget.deadline_s,
-    )
+    return _one_step(text, "single_step", goal, budget)
 
 
 def _rounding(text: str, value: str, places: int, budget: Budget) -> Plan:
@@ -192,11 +185,15 @@ def _rounding(text: str, value: str, places: int, budget: Budget) -> Plan:
         note=f"{value} rounded to {where}",
         budget=GoalBudget(samples=8, attempts=3, max_new_tokens=min(budget.max_new_tokens, 24)),
     )
+    return _one_step(text, "rounding", goal, budget)
+
+
+def _one_step(text: str, shape: str, goal: SubGoal, budget: Budget) -> Plan:
     return Plan(
         question=text,
-        shape="rounding",
+        shape=shape,
         goals=[goal],
-        answer="@g0",
+        answer=f"@{goal.id}",
         max_model_calls=budget.max_model_calls,
         deadline_s=budget.deadline_s,
     )

@@ -160,3 +160,37 @@ def test_merge_truncates_to_the_requested_rank() -> None:
         assert b.shape[1] == 3
     with pytest.raises(ValueError, match="rank"):
         lora.LoRAWeights.from_state_dict(merged.state_dict(), rank=4, alpha=4.0)
+
+
+def test_diag_fisher_is_a_nonnegative_per_weight_map_and_leaves_the_model_clean() -> None:
+    from reasoning_mesh.models.reasoner.adapt import diag_fisher
+    from reasoning_mesh.models.reasoner.data import Example
+
+    model = tiny()
+    lora.attach(model)
+    w = random_adapter(model, 4)
+    fisher = diag_fisher(
+        model, w, [Example("C:1+2=", "3", "step_add"), Example("C:4*5=", "20", "step_mul")]
+    )
+    mods = lora.lora_modules(model)
+    assert set(fisher) == set(mods)
+    for name, f in fisher.items():
+        assert f.shape == (mods[name].out_features, mods[name].in_features)
+        assert bool((f >= 0).all())
+        assert float(f.sum()) > 0
+    assert all(m.probe is None and m.train_a is None for m in mods.values())
+
+
+def test_training_moves_only_the_adapter() -> None:
+    from reasoning_mesh.models.reasoner.adapt import AdaptRecipe, train_adapter
+    from reasoning_mesh.models.reasoner.data import Example
+
+    model = tiny()
+    before = {k: v.clone() for k, v in model.state_dict().items()}
+    data = [Example("R:2.35,1=", "2.4", "round_number")]
+    replay = [Example("C:1+2=", "3", "step_add")]
+    w = train_adapter(model, data, replay, AdaptRecipe(rank=2, steps=3, batch=4, warmup=1))
+    after = {k.replace(".base.", "."): v for k, v in model.state_dict().items()}
+    assert set(after) == set(before)
+    assert all(torch.equal(before[k], after[k]) for k in before)
+    assert any(float(b.abs().sum()) > 0 for _, b in w.tensors.values())  # B moved off zero
