@@ -79,13 +79,17 @@ def test_split_is_stable_and_holds_out_about_a_fifth() -> None:
 
 def test_gate() -> None:
     before = {"round_number": 0.0, "step_add": 0.80, "step_mul": 0.30}
-    ok = gate("round_number", before, {**before, "round_number": 0.6, "step_add": 0.795}, 0.05, 0.01)
-    assert ok.passed
-    worse = gate("round_number", before, {**before, "round_number": 0.6, "step_mul": 0.28}, 0.05, 0.01)
-    assert not worse.passed
-    assert "step_mul" in worse.reason
-    flat = gate("round_number", before, {**before, "round_number": 0.02}, 0.05, 0.01)
-    assert not flat.passed
+    up = {**before, "round_number": 0.6}
+
+    def judge(after: dict[str, float], routed: frozenset[str] = frozenset()) -> str:
+        verdict = gate("round_number", before, after, 0.05, 0.01, 0.10, routed)
+        return "ok" if verdict.passed else verdict.reason
+
+    assert judge({**up, "step_add": 0.76}) == "ok"  # forced on: within the misrouting bound
+    assert "step_mul regressed -0.120 with the adapter forced on" in judge({**up, "step_mul": 0.18})
+    # a skill the adapter will serve (a merged adapter's parts) may lose at most 1 pt
+    assert "served with it" in judge({**up, "step_add": 0.78}, frozenset({"step_add"}))
+    assert "gained +0.020" in judge({**before, "round_number": 0.02})
     assert due(400, 0, 400)
     assert not due(799, 400, 400)
 

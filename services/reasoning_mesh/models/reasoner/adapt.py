@@ -86,7 +86,10 @@ def train_adapter(
 
 
 def _distill(model: GatedDecoder, batch: list[Example], tok: CharTokenizer) -> torch.Tensor:
-    ids, _, loss_mask, pad_mask = encode_batch(batch, tok)
+    # Every position, prompt included: the answer's tokens attend to the prompt's hidden states,
+    # so those must stay the base's too, not just the answer's output distribution.
+    ids, _, _, pad_mask = encode_batch(batch, tok)
+    loss_mask = pad_mask.float()
     with torch.no_grad(), lora.base_only(model):
         teacher = [model.logits(h).log_softmax(-1) for h in model.forward_all_layers(ids, pad_mask)]
     student = model.forward_all_layers(ids, pad_mask)
