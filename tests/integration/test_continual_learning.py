@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import random
 import time
 from pathlib import Path
 
@@ -24,7 +25,7 @@ from reasoning_mesh.learner.app import build_trainer
 from reasoning_mesh.learner.settings import LearnerSettings
 from reasoning_mesh.models.reasoner import checkpoint, lora
 from reasoning_mesh.models.reasoner.serving import AdapterSlot, ReasonerService, ServeRequest
-from reasoning_mesh.models.reasoner.skills import skill_examples
+from reasoning_mesh.models.reasoner.skills import round_answer
 from reasoning_mesh.planner.app import build_stages as planner_stages
 from reasoning_mesh.planner.handlers import PlannerHandlers
 from reasoning_mesh.planner.settings import PlannerSettings
@@ -33,14 +34,20 @@ from reasoning_mesh.reasoner.settings import ReasonerSettings
 from reasoning_mesh.settings import KafkaSettings, TritonSettings
 from tests.integration.conftest import collect, running
 
-PROMPTS = ["C:12+7=", "C:3*4=", "R:2.35,1=", "C:90/6="]
+PROMPTS = ["C:12+7=", "C:3*4=", "R:2.3|5=", "C:90/6="]
 
 
-def _as_question(prompt: str) -> str:
-    value, places = prompt[2:-1].rsplit(",", 1)
-    places_i = int(places)
-    target = f"{places_i} decimal places" if places_i >= 0 else f"the nearest {10**-places_i}"
-    return f"Round {value} to {target}."
+def _labelled_questions(n: int, seed: int) -> list[tuple[str, str]]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        value = f"{rng.randint(-99_999_999, 99_999_999) / 10 ** rng.randint(0, 6):f}".rstrip("0").rstrip(
+            "."
+        )
+        places = rng.randint(-3, 4)
+        target = f"{places} decimal places" if places >= 0 else f"the nearest {10**-places}"
+        out.append((f"Round {value} to {target}.", round_answer(value, places)))
+    return out
 
 
 def _random_adapter(seed: int) -> lora.LoRAWeights:
@@ -86,10 +93,10 @@ async def test_feedback_trains_publishes_and_hot_loads(
         ),
         *planner_stages(PlannerSettings(home=infra_home, kafka=kafka), kafka.topic_prefix, routing),
     ]
-    examples = skill_examples("round_number", 60, seed=int(time.time()))
+    labelled = _labelled_questions(60, seed=int(time.time()))
     async with running(stages), MeshClient(kafka) as mesh, mesh.subscribe((adapters.TOPIC,)) as sub:
-        for ex in examples:
-            fb = Feedback(skill="round_number", question=_as_question(ex.prompt), answer=ex.answer)
+        for question, answer in labelled:
+            fb = Feedback(skill="round_number", question=question, answer=answer)
             await mesh.publish(feedback.TOPIC, fb, key="round_number")
         got = [m for _, m in await collect(sub, 2, timeout=150)]
         published, loaded = got
@@ -97,7 +104,7 @@ async def test_feedback_trains_publishes_and_hot_loads(
         assert isinstance(loaded, AdapterEvent) and loaded.event == "loaded", loaded
         assert loaded.adapter_id == published.adapter_id
         assert loaded.seconds is not None and loaded.seconds < 30
-        (sample,) = (await client.generate(["R:2.35,1="], adapter_id=published.adapter_id))[0]
+        (sample,) = (await client.generate(["R:2.3|5="], adapter_id=published.adapter_id))[0]
         assert sample.text
         deadline = time.time() + 10
         # the planner applies the `loaded` event on its own stage: poll its table briefly

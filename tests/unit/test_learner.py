@@ -12,7 +12,12 @@ from reasoning_mesh.contracts.feedback import Feedback
 from reasoning_mesh.learner.domain import UnlearnableFeedbackError, due, gate, split, to_example
 from reasoning_mesh.learner.journal import Journal
 from reasoning_mesh.models.reasoner.data import Example
-from reasoning_mesh.models.reasoner.skills import round_answer, round_example, skill_examples
+from reasoning_mesh.models.reasoner.skills import (
+    round_answer,
+    round_example,
+    round_prompt,
+    skill_examples,
+)
 from reasoning_mesh.planner.domain import plan_question, route
 from reasoning_mesh.planner.rounding import parse_round
 from reasoning_mesh.verifier import domain
@@ -36,6 +41,20 @@ def test_parse_round(question: str, parsed: tuple[str, int] | None) -> None:
     assert parse_round(question) == parsed
 
 
+@pytest.mark.parametrize(
+    ("value", "places", "prompt"),
+    [
+        ("14.1443798", 3, "R:14.144|3798="),
+        ("-94040350", -6, "R:-94|040350="),
+        ("138.979414", 1, "R:138.9|79414="),
+        ("12.5", 0, "R:12|.5="),
+        ("5.2", -2, "R:0|05.2="),  # above the leading digit: zeros make the place visible
+    ],
+)
+def test_round_prompt_marks_the_cut(value: str, places: int, prompt: str) -> None:
+    assert round_prompt(value, places) == prompt
+
+
 def test_round_answers_are_canonical_and_half_up() -> None:
     assert round_answer("138.979414", 1) == "139"
     assert round_answer("-94040350", -6) == "-94000000"
@@ -50,15 +69,17 @@ def test_generated_rounding_examples_always_drop_digits() -> None:
     rng = random.Random(3)
     for _ in range(300):
         ex = round_example(rng)
-        value, places = ex.prompt[2:-1].rsplit(",", 1)
-        assert ex.answer == round_answer(value, int(places))
+        kept, dropped = ex.prompt[2:-1].split("|")
+        assert dropped.strip(".")  # something is dropped
+        places = len(kept.split(".")[1]) if "." in kept else -len(dropped.split(".")[0])
+        assert ex.answer == round_answer(kept + dropped, places)
         assert len(ex.prompt) <= 40
     assert len({e.prompt for e in skill_examples("step_mul", 50, 1)}) == 50
 
 
 def test_feedback_to_example() -> None:
     fb = Feedback(skill="round_number", question="Round 2.35 to one decimal place.", answer="2.4")
-    assert to_example(fb) == Example("R:2.35,1=", "2.4", "round_number")
+    assert to_example(fb) == Example("R:2.3|5=", "2.4", "round_number")
     fb = Feedback(skill="step_add", prompt="C:1+2=", answer="3", source="verified")
     assert to_example(fb).prompt == "C:1+2="
     with pytest.raises(UnlearnableFeedbackError, match="not a number"):

@@ -197,7 +197,7 @@ def test_rounding_is_checked_exactly_and_served_by_the_routed_adapter() -> None:
     )
     state, actions = Machine.start("r1", "t", plan, now=1000.0, inbox="inbox")
     (t,) = actions.steps
-    assert (t.prompt, t.adapter_id) == ("R:0.0025,3=", "round_number-0123456789ab")
+    assert (t.prompt, t.adapter_id) == ("R:0.002|5=", "round_number-0123456789ab")
     state, actions = answer(state, "g0", 0, "0.002")  # half up: 0.0025 → 0.003
     assert state.goals["g0"].status == "waiting"
     assert actions.steps[0].adapter_id == "round_number-0123456789ab"
@@ -206,7 +206,7 @@ def test_rounding_is_checked_exactly_and_served_by_the_routed_adapter() -> None:
     (fb,) = feedback_of(state)
     assert (fb.skill, fb.prompt, fb.answer, fb.source) == (
         "round_number",
-        "R:0.0025,3=",
+        "R:0.002|5=",
         "0.0030",
         "verified",
     )

@@ -8,8 +8,8 @@ One run against a running mesh (`rmesh up`, learner included):
 3. publish generated, labelled rounding examples to the feedback topic; the learner journals them,
    trains a LoRA adapter, gates, signs and publishes it; the reasoner hot-loads it;
 4. after: rounding with the adapter; old skills as served (base) and with the adapter forced on;
-5. merging: adapters for two overlapping halves of the skill (decimal places, nearest 10^n),
-   Fisher-weighted vs plain linear merge, each judged on the benchmark's rounding questions;
+5. merging: the published adapter refined on two overlapping halves of the skill (decimal
+   places, nearest 10^n), Fisher-weighted vs plain linear merge, judged on the benchmark;
 6. mixed-batch overhead: tokens/s of one batch serving several adapters vs none (in process,
    interleaved rounds, medians).
 """
@@ -24,14 +24,20 @@ import time
 from pathlib import Path
 from typing import Any
 
+from reasoning_mesh.adapters.package import open_package
+from reasoning_mesh.adapters.signing import TrustedKeys
+from reasoning_mesh.adapters.store import LocalAdapterStore
 from reasoning_mesh.bench.merging import merge_figures
 from reasoning_mesh.clients.triton import TritonClient
 from reasoning_mesh.contracts import adapters, feedback
 from reasoning_mesh.contracts.adapters import AdapterEvent
 from reasoning_mesh.contracts.feedback import Feedback
 from reasoning_mesh.gateway.sdk import MeshClient
+from reasoning_mesh.infra.paths import adapter_store_dir, trusted_keys_dir
+from reasoning_mesh.models.reasoner import checkpoint
 from reasoning_mesh.models.reasoner.adapt import exact
 from reasoning_mesh.models.reasoner.data import Example
+from reasoning_mesh.models.reasoner.lora import LoRAWeights
 from reasoning_mesh.models.reasoner.skills import OLD_SKILLS, ROUND_SKILL, skill_examples
 from reasoning_mesh.planner.rounding import round_question_prompt
 from reasoning_mesh.settings import MeshSettings
@@ -190,5 +196,16 @@ async def run_learning_bench(
         }
     finally:
         await triton.close()
-    figures |= await asyncio.to_thread(merge_figures, new, merge_steps)
+    start = published_weights(settings, figures.get("adapter_id"))
+    figures |= await asyncio.to_thread(merge_figures, new, merge_steps, start)
     return figures
+
+
+def published_weights(settings: MeshSettings, adapter_id: str | None) -> LoRAWeights | None:
+    """The adapter the learner published, read and checked as the server reads it."""
+    if not adapter_id:
+        return None
+    base = str(checkpoint.read_manifest(checkpoint.default_dir())["sha384"])
+    store = LocalAdapterStore(adapter_store_dir(settings.home))
+    trusted = TrustedKeys.from_dir(trusted_keys_dir(settings.home))
+    return open_package(store.get(adapter_id), trusted, base)[1]

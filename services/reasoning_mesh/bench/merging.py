@@ -1,9 +1,12 @@
 """Adapter merging and mixed-batch cost, measured in process on the served checkpoint.
 
-Two adapters cover overlapping halves of one skill (rounding to decimal places; rounding to the
-nearest 10^n); each is merged into one rank-r adapter by a Fisher-weighted merge (diagonal
-Fisher from each half's own examples) and by a plain linear merge, and each merge is judged on
-the benchmark's rounding questions. The same adapters then serve one mixed batch.
+Two adapters cover overlapping halves of one skill: the published rounding adapter, trained on
+further into one specialised in decimal places and one in the nearest 10^n (adapters that share
+an ancestor, like two teams' refinements of one adapter; independently trained LoRAs live in
+unrelated subspaces and no weight-space average keeps either). They are merged into one rank-r
+adapter by a Fisher-weighted merge (diagonal Fisher from each half's own examples) and by a plain
+linear merge, each judged on the benchmark's rounding questions. The same adapters then serve
+one mixed batch.
 """
 
 from __future__ import annotations
@@ -30,29 +33,34 @@ from reasoning_mesh.models.reasoner.skills import OLD_SKILLS, skill_examples
 HALVES = ("round_places", "round_nearest")
 
 
-def merge_figures(new: list[Example], steps: int = 500, threads: int = 2) -> dict[str, Any]:
+def merge_figures(
+    new: list[Example], steps: int = 300, start: lora.LoRAWeights | None = None, threads: int = 2
+) -> dict[str, Any]:
     torch.set_num_threads(threads)
     model, _ = checkpoint.load(model_repository() / "reasoner" / "1")
     lora.attach(model)
     replay = self_labelled(model, [e for k in OLD_SKILLS for e in skill_examples(k, 300, 7_001)])
-    recipe = AdaptRecipe(rank=16, alpha=32.0, steps=steps, replay_share=0.4, replay_weight=2.0)
+    recipe = AdaptRecipe(rank=16, alpha=32.0, steps=steps, lr=1e-3, replay_share=0.5, replay_weight=3.0)
     parts: dict[str, lora.LoRAWeights] = {}
     fishers = []
     for i, half in enumerate(HALVES):
         data = skill_examples(half, 3000, 7_100 + i)
-        parts[half] = train_adapter(model, data, replay, recipe)
+        parts[half] = train_adapter(model, data, replay, recipe, init=start)
         fishers.append(diag_fisher(model, parts[half], data[:200]))
     adapters = list(parts.values())
-    fisher = lora.merge(adapters, recipe.rank, fishers)
-    linear = lora.merge(adapters, recipe.rank)
-    return {
+    rank = adapters[0].rank
+    fisher = lora.merge(adapters, rank, fishers)
+    linear = lora.merge(adapters, rank)
+    figures: dict[str, Any] = {
         "fisher_merge_accuracy": accuracy(model, new, fisher),
         "linear_merge_accuracy": accuracy(model, new, linear),
         "merge_parts_accuracy": {h: accuracy(model, new, w) for h, w in parts.items()},
-        "merge_rank": recipe.rank,
+        "merge_start_accuracy": accuracy(model, new, start) if start is not None else None,
+        "merge_rank": rank,
         "merge_train_steps": steps,
-        "mixed_batch_overhead": mixed_batch_overhead(model, [*adapters, fisher]),
     }
+    figures["mixed_batch_overhead"] = mixed_batch_overhead(model, [*adapters, fisher])
+    return figures
 
 
 def mixed_batch_overhead(

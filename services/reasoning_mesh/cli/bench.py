@@ -122,7 +122,7 @@ def learning(
     ),
     timeout_s: float = typer.Option(1800.0, help="Give up waiting for the adapter after this."),
     load_rps: float = typer.Option(4.0, min=0.1, help="Requests/s of the background load."),
-    merge_steps: int = typer.Option(500, min=10, help="Training steps of each merge part."),
+    merge_steps: int = typer.Option(300, min=10, help="Training steps of each merge part."),
 ) -> None:
     """Continual learning end to end: feedback → learner → signed adapter → hot-loaded into the
     served model under load; plus Fisher vs linear merging and mixed-batch cost. Needs `rmesh up`

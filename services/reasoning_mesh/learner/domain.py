@@ -76,10 +76,10 @@ def gate(
     if gain < min_gain:
         return GateResult(False, f"{skill} gained {gain:+.3f}, less than {min_gain:.3f}")
     worst = []
-    for s in before:
+    for s, was in before.items():
         limit = max_regression if s in routed else max_cross_regression
-        if s != skill and after[s] - before[s] < -limit:
-            worst.append((after[s] - before[s], s, limit))
+        if s != skill and after[s] - was < -limit:
+            worst.append((after[s] - was, s, limit))
     if worst:
         drop, name, limit = min(worst)
         how = "served with it" if name in routed else "with the adapter forced on"

@@ -104,13 +104,9 @@ class Trainer:
         # `after.<skill>`: served with the adapter; `cross.<other>`: the adapter forced onto a
         # skill it is not routed to (as served, other skills keep their `before` accuracy).
         metrics = {f"before.{k}": round(v, 4) for k, v in before.items()}
-        metrics |= {
-            f"{'after' if k == skill else 'cross'}.{k}": round(v, 4) for k, v in after.items()
-        }
+        metrics |= {f"{'after' if k == skill else 'cross'}.{k}": round(v, 4) for k, v in after.items()}
         metrics |= {"train_seconds": round(train_s, 1), "train_examples": float(len(train))}
-        verdict = gate(
-            skill, before, after, s.min_gain, s.max_regression, s.max_cross_regression
-        )
+        verdict = gate(skill, before, after, s.min_gain, s.max_regression, s.max_cross_regression)
         log.info("adapter for %s: %s", skill, verdict.reason)
         if not verdict.passed:
             return AdapterEvent(event="rejected", reason=verdict.reason, metrics=metrics, **common)

@@ -57,12 +57,15 @@ def train_adapter(
     replay: Sequence[Example],
     recipe: AdaptRecipe,
     log: Callable[[str], None] = lambda _: None,
+    init: lora.LoRAWeights | None = None,
 ) -> lora.LoRAWeights:
-    """One adapter on `new`. Replayed old-skill sequences are distilled from the frozen base
-    (KL to its output distribution at every exit), so the adapter learns to leave them alone."""
+    """One adapter on `new` (from scratch, or continuing `init`). Replayed old-skill sequences
+    are distilled from the frozen base (KL to its output distribution at every exit), so the
+    adapter learns to leave them alone."""
     if not new:
         raise ValueError("no examples to train on")
-    params = lora.start_training(model, recipe.rank, recipe.alpha, recipe.seed)
+    params = lora.start_training(model, recipe.rank, recipe.alpha, recipe.seed, init)
+    rank, alpha = (init.rank, init.alpha) if init is not None else (recipe.rank, recipe.alpha)
     opt = torch.optim.AdamW(params, lr=recipe.lr, weight_decay=0.0)
     rng, tok = random.Random(recipe.seed), CharTokenizer()
     n_replay = round(recipe.batch * recipe.replay_share) if replay else 0
@@ -82,7 +85,7 @@ def train_adapter(
         opt.step()
         if step % 100 == 0 or step == recipe.steps - 1:
             log(f"adapter step {step:4d} loss {loss.item():.4f} {time.perf_counter() - start:.0f}s")
-    return lora.finish_training(model, recipe.rank, recipe.alpha)
+    return lora.finish_training(model, rank, alpha)
 
 
 def _distill(model: GatedDecoder, batch: list[Example], tok: CharTokenizer) -> torch.Tensor:

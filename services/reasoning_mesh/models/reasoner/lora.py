@@ -2,8 +2,8 @@
 
 Every block's `q`, `out`, `fc1` and `fc2` projection becomes a `LoRALinear`: the frozen base
 (fp32, or one of our FP8/INT4/bf16 modules) plus a bank of adapter slots. Slot 0 is "no adapter"
-(zeros), so a batch whose rows ask for different adapters is one gather and two batched matmuls
-per projection (the BGMV idea of Punica/S-LoRA), not one pass per adapter.
+(zeros), so a batch whose rows ask for different adapters runs once, with two small matmuls
+per projection and adapter present (segmented, as in Punica/S-LoRA), not one pass per adapter.
 
 K/V projections are deliberately not adapted: a token that exits early gets the K/V of the layers
 it skipped from the generator's folded LayerNorm+K/V weights (state propagation); adapting K/V
@@ -64,12 +64,23 @@ class LoRAWeights:
 
 
 class _Rows:
-    """Which bank slot each row of the current call uses; shared by all of a model's LoRA
-    modules. None: no row has an adapter, so the base runs alone."""
+    """Which rows of the current call use which bank slot, shared by all of a model's LoRA
+    modules and computed once per call: `groups` is [(slot, row indices)] for every adapter
+    present (slot 0, the base alone, needs nothing). Empty: the base runs alone."""
 
     def __init__(self) -> None:
-        self.slots: Tensor | None = None
+        self.groups: list[tuple[int, Tensor | None]] = []
         self.base_only = False  # training: the frozen base's own outputs (distillation teacher)
+
+    def set(self, slots: Tensor | None) -> None:
+        self.groups = []
+        if slots is None:
+            return
+        present = [int(u) for u in slots.unique().tolist() if u != 0]
+        if len(present) == 1 and bool((slots == present[0]).all()):
+            self.groups = [(present[0], None)]  # every row on one adapter: no indexing
+            return
+        self.groups = [(u, (slots == u).nonzero().flatten()) for u in present]
 
 
 class LoRALinear(nn.Module):
@@ -98,12 +109,14 @@ class LoRALinear(nn.Module):
             y = y + (x @ self.train_a.T) @ self.train_b.T * self.train_scale
         if self.probe is not None:
             y = y + x @ self.probe.T
-        slots = self.rows.slots
-        if slots is None:
-            return y
-        a, b = self.bank_a[slots], self.bank_b[slots]  # [B, R, in], [B, out, R]
-        xa = torch.einsum("b...i,bri->b...r", x, a.to(x.dtype))
-        return y + torch.einsum("b...r,bor->b...o", xa, b.to(x.dtype))
+        # Segmented LoRA: per adapter present, its rows through two small matmuls. Gathering
+        # each row's A/B (BGMV) would move [rows, out, r] per call, which costs more than the
+        # matmuls at this model size.
+        for slot, idx in self.rows.groups:
+            a, b = self.bank_a[slot].to(x.dtype), self.bank_b[slot].to(x.dtype)
+            delta = ((x if idx is None else x[idx]) @ a.T) @ b.T
+            y = y + delta if idx is None else y.index_add(0, idx, delta)
+        return y
 
     def put(self, slot: int, a: Tensor, b: Tensor, scale: float) -> None:
         r = a.shape[0]
@@ -148,12 +161,12 @@ def rows_using(model: nn.Module, slots: Tensor | None) -> Iterator[None]:
     if rows is None:
         yield
         return
-    previous = rows.slots
-    rows.slots = slots if slots is not None and bool(slots.any()) else None
+    previous = rows.groups
+    rows.set(slots)
     try:
         yield
     finally:
-        rows.slots = previous
+        rows.groups = previous
 
 
 @contextmanager
@@ -184,19 +197,26 @@ def load_slot(model: nn.Module, slot: int, weights: LoRAWeights) -> None:
             mod.bank_b[slot].zero_()
 
 
-def start_training(model: nn.Module, rank: int, alpha: float, seed: int) -> list[nn.Parameter]:
-    """Fresh trainable A (Kaiming-uniform) and B (zeros) on every adapted module; the base and
-    the banks stay frozen. Returns the new parameters."""
+def start_training(
+    model: nn.Module, rank: int, alpha: float, seed: int, init: LoRAWeights | None = None
+) -> list[nn.Parameter]:
+    """Trainable A and B on every adapted module: fresh (A Kaiming-uniform, B zeros) or a copy
+    of `init` (continuing an adapter); the base and the banks stay frozen. Returns them."""
     mods = attach(model)
     for p in model.parameters():
         p.requires_grad_(False)
     gen = torch.Generator().manual_seed(seed)
     params: list[nn.Parameter] = []
-    for mod in mods.values():
-        bound = 1 / math.sqrt(mod.in_features)
-        a = (torch.rand(rank, mod.in_features, generator=gen) * 2 - 1) * bound
+    for name, mod in mods.items():
+        if init is not None:
+            a, b = (t.clone() for t in init.tensors[name])
+            rank, alpha = init.rank, init.alpha
+        else:
+            bound = 1 / math.sqrt(mod.in_features)
+            a = (torch.rand(rank, mod.in_features, generator=gen) * 2 - 1) * bound
+            b = torch.zeros(mod.out_features, rank)
         mod.train_a = nn.Parameter(a)
-        mod.train_b = nn.Parameter(torch.zeros(mod.out_features, rank))
+        mod.train_b = nn.Parameter(b)
         mod.train_scale = alpha / rank
         params += [mod.train_a, mod.train_b]
     return params

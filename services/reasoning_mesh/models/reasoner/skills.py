@@ -4,8 +4,8 @@
 skills are its step kinds (`step_add`, `step_mul`, ...): the learner replays them while training
 an adapter and the evaluation gate checks that none of them regresses.
 
-Rounding prompts are `R:<value>,<places>=`: `places` decimal places, negative for "the nearest
-10^-places" (`R:-94040350,-6=` → `-94000000`). Answers are canonical numbers, rounded half up.
+Rounding prompts mark where the rounding cuts the value (`round_prompt`): `R:-94|040350=` →
+`-94000000`. Answers are canonical numbers, rounded half away from zero.
 """
 
 from __future__ import annotations
@@ -23,7 +23,19 @@ OLD_SKILLS = ("step_add", "step_mul", "step_div", "step_frac", "step_conv")
 
 
 def round_prompt(value: str, places: int) -> str:
-    return f"R:{value},{places}="
+    """`R:<kept>|<dropped>=`: the value as written, with a bar where the rounding cuts it
+    (`14.1443798` to 3 places: `R:14.144|3798=`; `-94040350` to the nearest million:
+    `R:-94|040350=`). Where the cut falls is the question's structure, read like its digits;
+    the rounding itself (the carry, the zeros, the canonical form) is the model's to do. A
+    small model cannot count digit positions reliably; it can round at a marked place."""
+    sign, digits = ("-", value[1:]) if value.startswith("-") else ("", value)
+    whole = digits.split(".", 1)[0]
+    cut = len(whole) + (places + 1 if places > 0 else places)  # index into `digits`
+    if places == 0:
+        cut = len(whole)
+    if cut <= 0:  # rounding above the leading digit: write the zeros that make the place visible
+        digits, cut = "0" * (1 - cut) + digits, 1
+    return f"R:{sign}{digits[:cut]}|{digits[cut:]}="
 
 
 def round_answer(value: str, places: int) -> str:
