@@ -2,8 +2,8 @@
 
 Every block's `q`, `out`, `fc1` and `fc2` projection becomes a `LoRALinear`: the frozen base
 (fp32, or one of our FP8/INT4/bf16 modules) plus a bank of adapter slots. Slot 0 is "no adapter"
-(zeros), so a batch whose rows ask for different adapters runs once, with two small matmuls
-per projection and adapter present (segmented, as in Punica/S-LoRA), not one pass per adapter.
+(zeros), so a batch whose rows ask for different adapters runs once: per projection, two matmuls
+over the present adapters' concatenated ranks, masked per row, not one pass per adapter.
 
 K/V projections are deliberately not adapted: a token that exits early gets the K/V of the layers
 it skipped from the generator's folded LayerNorm+K/V weights (state propagation); adapting K/V
@@ -64,23 +64,40 @@ class LoRAWeights:
 
 
 class _Rows:
-    """Which rows of the current call use which bank slot, shared by all of a model's LoRA
-    modules and computed once per call: `groups` is [(slot, row indices)] for every adapter
-    present (slot 0, the base alone, needs nothing). Empty: the base runs alone."""
+    """Which bank slot each row of the current call uses, shared by all of a model's LoRA
+    modules and worked out once per call: the adapters present (slot 0, the base alone, needs
+    nothing), whether every row uses the same one, and each row's one-hot over those present."""
 
     def __init__(self) -> None:
-        self.groups: list[tuple[int, Tensor | None]] = []
+        self.present: list[int] = []
+        self.uniform = False
+        self.onehot: Tensor | None = None  # [rows, adapters present]
+        self._masks: dict[int, Tensor] = {}
         self.base_only = False  # training: the frozen base's own outputs (distillation teacher)
 
     def set(self, slots: Tensor | None) -> None:
-        self.groups = []
+        self.present, self.uniform, self.onehot, self._masks = [], False, None, {}
         if slots is None:
             return
-        present = [int(u) for u in slots.unique().tolist() if u != 0]
-        if len(present) == 1 and bool((slots == present[0]).all()):
-            self.groups = [(present[0], None)]  # every row on one adapter: no indexing
-            return
-        self.groups = [(u, (slots == u).nonzero().flatten()) for u in present]
+        self.present = [int(u) for u in slots.unique().tolist() if u != 0]
+        if len(self.present) == 1 and bool((slots == self.present[0]).all()):
+            self.uniform = True
+        elif self.present:
+            index = torch.tensor(self.present, device=slots.device)
+            self.onehot = (slots[:, None] == index[None, :]).float()
+
+    def mask(self, rank: int) -> Tensor:
+        """[rows, present × rank]: 1 on the rank columns of the row's own adapter."""
+        assert self.onehot is not None
+        if rank not in self._masks:
+            self._masks[rank] = self.onehot.repeat_interleave(rank, dim=1)
+        return self._masks[rank]
+
+    def state(self) -> tuple[list[int], bool, Tensor | None, dict[int, Tensor]]:
+        return self.present, self.uniform, self.onehot, self._masks
+
+    def restore(self, state: tuple[list[int], bool, Tensor | None, dict[int, Tensor]]) -> None:
+        self.present, self.uniform, self.onehot, self._masks = state
 
 
 class LoRALinear(nn.Module):
@@ -109,14 +126,21 @@ class LoRALinear(nn.Module):
             y = y + (x @ self.train_a.T) @ self.train_b.T * self.train_scale
         if self.probe is not None:
             y = y + x @ self.probe.T
-        # Segmented LoRA: per adapter present, its rows through two small matmuls. Gathering
-        # each row's A/B (BGMV) would move [rows, out, r] per call, which costs more than the
-        # matmuls at this model size.
-        for slot, idx in self.rows.groups:
-            a, b = self.bank_a[slot].to(x.dtype), self.bank_b[slot].to(x.dtype)
-            delta = ((x if idx is None else x[idx]) @ a.T) @ b.T
-            y = y + delta if idx is None else y.index_add(0, idx, delta)
-        return y
+        rows = self.rows
+        if not rows.present:
+            return y
+        if rows.uniform:  # every row on one adapter: plain LoRA
+            a, b = self.bank_a[rows.present[0]], self.bank_b[rows.present[0]]
+            return y + (x @ a.to(x.dtype).T) @ b.to(x.dtype).T
+        # Mixed: the adapters present side by side (rank columns concatenated), each row masked
+        # to its own — two matmuls whatever the mix. Per-row gathers of A/B (BGMV) or a loop
+        # over adapters cost more in memory traffic or op count than the extra columns here.
+        index = torch.tensor(rows.present, device=x.device)
+        a = self.bank_a[index].reshape(-1, self.in_features).to(x.dtype)
+        b = self.bank_b[index].permute(1, 0, 2).reshape(self.out_features, -1).to(x.dtype)
+        mask = rows.mask(self.max_rank).to(x.dtype)
+        mask = mask.view(x.shape[0], *([1] * (x.dim() - 2)), mask.shape[-1])
+        return y + ((x @ a.T) * mask) @ b.T
 
     def put(self, slot: int, a: Tensor, b: Tensor, scale: float) -> None:
         r = a.shape[0]
@@ -161,12 +185,12 @@ def rows_using(model: nn.Module, slots: Tensor | None) -> Iterator[None]:
     if rows is None:
         yield
         return
-    previous = rows.groups
+    previous = rows.state()
     rows.set(slots)
     try:
         yield
     finally:
-        rows.groups = previous
+        rows.restore(previous)
 
 
 @contextmanager
