@@ -11,6 +11,7 @@ from pathlib import Path
 
 import typer
 from pydantic import ValidationError
+from rich.markup import escape
 from rich.progress import Progress
 
 from reasoning_mesh.cli.common import console, err_console, fail, run
@@ -65,13 +66,13 @@ def ingest(
     batch_id = uuid.uuid4().hex
     docs, errors = read_documents(path, batch_id)
     for e in errors:
-        err_console.print(f"[red]{path}:{e}")
+        err_console.print(f"[red]{escape(f'{path}:{e}')}")
     if not docs:
         fail("no valid documents to ingest")
     receipts = run(_ingest(docs, batch_id, timeout))
     failed = [r for r in receipts.values() if r.status == "failed"]
     for r in failed:
-        err_console.print(f"[red]{r.doc_id}: {r.error.message if r.error else 'failed'}")
+        err_console.print(f"[red]{escape(r.doc_id)}: {escape(r.error.message) if r.error else 'failed'}")
     missing = len({d.id for d in docs}) - len(receipts)
     console.print(
         f"indexed {len(receipts) - len(failed)} documents "

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 from pydantic import ValidationError
+from rich.markup import escape
 from rich.table import Table
 
 from reasoning_mesh.adapters.package import open_package
@@ -37,7 +38,7 @@ def publish_feedback(
         try:
             good.append(Feedback.model_validate_json(line))
         except ValidationError as exc:
-            err_console.print(f"line {n}: {describe_validation(exc)}")
+            err_console.print(f"line {n}: {describe_validation(exc)}", markup=False)
 
     async def send() -> None:
         async with MeshClient(MeshSettings().kafka, client_id="rmesh-learn") as client:
@@ -60,7 +61,7 @@ def adapters() -> None:
         try:
             manifest, _ = open_package(store.get(aid), trusted, base)
         except MeshError as exc:
-            table.add_row(aid, "?", "?", f"[red]{exc}[/red]", "")
+            table.add_row(aid, "?", "?", f"[red]{escape(str(exc))}[/red]", "")
             continue
         gains = {k: v for k, v in manifest.metrics.items() if k.endswith(tuple(manifest.skills))}
         table.add_row(aid, ",".join(manifest.skills), str(manifest.rank), "ok", json.dumps(gains))

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.tree import Tree
@@ -118,9 +119,9 @@ def batch(
 
     summary = run(go())
     for bad in summary.bad_lines:
-        err_console.print(f"[red]{input_path}:{bad.line}: {bad.reason}")
+        err_console.print(f"[red]{escape(f'{input_path}:{bad.line}: {bad.reason}')}")
     for rid in summary.timed_out:
-        err_console.print(f"[red]no result for {rid} within {timeout:.0f}s (rerun to retry)")
+        err_console.print(f"[red]no result for {escape(rid)} within {timeout:.0f}s (rerun to retry)")
     console.print(
         f"answered {summary.answered} lines, skipped {summary.skipped} already "
         f"answered, {len(summary.bad_lines)} bad lines, "
