@@ -67,7 +67,12 @@ class Generator:
             valid[r, plen - len(p) : plen] = True
         positions = (valid[:, :plen].long().cumsum(1) - 1).clamp(min=0)
         cache = _Cache(self.model, b, total, device)
-        slots = torch.tensor([r.adapter for r in reqs], device=device)
+        # Base-only batches (the common case) skip LoRA routing entirely: no per-layer work.
+        slots = (
+            torch.tensor([r.adapter for r in reqs], device=device)
+            if any(r.adapter for r in reqs)
+            else None
+        )
         if plen > 1:
             with rows_using(self.model, slots):
                 self._prefill(ids[:, :-1], positions[:, :-1], valid, cache)
@@ -86,7 +91,14 @@ class Generator:
             if live.numel() == 0:
                 break
             logits, layers = self._step(
-                token[live], pos[live], live, t, valid, thresholds[live], cache, slots[live]
+                token[live],
+                pos[live],
+                live,
+                t,
+                valid,
+                thresholds[live],
+                cache,
+                None if slots is None else slots[live],
             )
             valid[live, t] = True
             nxt = torch.empty(b, dtype=torch.long, device=device)
@@ -128,7 +140,7 @@ class Generator:
         valid: Tensor,
         thresholds: Tensor,
         cache: _Cache,
-        slots: Tensor,
+        slots: Tensor | None,
     ) -> tuple[Tensor, Tensor]:
         """One token for each row in `rows`; returns its logits and exit layer (1-based).
 
@@ -160,7 +172,8 @@ class Generator:
                 r: Tensor | slice = slice(None) if whole else rows
             else:
                 sel = torch.tensor(act, device=h.device)
-                hs, mask, r, row_slots = h[sel], mask_all[sel], rows[sel], slots[sel]
+                hs, mask, r = h[sel], mask_all[sel], rows[sel]
+                row_slots = None if slots is None else slots[sel]
             k, v = block.keys_values(hs)
             ck[r, :, t : t + 1], cv[r, :, t : t + 1] = k, v
             with rows_using(self.model, row_slots):

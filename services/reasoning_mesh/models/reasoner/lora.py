@@ -63,6 +63,9 @@ class LoRAWeights:
         return cls(rank, alpha, pairs)
 
 
+_RowsState = tuple[list[int], bool, Tensor | None, dict[int, Tensor]]
+
+
 class _Rows:
     """Which bank slot each row of the current call uses, shared by all of a model's LoRA
     modules and worked out once per call: the adapters present (slot 0, the base alone, needs
@@ -73,9 +76,14 @@ class _Rows:
         self.uniform = False
         self.onehot: Tensor | None = None  # [rows, adapters present]
         self._masks: dict[int, Tensor] = {}
+        self._memo: tuple[Tensor, _RowsState] | None = None
         self.base_only = False  # training: the frozen base's own outputs (distillation teacher)
 
     def set(self, slots: Tensor | None) -> None:
+        if slots is not None and self._memo is not None and slots is self._memo[0]:
+            # The same rows as the previous call (the generator's next layer): reuse its work.
+            self.restore(self._memo[1])
+            return
         self.present, self.uniform, self.onehot, self._masks = [], False, None, {}
         if slots is None:
             return
@@ -85,6 +93,7 @@ class _Rows:
         elif self.present:
             index = torch.tensor(self.present, device=slots.device)
             self.onehot = (slots[:, None] == index[None, :]).float()
+        self._memo = (slots, self.state())
 
     def mask(self, rank: int) -> Tensor:
         """[rows, present × rank]: 1 on the rank columns of the row's own adapter."""
@@ -93,10 +102,10 @@ class _Rows:
             self._masks[rank] = self.onehot.repeat_interleave(rank, dim=1)
         return self._masks[rank]
 
-    def state(self) -> tuple[list[int], bool, Tensor | None, dict[int, Tensor]]:
+    def state(self) -> _RowsState:
         return self.present, self.uniform, self.onehot, self._masks
 
-    def restore(self, state: tuple[list[int], bool, Tensor | None, dict[int, Tensor]]) -> None:
+    def restore(self, state: _RowsState) -> None:
         self.present, self.uniform, self.onehot, self._masks = state
 
 
