@@ -47,7 +47,6 @@ class Manifest(BaseModel):
     weights_sha384: str = Field(pattern=r"^[0-9a-f]{96}$")
     metrics: dict[str, float] = Field(default_factory=dict)
     recipe: dict[str, Any] = Field(default_factory=dict)
-    merged_from: list[str] = Field(default_factory=list)
     created_at: float = Field(default_factory=time.time)
     key_id: str = Field(pattern=r"^[0-9a-f]{16}$")
 
@@ -70,24 +69,21 @@ def build(
     base_sha384: str,
     key: Ed25519PrivateKey,
     *,
-    skills: list[str] | None = None,
     metrics: dict[str, float] | None = None,
     recipe: dict[str, Any] | None = None,
-    merged_from: list[str] | None = None,
 ) -> tuple[Manifest, AdapterPackage]:
     """Serialise, digest and sign an adapter. Its id is content-addressed: `<skill>-<12 hex>`."""
     blob = st_save(weights.state_dict())
     digest = sha384(blob)
     manifest = Manifest(
         adapter_id=f"{skill_name}-{digest[:12]}",
-        skills=skills or [skill_name],
+        skills=[skill_name],
         base_sha384=base_sha384,
         rank=weights.rank,
         alpha=weights.alpha,
         weights_sha384=digest,
         metrics=metrics or {},
         recipe=recipe or {},
-        merged_from=merged_from or [],
         key_id=key_id(key.public_key()),
     )
     text = json.dumps(manifest.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))

@@ -24,8 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from reasoning_mesh.adapters.package import open_package
-from reasoning_mesh.adapters.signing import TrustedKeys
+from reasoning_mesh.adapters.package import loader
 from reasoning_mesh.adapters.store import LocalAdapterStore
 from reasoning_mesh.bench.merging import merge_figures
 from reasoning_mesh.clients.triton import TritonClient
@@ -35,10 +34,10 @@ from reasoning_mesh.contracts.feedback import Feedback
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.infra.paths import adapter_store_dir, trusted_keys_dir
 from reasoning_mesh.models.reasoner import checkpoint
-from reasoning_mesh.models.reasoner.adapt import exact
 from reasoning_mesh.models.reasoner.data import Example
 from reasoning_mesh.models.reasoner.lora import LoRAWeights
 from reasoning_mesh.models.reasoner.skills import OLD_SKILLS, ROUND_SKILL, skill_examples
+from reasoning_mesh.models.reasoner.train import exact
 from reasoning_mesh.planner.rounding import round_question_prompt
 from reasoning_mesh.settings import MeshSettings
 
@@ -207,5 +206,4 @@ def published_weights(settings: MeshSettings, adapter_id: str | None) -> LoRAWei
         return None
     base = str(checkpoint.read_manifest(checkpoint.default_dir())["sha384"])
     store = LocalAdapterStore(adapter_store_dir(settings.home))
-    trusted = TrustedKeys.from_dir(trusted_keys_dir(settings.home))
-    return open_package(store.get(adapter_id), trusted, base)[1]
+    return loader(store, trusted_keys_dir(settings.home), base)(adapter_id)

@@ -17,7 +17,6 @@ from typing import Any
 
 import torch
 
-from reasoning_mesh.infra.paths import model_repository
 from reasoning_mesh.models.reasoner import checkpoint, lora
 from reasoning_mesh.models.reasoner.adapt import (
     AdaptRecipe,
@@ -37,7 +36,7 @@ def merge_figures(
     new: list[Example], steps: int = 300, start: lora.LoRAWeights | None = None, threads: int = 2
 ) -> dict[str, Any]:
     torch.set_num_threads(threads)
-    model, _ = checkpoint.load(model_repository() / "reasoner" / "1")
+    model, _ = checkpoint.load(checkpoint.default_dir())
     lora.attach(model)
     replay = self_labelled(model, [e for k in OLD_SKILLS for e in skill_examples(k, 300, 7_001)])
     recipe = AdaptRecipe(rank=16, alpha=32.0, steps=steps, lr=1e-3, replay_share=0.5, replay_weight=3.0)

@@ -22,7 +22,7 @@ from reasoning_mesh.contracts.requests import Budget, MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, question_prompt
-from reasoning_mesh.models.reasoner.numbers import as_fraction
+from reasoning_mesh.models.reasoner.train import exact
 from reasoning_mesh.settings import MeshSettings
 
 HELD_BACK = "numbers__round_number"
@@ -48,8 +48,7 @@ def load(path: Path, limit: int) -> list[dict[str, Any]]:
 
 
 def correct(answer: str | None, expected: str) -> bool:
-    got, want = as_fraction(answer or ""), as_fraction(expected)
-    return got is not None and got == want
+    return answer is not None and exact(answer, expected)
 
 
 async def single_pass(

@@ -56,8 +56,11 @@ def adapters() -> None:
     store = LocalAdapterStore(adapter_store_dir(settings.home))
     trusted = TrustedKeys.from_dir(trusted_keys_dir(settings.home))
     base = str(checkpoint.read_manifest(checkpoint.default_dir())["sha384"])
+    ids = store.ids()
+    if not ids:
+        fail(f"no adapters in {store.root}")
     table = Table("adapter", "skills", "rank", "check", "metrics")
-    for aid in store.ids():
+    for aid in ids:
         try:
             manifest, _ = open_package(store.get(aid), trusted, base)
         except MeshError as exc:
@@ -65,6 +68,4 @@ def adapters() -> None:
             continue
         gains = {k: v for k, v in manifest.metrics.items() if k.endswith(tuple(manifest.skills))}
         table.add_row(aid, ",".join(manifest.skills), str(manifest.rank), "ok", json.dumps(gains))
-    if not store.ids():
-        fail(f"no adapters in {store.root}")
     console.print(table)

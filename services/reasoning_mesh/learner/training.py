@@ -16,7 +16,6 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from reasoning_mesh.adapters import package
 from reasoning_mesh.adapters.store import AdapterStore
 from reasoning_mesh.contracts.adapters import AdapterEvent
-from reasoning_mesh.infra.paths import model_repository
 from reasoning_mesh.learner.domain import gate, split
 from reasoning_mesh.learner.journal import Journal
 from reasoning_mesh.learner.settings import LearnerSettings
@@ -36,7 +35,7 @@ GUARD_SEED, REPLAY_SEED = 5_101, 5_303  # generated base-skill sets: never the s
 
 
 def model_dir(settings: LearnerSettings) -> Path:
-    return settings.model_dir or model_repository() / "reasoner" / "1"
+    return settings.model_dir or checkpoint.default_dir()
 
 
 def recipe_of(settings: LearnerSettings) -> AdaptRecipe:
@@ -58,12 +57,13 @@ class Trainer:
     store: AdapterStore
     key: Ed25519PrivateKey
 
-    def guards(self, skill: str) -> dict[str, list[Example]]:
+    def guards(
+        self, skill: str, splits: dict[str, tuple[list[Example], list[Example]]]
+    ) -> dict[str, list[Example]]:
         """Held-out sets of every other skill: the base's step skills (generated) and every
         skill with enough held-out feedback."""
         out = {s: skill_examples(s, self.settings.guard_examples, GUARD_SEED) for s in OLD_SKILLS}
-        for other in self.journal.skills():
-            _, test = split(self.journal.examples(other))
+        for other, (_, test) in splits.items():
             if other != skill and len(test) >= self.settings.min_held_out:
                 out[other] = test
         out.pop(skill, None)
@@ -74,7 +74,9 @@ class Trainer:
         torch.set_num_threads(s.torch_threads)
         model, manifest = checkpoint.load(model_dir(s))
         base_sha = str(manifest["sha384"])
-        train, test = split(self.journal.examples(skill))
+        # Every skill's journal, read and split once for this job.
+        splits = {k: split(self.journal.examples(k)) for k in {*self.journal.skills(), skill}}
+        train, test = splits[skill]
         common: dict[str, Any] = {"adapter_id": f"{skill}-pending", "skills": [skill]}
         if len(test) < s.min_held_out or not train:
             reason = (
@@ -82,7 +84,7 @@ class Trainer:
             )
             return AdapterEvent(event="rejected", reason=reason, **common)
         lora.attach(model)
-        guards = self.guards(skill)
+        guards = self.guards(skill, splits)
         before = {skill: accuracy(model, test)} | {g: accuracy(model, ex) for g, ex in guards.items()}
         if before[skill] >= s.weak_below:
             reason = f"the base already scores {before[skill]:.3f} on {skill}"
@@ -92,7 +94,7 @@ class Trainer:
         ]
         for other in guards:
             if other not in OLD_SKILLS:
-                replay_prompts += split(self.journal.examples(other))[0]
+                replay_prompts += splits[other][0]
         replay = self_labelled(model, replay_prompts)
         recipe = recipe_of(s)
         start = time.perf_counter()

@@ -20,8 +20,17 @@ SERVICE = "planner"
 def build_stages(
     settings: PlannerSettings, group_prefix: str = "rmesh", handlers: PlannerHandlers | None = None
 ) -> list[Stage[Any]]:
+    """Planning, and the routing table it plans with (skill → loaded adapter)."""
     h = handlers or PlannerHandlers()
-    plan: Stage[MeshRequest] = Stage(
+    return [build_stage(settings, group_prefix, h), _routing_stage(settings, group_prefix, h)]
+
+
+def build_stage(
+    settings: PlannerSettings, group_prefix: str = "rmesh", handlers: PlannerHandlers | None = None
+) -> Stage[MeshRequest]:
+    """The planning stage alone (without the routing stage, every goal is served by the base)."""
+    h = handlers or PlannerHandlers()
+    return Stage(
         service=SERVICE,
         kafka=settings.kafka,
         model=MeshRequest,
@@ -35,9 +44,14 @@ def build_stages(
             max_in_flight=settings.max_in_flight,
         ),
     )
+
+
+def _routing_stage(
+    settings: PlannerSettings, group_prefix: str, h: PlannerHandlers
+) -> Stage[AdapterEvent]:
     # Every planner process must see every adapter event from the start (the routing table is
     # rebuilt from the topic), so this consumer group is its own on each start.
-    routing: Stage[AdapterEvent] = Stage(
+    return Stage(
         service=SERVICE,
         kafka=settings.kafka,
         model=AdapterEvent,
@@ -48,13 +62,6 @@ def build_stages(
             group_id=f"{group_prefix}.planner.routes.{uuid.uuid4().hex[:12]}",
         ),
     )
-    return [plan, routing]
-
-
-def build_stage(settings: PlannerSettings, group_prefix: str = "rmesh") -> Stage[MeshRequest]:
-    """The planning stage alone (no adapter routing)."""
-    stage: Stage[MeshRequest] = build_stages(settings, group_prefix)[0]
-    return stage
 
 
 async def main() -> None:

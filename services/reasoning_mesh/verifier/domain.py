@@ -53,9 +53,10 @@ def places_of(text: str | None) -> int | None:
 
 def verify_round(value: str, places_text: str, claimed: str) -> Verdict:
     """Exact rounding, half away from zero: the claimed number must equal it."""
-    got, places = as_fraction(claimed), places_of(places_text)
-    if got is None:
-        return Verdict(False, f"not a well-formed number: {claimed!r}")
+    formed = verify_well_formed(claimed)
+    if not formed.accepted:
+        return formed
+    got, places = formed.value, places_of(places_text)
     if places is None or as_fraction(value) is None:
         return Verdict(False, f"not a rounding of a number: {value!r} to {places_text!r}")
     want = as_fraction(round_answer(value, places))

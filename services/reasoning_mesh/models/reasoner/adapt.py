@@ -7,7 +7,6 @@ away: the evaluation gate would refuse it otherwise.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -21,9 +20,8 @@ from reasoning_mesh.models.reasoner import lora
 from reasoning_mesh.models.reasoner.data import Example
 from reasoning_mesh.models.reasoner.generate import Generator, GenRequest
 from reasoning_mesh.models.reasoner.model import GatedDecoder, exit_losses
-from reasoning_mesh.models.reasoner.numbers import as_fraction
 from reasoning_mesh.models.reasoner.tokenizer import CharTokenizer
-from reasoning_mesh.models.reasoner.train import encode_batch
+from reasoning_mesh.models.reasoner.train import encode_batch, exact, lr_at
 
 EVAL_SLOT = 1  # the bank slot evaluation loads a candidate adapter into
 
@@ -42,13 +40,6 @@ class AdaptRecipe:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def _lr(step: int, r: AdaptRecipe) -> float:
-    if step < r.warmup:
-        return r.lr * (step + 1) / r.warmup
-    progress = (step - r.warmup) / max(1, r.steps - r.warmup)
-    return r.lr * (0.05 + 0.95 * 0.5 * (1 + math.cos(math.pi * progress)))
 
 
 def train_adapter(
@@ -75,7 +66,7 @@ def train_adapter(
             rng.choices(new, k=recipe.batch - n_replay), tok
         )
         for group in opt.param_groups:
-            group["lr"] = _lr(step, recipe)
+            group["lr"] = lr_at(step, recipe, floor=0.05)
         loss, _ = exit_losses(model, model.forward_all_layers(ids, pad_mask), targets, loss_mask)
         if n_replay:
             loss = loss + recipe.replay_weight * _distill(model, rng.choices(replay, k=n_replay), tok)
@@ -102,11 +93,6 @@ def _distill(model: GatedDecoder, batch: list[Example], tok: CharTokenizer) -> t
         kl = F.kl_div(model.logits(h).log_softmax(-1), t, log_target=True, reduction="none").sum(-1)
         total = total + (kl * loss_mask).sum() / denom
     return total / len(student)
-
-
-def exact(pred: str, gold: str) -> bool:
-    a, b = as_fraction(pred), as_fraction(gold)
-    return a is not None and a == b
 
 
 @torch.inference_mode()

@@ -9,7 +9,6 @@ cannot be loaded is an error for the requests naming it alone.
 from __future__ import annotations
 
 import json
-import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -63,7 +62,6 @@ class AdapterSlot:
     ) -> None:
         self.model, self.source, self.capacity = model, source, capacity
         self.loaded: OrderedDict[str, int] = OrderedDict()
-        self.load_seconds: dict[str, float] = {}
         if model is not None:
             lora.attach(model, slots=capacity + 1)
 
@@ -93,7 +91,6 @@ class AdapterSlot:
             raise AdapterBusyError(f"a batch may use at most {self.capacity} adapters at once")
         assert self.source is not None
         assert self.model is not None
-        start = time.perf_counter()
         weights = self.source(aid)
         used = set(self.loaded.values())
         free = [s for s in range(1, self.capacity + 1) if s not in used]
@@ -104,7 +101,6 @@ class AdapterSlot:
             slot = self.loaded.pop(victim)
         lora.load_slot(self.model, slot, weights)
         self.loaded[aid] = slot
-        self.load_seconds[aid] = time.perf_counter() - start
         return slot
 
 

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import torch
 
@@ -70,11 +70,21 @@ def batches(recipe: Recipe, tok: CharTokenizer) -> Iterator[tuple[torch.Tensor, 
         yield encode_batch(list(itertools.islice(stream, recipe.batch)), tok)
 
 
-def lr_at(step: int, recipe: Recipe) -> float:
+class Schedule(Protocol):
+    @property
+    def lr(self) -> float: ...
+    @property
+    def warmup(self) -> int: ...
+    @property
+    def steps(self) -> int: ...
+
+
+def lr_at(step: int, recipe: Schedule, floor: float = 0.1) -> float:
+    """Linear warm-up, then cosine decay to `floor` × the peak rate."""
     if step < recipe.warmup:
         return recipe.lr * (step + 1) / recipe.warmup
     progress = (step - recipe.warmup) / max(1, recipe.steps - recipe.warmup)
-    return recipe.lr * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * progress)))
+    return recipe.lr * (floor + (1 - floor) * 0.5 * (1 + math.cos(math.pi * progress)))
 
 
 def exact(pred: str, gold: str) -> bool:
