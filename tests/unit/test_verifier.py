@@ -112,6 +112,36 @@ def test_a_rejected_step_backtracks_with_more_samples_then_recovers() -> None:
     assert state.model_calls == 2
 
 
+def test_backtracking_rewords_the_step_and_checks_the_goal_itself() -> None:
+    state, _ = start("What is 12 - 30?")
+    prompts = []
+    for n in range(2):
+        state, actions = answer(state, "g0", n, "7")
+        prompts.append(actions.steps[0].prompt)
+    # Attempt 1 resamples the same words; attempt 2 asks for 12 - 30 as -30 + 12.
+    assert prompts == ["C:12-30=", "C:-30+12="]
+    assert state.goals["g0"].attempts[2].strategy == "resample-reworded"
+    state, _ = answer(state, "g0", 2, "-18")
+    assert (state.phase, state.answer) == ("done", "-18")
+
+
+@pytest.mark.parametrize(
+    ("a", "op", "b"),
+    [
+        (Fraction(12), "-", Fraction(30)),
+        (Fraction(-3, 7), "/", Fraction(5)),
+        (Fraction(2), "*", Fraction(-9)),
+        (Fraction(1, 2), "+", Fraction(4)),
+    ],
+)
+def test_reworded_steps_keep_their_value(a: Fraction, op: str, b: Fraction) -> None:
+    from reasoning_mesh.verifier.strategy import reworded
+
+    a2, op2, b2 = reworded(a, op, b)
+    assert (a2, op2, b2) != (a, op, b)
+    assert domain.exact_result(a2, op2, b2) == domain.exact_result(a, op, b)
+
+
 def test_exhausted_budget_fails_the_request_with_the_reason() -> None:
     state, _ = start("What is 12 + 30?")
     attempts = state.plan.goals[0].budget.attempts

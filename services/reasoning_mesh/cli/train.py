@@ -17,6 +17,13 @@ def train(
     threads: int = typer.Option(2, min=1, help="CPU threads for torch."),
     lr: float = typer.Option(2e-3, help="Peak learning rate."),
     resume: Path = typer.Option(None, help="Continue training this checkpoint directory."),
+    mix: str = typer.Option(
+        "base", help="Step distribution: base (broad) or focus (the planner's hard shapes)."
+    ),
+    question_share: float = typer.Option(
+        0.15, min=0.0, max=1.0, help="Share of whole-question examples."
+    ),
+    warmup: int = typer.Option(150, min=0),
 ) -> None:
     """Train the gated-depth reasoner (LayerSkip objective) and write a verified checkpoint."""
     from reasoning_mesh.models.reasoner import checkpoint
@@ -25,7 +32,20 @@ def train(
     from reasoning_mesh.models.reasoner.train import train as run_training
 
     target = out or checkpoint.default_dir()
-    recipe = Recipe(seed=seed, steps=steps, batch=batch, threads=threads, lr=lr)
+    from reasoning_mesh.models.reasoner.data import STEP_MIXES
+
+    if mix not in STEP_MIXES:
+        raise typer.BadParameter(f"unknown mix {mix!r}; one of {sorted(STEP_MIXES)}")
+    recipe = Recipe(
+        seed=seed,
+        steps=steps,
+        batch=batch,
+        threads=threads,
+        lr=lr,
+        mix=mix,
+        question_share=question_share,
+        warmup=warmup,
+    )
     extra = run_training(recipe, ReasonerConfig(), target, log=console.print, resume=resume)
     console.print(
         f"wrote {target} ({extra['params']} parameters, "

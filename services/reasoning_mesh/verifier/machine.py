@@ -24,7 +24,7 @@ from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, step_prompt
 from reasoning_mesh.models.reasoner.numbers import as_fraction
 from reasoning_mesh.models.reasoner.skills import round_prompt
 from reasoning_mesh.verifier import domain
-from reasoning_mesh.verifier.strategy import Strategy, next_strategy
+from reasoning_mesh.verifier.strategy import Strategy, next_strategy, reworded
 
 
 @dataclass
@@ -127,10 +127,10 @@ class Machine:
                 )
             )
         else:
-            prompt = self.prompt(g)
+            strategy = next_strategy(g, n, self.difficulty(g))
+            prompt = self.prompt(g, reword=strategy.reword)
             if prompt is None:
                 return
-            strategy = next_strategy(g, n, self.difficulty(g))
             attempt = Attempt(
                 n=n,
                 strategy=strategy.name,
@@ -147,7 +147,7 @@ class Machine:
         )
         self.actions.events.append(("step_dispatched", {"goal": g.id, "attempt": n, "kind": g.kind}))
 
-    def prompt(self, g: SubGoal) -> str | None:
+    def prompt(self, g: SubGoal, *, reword: bool = False) -> str | None:
         if g.kind == "model":
             return g.prompt
         if g.kind == "round":
@@ -160,7 +160,7 @@ class Machine:
         if a is None or b is None or g.op is None:
             self.fail(f"{g.id}: an operand is not a number")
             return None
-        prompt = step_prompt(a, g.op, b)
+        prompt = step_prompt(*reworded(a, g.op, b)) if reword else step_prompt(a, g.op, b)
         if len(prompt) > MAX_PROMPT_CHARS:
             self.fail(
                 f"{g.id}: the step {prompt!r} is longer than the model's "

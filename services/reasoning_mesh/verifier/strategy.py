@@ -5,6 +5,7 @@ so a step fed by long intermediate results starts wide instead of wasting a gree
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from reasoning_mesh.contracts.plans import SubGoal
 
@@ -18,6 +19,7 @@ class Strategy:
     samples: int
     temperature: float
     top_k: int = 0
+    reword: bool = False  # ask for the same step in an equivalent wording (`reworded`)
 
 
 def next_strategy(goal: SubGoal, attempt: int, digits: int) -> Strategy:
@@ -29,4 +31,19 @@ def next_strategy(goal: SubGoal, attempt: int, digits: int) -> Strategy:
         return Strategy("greedy", 1, 0.0)
     if step == 1:
         return Strategy("sample", budget.samples, 0.8, 0)
-    return Strategy("resample", 16, min(0.8 + 0.2 * (step - 1), 1.6), 0)
+    temperature = min(0.8 + 0.2 * (step - 1), 1.6)
+    if goal.kind == "arith" and step % 2 == 0:
+        return Strategy("resample-reworded", 16, temperature, 0, reword=True)
+    return Strategy("resample", 16, temperature, 0)
+
+
+def reworded(a: Fraction, op: str, b: Fraction) -> tuple[Fraction, str, Fraction]:
+    """The same step in another, equal wording (`a+b` → `b+a`, `a-b` → `-b+a`, `a/b` →
+    `-a/-b`). The model's mistakes depend on the wording far more than on the sampling
+    temperature, so a reworded attempt is a fresh chance where resampling saturates; the
+    verifier still checks the answer against the goal's own operation."""
+    if op in "+*":
+        return b, op, a
+    if op == "-":
+        return -b, "+", a
+    return -a, op, -b

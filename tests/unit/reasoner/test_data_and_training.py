@@ -97,3 +97,51 @@ def test_training_is_reproducible(tmp_path: Path) -> None:
 def test_stream_is_seeded(seed: int) -> None:
     first = [e.prompt for e in itertools.islice(examples(seed), 50)]
     assert first == [e.prompt for e in itertools.islice(examples(seed), 50)]
+
+
+def test_focus_mix_is_exact_and_long_operands_are_common() -> None:
+    import random
+
+    from reasoning_mesh.models.reasoner.data import focus_step_example
+
+    rng = random.Random(9)
+    drawn = [focus_step_example(rng) for _ in range(3000)]
+    for ex in drawn:
+        a, op, b = _split(ex.prompt[2:-1])
+        assert canon(apply(a, op, b)) == ex.answer, ex
+    adds = [e for e in drawn if e.kind == "step_add" and e.prompt.count("(") == 0]
+    long_adds = [e for e in adds if sum(c.isdigit() for c in e.prompt) >= 8]
+    # Digit counts are uniform: a sum of two 4–5 digit numbers is common, not a rarity.
+    assert len(long_adds) > len(adds) / 5
+    reductions = [e for e in drawn if e.kind == "step_div" and "/" in e.answer]
+    assert reductions, "integer divisions to lowest terms are part of the mix"
+
+
+def test_focus_recipe_trains_steps_and_questions_in_separate_batches(tmp_path: Path) -> None:
+    from reasoning_mesh.models.reasoner.tokenizer import CharTokenizer
+    from reasoning_mesh.models.reasoner.train import batches
+
+    recipe = Recipe(steps=2, batch=16, threads=1, warmup=1, mix="focus", question_share=0.5)
+    lengths = [ids.shape[1] for ids, *_ in itertools.islice(batches(recipe, CharTokenizer()), 40)]
+    # Two populations, never mixed in a batch: short step batches and long question batches.
+    assert min(lengths) < 40 < max(lengths)
+    seen = training_prompts(recipe.seed, 1000, 0.5, "focus")
+    assert any(p.startswith("Q:") for p in seen) and any(p.startswith("C:") for p in seen)
+    cfg = ReasonerConfig(d_model=32, n_layers=2, n_heads=2, d_ff=64, max_len=128, min_exit_layer=1)
+    extra = train(recipe, cfg, tmp_path / "f", log=lambda _: None)
+    assert extra["phases"][-1]["mix"] == "focus"
+
+
+def _split(body: str) -> tuple[Fraction, str, Fraction]:
+    depth = 0
+    for i, ch in enumerate(body):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and i > 0 and ch in "+-*/" and body[i - 1] not in "+-*/(":
+            return _frac(body[:i]), ch, _frac(body[i + 1 :])
+    raise AssertionError(body)
+
+
+def _frac(text: str) -> Fraction:
+    value = as_fraction(text.strip("()"))
+    assert value is not None, text
+    return value

@@ -90,6 +90,68 @@ def step_example(rng: random.Random) -> Example:
     return Example(step_prompt(a, op, b), canon(apply(a, op, b)), f"step_{kind}")
 
 
+def _digits_int(rng: random.Random, lo: int, hi: int, negative: float = 0.4) -> int:
+    """An integer whose digit count is uniform in [lo, hi]: long operands are as common as short
+    ones (a value drawn uniformly below 10^hi is almost always long)."""
+    d = rng.randint(lo, hi)
+    n = rng.randint(0 if d == 1 else 10 ** (d - 1), 10**d - 1)
+    return -n if rng.random() < negative else n
+
+
+def _small_frac(rng: random.Random) -> Fraction:
+    """A reduced fraction p/q as the planner's fraction steps carry them (q up to 99)."""
+    while True:
+        v = Fraction(_digits_int(rng, 1, 2), rng.randint(2, 99))
+        if v.denominator != 1:
+            return v
+
+
+def focus_step_example(rng: random.Random) -> Example:  # noqa: PLR0911 - one return per shape
+    """One step, drawn where the planner's plans need the model most (measured per shape on
+    generated plans): long integer sums, exact quotients, reductions to lowest terms and
+    fraction arithmetic. Operand lengths are uniform in digits, not in value."""
+    r = rng.random()
+    if r < 0.38:  # add/sub: equation constants and long expressions, up to 5 digits a side
+        a, b = _digits_int(rng, 1, 5), _digits_int(rng, 1, 5)
+        return _example(Fraction(a), rng.choice("+-"), Fraction(b), "add")
+    if r < 0.50:  # multiply: coefficients and definitions
+        a, b = _digits_int(rng, 1, 4), _digits_int(rng, 1, 2)
+        a, b = (b, a) if rng.random() < 0.3 else (a, b)
+        return _example(Fraction(a), "*", Fraction(b), "mul")
+    if r < 0.64:  # exact integer quotient: `x = const / coef`
+        b = _digits_int(rng, 1, 3) or 1
+        q = _digits_int(rng, 1, 3)
+        return _example(Fraction(q * b), "/", Fraction(b), "div")
+    if r < 0.78:  # integer division to lowest terms (or a terminating decimal)
+        v, k = _small_frac(rng), rng.randint(1, 10 ** rng.randint(1, 3))
+        sign = rng.choice([1, -1])
+        return _example(Fraction(v.numerator * k), "/", Fraction(sign * v.denominator * k), "div")
+    if r < 0.92:  # fraction arithmetic: fraction op fraction, fraction op integer
+        a = _small_frac(rng)
+        b = _small_frac(rng) if rng.random() < 0.5 else Fraction(_digits_int(rng, 1, 2) or 1)
+        a, b = (b, a) if rng.random() < 0.3 else (a, b)
+        return _example(a, rng.choice(OPS), b, "frac")
+    if r < 0.96:  # decimals (terminating intermediate values are written as decimals)
+        a = Fraction(_digits_int(rng, 1, 3), 10 ** rng.randint(1, 3))
+        b = (
+            Fraction(_digits_int(rng, 1, 2) or 1)
+            if rng.random() < 0.6
+            else Fraction(_digits_int(rng, 1, 2) or 1, 10 ** rng.randint(1, 2))
+        )
+        return _example(a, rng.choice("*/"), b, "frac")
+    return step_example(rng)  # conversions and the original mix, so nothing is forgotten
+
+
+def _example(a: Fraction, op: str, b: Fraction, kind: str) -> Example:
+    return Example(step_prompt(a, op, b), canon(apply(a, op, b)), f"step_{kind}")
+
+
+STEP_MIXES: dict[str, Callable[[random.Random], Example]] = {
+    "base": step_example,
+    "focus": focus_step_example,
+}
+
+
 # -- whole questions (single-pass baseline), in the benchmark modules' styles -----------------
 
 _LEADS = ["", "What is ", "Calculate ", "Evaluate ", "What is the value of "]
@@ -193,14 +255,15 @@ def q_conversion(rng: random.Random) -> Example:
 QUESTION_MAKERS = (q_add_sub, q_mul_div, q_mixed, q_linear, q_linear_composed, q_conversion)
 
 
-def examples(seed: int, question_share: float = 0.15) -> Iterator[Example]:
+def examples(seed: int, question_share: float = 0.15, mix: str = "base") -> Iterator[Example]:
     """An endless, seeded stream of training examples."""
     rng = random.Random(seed)
+    step = STEP_MIXES[mix]
     while True:
         if rng.random() < question_share:
             yield rng.choice(QUESTION_MAKERS)(rng)
         else:
-            yield step_example(rng)
+            yield step(rng)
 
 
 def held_out_steps(n: int, seed: int = 10_007, exclude: set[str] | None = None) -> list[Example]:
@@ -218,6 +281,19 @@ def held_out_steps(n: int, seed: int = 10_007, exclude: set[str] | None = None) 
     return out
 
 
-def training_prompts(seed: int, count: int, question_share: float = 0.15) -> set[str]:
-    """Every prompt a training run with this recipe saw."""
-    return {e.prompt for e in itertools.islice(examples(seed, question_share), count)}
+def training_prompts(seed: int, count: int, question_share: float = 0.15, mix: str = "base") -> set[str]:
+    """Every prompt a training run with this recipe saw (`count` examples)."""
+    if mix == "base":
+        return {e.prompt for e in itertools.islice(examples(seed, question_share), count)}
+    steps, questions = split_streams(seed, mix)
+    n_questions = round(count * question_share)
+    return {e.prompt for e in itertools.islice(steps, count)} | {
+        e.prompt for e in itertools.islice(questions, n_questions)
+    }
+
+
+def split_streams(seed: int, mix: str) -> tuple[Iterator[Example], Iterator[Example]]:
+    """Separate step and question streams: whole questions are ~4x longer than steps, so a mix
+    other than `base` trains them in batches of their own and step batches stay short (CPU time
+    per batch follows its longest row)."""
+    return examples(seed + 1, 0.0, mix), examples(seed + 2, 1.0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 import platform
+import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
@@ -22,6 +23,7 @@ from reasoning_mesh.models.reasoner.data import (
     Example,
     examples,
     held_out_steps,
+    split_streams,
     training_prompts,
 )
 from reasoning_mesh.models.reasoner.generate import Generator, GenRequest
@@ -47,6 +49,7 @@ class Recipe:
     layer_drop: float = 0.1
     question_share: float = 0.15
     threads: int = 2
+    mix: str = "base"  # data.STEP_MIXES: which step distribution this phase trains on
 
 
 def encode_batch(batch: list[Example], tok: CharTokenizer) -> tuple[torch.Tensor, ...]:
@@ -65,9 +68,15 @@ def encode_batch(batch: list[Example], tok: CharTokenizer) -> tuple[torch.Tensor
 
 
 def batches(recipe: Recipe, tok: CharTokenizer) -> Iterator[tuple[torch.Tensor, ...]]:
-    stream = examples(recipe.seed, recipe.question_share)
+    if recipe.mix == "base":
+        stream = examples(recipe.seed, recipe.question_share)
+        while True:
+            yield encode_batch(list(itertools.islice(stream, recipe.batch)), tok)
+    steps, questions = split_streams(recipe.seed, recipe.mix)
+    rng = random.Random(recipe.seed)
     while True:
-        yield encode_batch(list(itertools.islice(stream, recipe.batch)), tok)
+        source = questions if rng.random() < recipe.question_share else steps
+        yield encode_batch(list(itertools.islice(source, recipe.batch)), tok)
 
 
 class Schedule(Protocol):
@@ -158,7 +167,12 @@ def train(
     phases.append(asdict(recipe))
     seen: set[str] = set()
     for phase in phases:
-        seen |= training_prompts(phase["seed"], phase["steps"] * phase["batch"], phase["question_share"])
+        seen |= training_prompts(
+            phase["seed"],
+            phase["steps"] * phase["batch"],
+            phase["question_share"],
+            phase.get("mix", "base"),
+        )
     held = held_out_steps(500, exclude=seen)
     acc, _ = step_accuracy(model, held)
     log(f"held-out step accuracy {acc:.3f} after {wall:.0f}s")
