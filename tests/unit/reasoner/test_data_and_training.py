@@ -117,6 +117,22 @@ def test_focus_mix_is_exact_and_long_operands_are_common() -> None:
     assert reductions, "integer divisions to lowest terms are part of the mix"
 
 
+def test_cancel_mix_draws_nearly_cancelling_sums() -> None:
+    import random
+
+    from reasoning_mesh.models.reasoner.data import STEP_MIXES
+
+    rng = random.Random(4)
+    drawn = [STEP_MIXES["focus-cancel"](rng) for _ in range(2000)]
+    cancelling = 0
+    for ex in drawn:
+        a, op, b = _split(ex.prompt[2:-1])
+        assert canon(apply(a, op, b)) == ex.answer, ex
+        if ex.kind == "step_add" and max(abs(a), abs(b)) >= 1000 and abs(apply(a, op, b)) < 1000:
+            cancelling += 1
+    assert cancelling > len(drawn) / 10
+
+
 def test_focus_recipe_trains_steps_and_questions_in_separate_batches(tmp_path: Path) -> None:
     from reasoning_mesh.models.reasoner.tokenizer import CharTokenizer
     from reasoning_mesh.models.reasoner.train import batches

@@ -142,6 +142,24 @@ def focus_step_example(rng: random.Random) -> Example:  # noqa: PLR0911 - one re
     return step_example(rng)  # conversions and the original mix, so nothing is forgotten
 
 
+def cancel_step_example(rng: random.Random) -> Example:
+    """`focus`, plus the sums linear equations produce when terms nearly cancel
+    (`-4440 - -4416`, `256762 - 256703`): long operands, a short result, a chain of borrows.
+    Drawn independently, such pairs are vanishingly rare, and they were the linear modules'
+    most failed steps."""
+    r = rng.random()
+    if r < 0.25:
+        a, small = _digits_int(rng, 2, 6), _digits_int(rng, 1, 3)
+        op = rng.choice("+-")
+        b = a - small if op == "-" else small - a
+        return _example(Fraction(a), op, Fraction(b), "add")
+    if r < 0.35:  # long sums up to 6 digits a side
+        a, b = _digits_int(rng, 3, 6), _digits_int(rng, 1, 6)
+        a, b = (b, a) if rng.random() < 0.5 else (a, b)
+        return _example(Fraction(a), rng.choice("+-"), Fraction(b), "add")
+    return focus_step_example(rng)
+
+
 def _example(a: Fraction, op: str, b: Fraction, kind: str) -> Example:
     return Example(step_prompt(a, op, b), canon(apply(a, op, b)), f"step_{kind}")
 
@@ -149,6 +167,7 @@ def _example(a: Fraction, op: str, b: Fraction, kind: str) -> Example:
 STEP_MIXES: dict[str, Callable[[random.Random], Example]] = {
     "base": step_example,
     "focus": focus_step_example,
+    "focus-cancel": cancel_step_example,
 }
 
 
