@@ -70,8 +70,9 @@ bench-model: install
 	$(BIN)/rmesh bench model --json bench-model.json
 
 # Reproduces the committed checkpoint: phases 1-2 on the broad step mix, then phases 3-4 resumed
-# on the `focus` mix (the planner's hard step shapes) and phase 5 on `focus-cancel` (plus nearly
-# cancelling sums); every recipe is in its manifest.
+# on the `focus` mix (the planner's hard step shapes), phase 5 on `focus-cancel` (plus nearly
+# cancelling sums) and phase 6 on `rehearse` (half the broad mix again); every recipe is in its
+# manifest.
 FOCUS = --mix focus --question-share 0.04 --warmup 100
 train: install
 	$(BIN)/rmesh train --out .rmesh/train/phase1 --steps 2400 --seed 1234
@@ -79,6 +80,7 @@ train: install
 	$(BIN)/rmesh train --resume .rmesh/train/phase2 --out .rmesh/train/phase3 --steps 3000 --seed 777 --lr 0.001 $(FOCUS)
 	$(BIN)/rmesh train --resume .rmesh/train/phase3 --out .rmesh/train/phase4 --steps 3600 --seed 778 --lr 0.0008 $(FOCUS)
 	$(BIN)/rmesh train --resume .rmesh/train/phase4 --out .rmesh/train/phase5 --steps 2600 --seed 779 --lr 0.0006 --mix focus-cancel --question-share 0.04 --warmup 100
+	$(BIN)/rmesh train --resume .rmesh/train/phase5 --out .rmesh/train/phase6 --steps 1000 --seed 780 --lr 0.0004 --mix rehearse --question-share 0.04 --warmup 50
 
 clean: down
 	rm -rf $(RMESH_HOME)

@@ -133,6 +133,16 @@ def test_cancel_mix_draws_nearly_cancelling_sums() -> None:
     assert cancelling > len(drawn) / 10
 
 
+def test_rehearse_mix_keeps_every_step_kind() -> None:
+    import random
+
+    from reasoning_mesh.models.reasoner.data import STEP_MIXES
+
+    rng = random.Random(6)
+    kinds = {STEP_MIXES["rehearse"](rng).kind for _ in range(1000)}
+    assert kinds >= {"step_add", "step_mul", "step_div", "step_frac", "step_conv"}
+
+
 def test_focus_recipe_trains_steps_and_questions_in_separate_batches(tmp_path: Path) -> None:
     from reasoning_mesh.models.reasoner.tokenizer import CharTokenizer
     from reasoning_mesh.models.reasoner.train import batches
