@@ -127,18 +127,18 @@ def focus_step_example(rng: random.Random) -> Example:  # noqa: PLR0911 - one re
         sign = rng.choice([1, -1])
         return _example(Fraction(v.numerator * k), "/", Fraction(sign * v.denominator * k), "div")
     if r < 0.92:  # fraction arithmetic: fraction op fraction, fraction op integer
-        a = _small_frac(rng)
-        b = _small_frac(rng) if rng.random() < 0.5 else Fraction(_digits_int(rng, 1, 2) or 1)
-        a, b = (b, a) if rng.random() < 0.3 else (a, b)
-        return _example(a, rng.choice(OPS), b, "frac")
+        x = _small_frac(rng)
+        y = _small_frac(rng) if rng.random() < 0.5 else Fraction(_digits_int(rng, 1, 2) or 1)
+        x, y = (y, x) if rng.random() < 0.3 else (x, y)
+        return _example(x, rng.choice(OPS), y, "frac")
     if r < 0.96:  # decimals (terminating intermediate values are written as decimals)
-        a = Fraction(_digits_int(rng, 1, 3), 10 ** rng.randint(1, 3))
-        b = (
+        x = Fraction(_digits_int(rng, 1, 3), 10 ** rng.randint(1, 3))
+        y = (
             Fraction(_digits_int(rng, 1, 2) or 1)
             if rng.random() < 0.6
             else Fraction(_digits_int(rng, 1, 2) or 1, 10 ** rng.randint(1, 2))
         )
-        return _example(a, rng.choice("*/"), b, "frac")
+        return _example(x, rng.choice("*/"), y, "frac")
     return step_example(rng)  # conversions and the original mix, so nothing is forgotten
 
 
