@@ -96,7 +96,16 @@ class KafkaBroker:
         if not (log_dir / "meta.properties").exists():
             cluster_id = _cluster_id()
             result = subprocess.run(
-                [*base, "kafka.tools.StorageTool", "format", "-t", cluster_id, "-c", str(props)],
+                # `--cluster-id=…` in one argument: an id may start with "-" (URL-safe base64),
+                # which argparse would otherwise read as an option.
+                [
+                    *base,
+                    "kafka.tools.StorageTool",
+                    "format",
+                    f"--cluster-id={cluster_id}",
+                    "-c",
+                    str(props),
+                ],
                 capture_output=True,
                 text=True,
                 check=False,
