@@ -73,14 +73,14 @@ bench-model: install
 # on the `focus` mix (the planner's hard step shapes), phase 5 on `focus-cancel` (plus nearly
 # cancelling sums) and phase 6 on `rehearse` (half the broad mix again); every recipe is in its
 # manifest.
-FOCUS = --mix focus --question-share 0.04 --warmup 100
+SPLIT = --question-share 0.04
 train: install
 	$(BIN)/rmesh train --out .rmesh/train/phase1 --steps 2400 --seed 1234
 	$(BIN)/rmesh train --resume .rmesh/train/phase1 --out .rmesh/train/phase2 --steps 3600 --seed 4321 --lr 0.0012
-	$(BIN)/rmesh train --resume .rmesh/train/phase2 --out .rmesh/train/phase3 --steps 3000 --seed 777 --lr 0.001 $(FOCUS)
-	$(BIN)/rmesh train --resume .rmesh/train/phase3 --out .rmesh/train/phase4 --steps 3600 --seed 778 --lr 0.0008 $(FOCUS)
-	$(BIN)/rmesh train --resume .rmesh/train/phase4 --out .rmesh/train/phase5 --steps 2600 --seed 779 --lr 0.0006 --mix focus-cancel --question-share 0.04 --warmup 100
-	$(BIN)/rmesh train --resume .rmesh/train/phase5 --out .rmesh/train/phase6 --steps 1000 --seed 780 --lr 0.0004 --mix rehearse --question-share 0.04 --warmup 50
+	$(BIN)/rmesh train --resume .rmesh/train/phase2 --out .rmesh/train/phase3 --steps 3000 --seed 777 --lr 0.001 --mix focus --warmup 100 $(SPLIT)
+	$(BIN)/rmesh train --resume .rmesh/train/phase3 --out .rmesh/train/phase4 --steps 3600 --seed 778 --lr 0.0008 --mix focus --warmup 100 $(SPLIT)
+	$(BIN)/rmesh train --resume .rmesh/train/phase4 --out .rmesh/train/phase5 --steps 2600 --seed 779 --lr 0.0006 --mix focus-cancel --warmup 100 $(SPLIT)
+	$(BIN)/rmesh train --resume .rmesh/train/phase5 --out .rmesh/train/phase6 --steps 1000 --seed 780 --lr 0.0004 --mix rehearse --warmup 50 $(SPLIT)
 
 clean: down
 	rm -rf $(RMESH_HOME)

@@ -21,7 +21,7 @@ import torch
 from torch import nn
 
 from reasoning_mesh.models.reasoner import checkpoint
-from reasoning_mesh.models.reasoner.data import Example, held_out_steps, training_prompts
+from reasoning_mesh.models.reasoner.data import Example, held_out_steps
 from reasoning_mesh.models.reasoner.generate import NO_EXIT, Generator, GenRequest
 from reasoning_mesh.models.reasoner.model import GatedDecoder, exit_losses
 from reasoning_mesh.models.reasoner.quant import (
@@ -34,7 +34,7 @@ from reasoning_mesh.models.reasoner.quant import (
 )
 from reasoning_mesh.models.reasoner.serving import PLAN_FILE
 from reasoning_mesh.models.reasoner.tokenizer import CharTokenizer
-from reasoning_mesh.models.reasoner.train import encode_batch, step_accuracy
+from reasoning_mesh.models.reasoner.train import encode_batch, seen_prompts, step_accuracy
 
 THRESHOLDS = (0.99, 0.97, 0.95, 0.9, 0.85, 0.8, 0.7, 0.6)
 
@@ -106,9 +106,7 @@ def run_model_bench(
     torch.set_num_threads(threads)
     directory = directory or checkpoint.default_dir()
     model, manifest = checkpoint.load(directory)
-    seen: set[str] = set()
-    for phase in manifest.get("phases", [manifest["recipe"]]):
-        seen |= training_prompts(phase["seed"], phase["steps"] * phase["batch"], phase["question_share"])
+    seen = seen_prompts(manifest.get("phases", [manifest["recipe"]]))
     held = held_out_steps(held_n, seed=10_007, exclude=seen)
     calib = held_out_steps(300, seed=20_011, exclude=seen)
     speed_prompts = [e.prompt for e in held[:speed_n]]

@@ -18,7 +18,9 @@ def train(
     lr: float = typer.Option(2e-3, help="Peak learning rate."),
     resume: Path = typer.Option(None, help="Continue training this checkpoint directory."),
     mix: str = typer.Option(
-        "base", help="Step distribution: base (broad) or focus (the planner's hard shapes)."
+        "base",
+        help="Step distribution (data.STEP_MIXES): base (broad), focus (the planner's hard "
+        "shapes), focus-cancel (plus nearly cancelling sums), rehearse (half base).",
     ),
     question_share: float = typer.Option(
         0.15, min=0.0, max=1.0, help="Share of whole-question examples."
@@ -27,13 +29,12 @@ def train(
 ) -> None:
     """Train the gated-depth reasoner (LayerSkip objective) and write a verified checkpoint."""
     from reasoning_mesh.models.reasoner import checkpoint
+    from reasoning_mesh.models.reasoner.data import STEP_MIXES
     from reasoning_mesh.models.reasoner.model import ReasonerConfig
     from reasoning_mesh.models.reasoner.train import Recipe
     from reasoning_mesh.models.reasoner.train import train as run_training
 
     target = out or checkpoint.default_dir()
-    from reasoning_mesh.models.reasoner.data import STEP_MIXES
-
     if mix not in STEP_MIXES:
         raise typer.BadParameter(f"unknown mix {mix!r}; one of {sorted(STEP_MIXES)}")
     recipe = Recipe(

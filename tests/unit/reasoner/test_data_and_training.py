@@ -151,7 +151,7 @@ def test_focus_recipe_trains_steps_and_questions_in_separate_batches(tmp_path: P
     lengths = [ids.shape[1] for ids, *_ in itertools.islice(batches(recipe, CharTokenizer()), 40)]
     # Two populations, never mixed in a batch: short step batches and long question batches.
     assert min(lengths) < 40 < max(lengths)
-    seen = training_prompts(recipe.seed, 1000, 0.5, "focus")
+    seen = training_prompts(recipe.seed, 1000, 0.5, "focus", recipe.batch)
     assert any(p.startswith("Q:") for p in seen) and any(p.startswith("C:") for p in seen)
     cfg = ReasonerConfig(d_model=32, n_layers=2, n_heads=2, d_ff=64, max_len=128, min_exit_layer=1)
     extra = train(recipe, cfg, tmp_path / "f", log=lambda _: None)

@@ -87,6 +87,10 @@ def step_example(rng: random.Random) -> Example:
         a = _decimal(rng) if rng.random() < 0.8 else _frac(rng, 10)
         b = Fraction(10) ** rng.randint(-9, 9)
         op, kind = "*", "conv"
+    return _example(a, op, b, kind)
+
+
+def _example(a: Fraction, op: str, b: Fraction, kind: str) -> Example:
     return Example(step_prompt(a, op, b), canon(apply(a, op, b)), f"step_{kind}")
 
 
@@ -164,10 +168,6 @@ def rehearse_step_example(rng: random.Random) -> Example:
     """Half `focus-cancel`, half the broad `base` mix: the focus phases alone let unit-conversion
     scaling slip (greedy 98% → 82% on held-out `× 10^k` steps), so the last phase rehearses it."""
     return cancel_step_example(rng) if rng.random() < 0.5 else step_example(rng)
-
-
-def _example(a: Fraction, op: str, b: Fraction, kind: str) -> Example:
-    return Example(step_prompt(a, op, b), canon(apply(a, op, b)), f"step_{kind}")
 
 
 STEP_MIXES: dict[str, Callable[[random.Random], Example]] = {
@@ -307,19 +307,27 @@ def held_out_steps(n: int, seed: int = 10_007, exclude: set[str] | None = None) 
     return out
 
 
-def training_prompts(seed: int, count: int, question_share: float = 0.15, mix: str = "base") -> set[str]:
-    """Every prompt a training run with this recipe saw (`count` examples)."""
+def example_batches(
+    seed: int, batch: int, question_share: float = 0.15, mix: str = "base"
+) -> Iterator[list[Example]]:
+    """The batches a training run with this recipe draws, in order. `base` mixes whole questions
+    into every batch; other mixes train them in batches of their own (a share `question_share`
+    of batches): questions are ~4x longer than steps and CPU time per batch follows its longest
+    row, so step batches stay short."""
     if mix == "base":
-        return {e.prompt for e in itertools.islice(examples(seed, question_share), count)}
-    steps, questions = split_streams(seed, mix)
-    n_questions = round(count * question_share)
-    return {e.prompt for e in itertools.islice(steps, count)} | {
-        e.prompt for e in itertools.islice(questions, n_questions)
-    }
+        stream = examples(seed, question_share)
+        while True:
+            yield list(itertools.islice(stream, batch))
+    steps, questions = examples(seed + 1, 0.0, mix), examples(seed + 2, 1.0)
+    rng = random.Random(seed)
+    while True:
+        source = questions if rng.random() < question_share else steps
+        yield list(itertools.islice(source, batch))
 
 
-def split_streams(seed: int, mix: str) -> tuple[Iterator[Example], Iterator[Example]]:
-    """Separate step and question streams: whole questions are ~4x longer than steps, so a mix
-    other than `base` trains them in batches of their own and step batches stay short (CPU time
-    per batch follows its longest row)."""
-    return examples(seed + 1, 0.0, mix), examples(seed + 2, 1.0)
+def training_prompts(
+    seed: int, count: int, question_share: float = 0.15, mix: str = "base", batch: int = 128
+) -> set[str]:
+    """Every prompt the first `count` examples of a training run with this recipe saw."""
+    drawn = (e for chunk in example_batches(seed, batch, question_share, mix) for e in chunk)
+    return {e.prompt for e in itertools.islice(drawn, count)}

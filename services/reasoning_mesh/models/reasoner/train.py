@@ -6,10 +6,8 @@ on the same torch build reproduces the checkpoint.
 
 from __future__ import annotations
 
-import itertools
 import math
 import platform
-import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
@@ -21,9 +19,8 @@ import torch
 from reasoning_mesh.models.reasoner import checkpoint
 from reasoning_mesh.models.reasoner.data import (
     Example,
-    examples,
+    example_batches,
     held_out_steps,
-    split_streams,
     training_prompts,
 )
 from reasoning_mesh.models.reasoner.generate import Generator, GenRequest
@@ -68,15 +65,23 @@ def encode_batch(batch: list[Example], tok: CharTokenizer) -> tuple[torch.Tensor
 
 
 def batches(recipe: Recipe, tok: CharTokenizer) -> Iterator[tuple[torch.Tensor, ...]]:
-    if recipe.mix == "base":
-        stream = examples(recipe.seed, recipe.question_share)
-        while True:
-            yield encode_batch(list(itertools.islice(stream, recipe.batch)), tok)
-    steps, questions = split_streams(recipe.seed, recipe.mix)
-    rng = random.Random(recipe.seed)
-    while True:
-        source = questions if rng.random() < recipe.question_share else steps
-        yield encode_batch(list(itertools.islice(source, recipe.batch)), tok)
+    for chunk in example_batches(recipe.seed, recipe.batch, recipe.question_share, recipe.mix):
+        yield encode_batch(chunk, tok)
+
+
+def seen_prompts(phases: list[dict[str, Any]]) -> set[str]:
+    """Every prompt any training phase of a checkpoint saw (the phases in its manifest): what
+    held-out sets must exclude."""
+    seen: set[str] = set()
+    for phase in phases:
+        seen |= training_prompts(
+            phase["seed"],
+            phase["steps"] * phase["batch"],
+            phase["question_share"],
+            phase.get("mix", "base"),
+            phase["batch"],
+        )
+    return seen
 
 
 class Schedule(Protocol):
@@ -165,15 +170,7 @@ def train(
     wall = time.perf_counter() - start
     model.eval()
     phases.append(asdict(recipe))
-    seen: set[str] = set()
-    for phase in phases:
-        seen |= training_prompts(
-            phase["seed"],
-            phase["steps"] * phase["batch"],
-            phase["question_share"],
-            phase.get("mix", "base"),
-        )
-    held = held_out_steps(500, exclude=seen)
+    held = held_out_steps(500, exclude=seen_prompts(phases))
     acc, _ = step_accuracy(model, held)
     log(f"held-out step accuracy {acc:.3f} after {wall:.0f}s")
     extra = {
