@@ -20,7 +20,8 @@ def train(
     mix: str = typer.Option(
         "base",
         help="Step distribution (data.STEP_MIXES): base (broad), focus (the planner's hard "
-        "shapes), focus-cancel (plus nearly cancelling sums), rehearse (half base).",
+        "shapes), focus-cancel (plus nearly cancelling sums), rehearse (half base), fractions "
+        "(wide reductions to lowest terms, fraction-by-integer steps).",
     ),
     question_share: float = typer.Option(
         0.15, min=0.0, max=1.0, help="Share of whole-question examples."

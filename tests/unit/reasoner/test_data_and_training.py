@@ -143,6 +143,48 @@ def test_rehearse_mix_keeps_every_step_kind() -> None:
     assert kinds >= {"step_add", "step_mul", "step_div", "step_frac", "step_conv"}
 
 
+def test_fractions_mix_draws_wide_reductions_and_coprime_copies() -> None:
+    import random
+    from fractions import Fraction
+
+    from reasoning_mesh.models.reasoner.data import STEP_MIXES
+
+    rng = random.Random(11)
+    drawn = [STEP_MIXES["fractions"](rng) for _ in range(3000)]
+    reductions = copies = wide = 0
+    for ex in drawn:
+        a, op, b = _split(ex.prompt[2:-1])
+        assert canon(apply(a, op, b)) == ex.answer, ex
+        if ex.kind != "step_div" or "/" not in ex.answer:
+            continue
+        reductions += 1
+        result = Fraction(ex.answer)
+        copies += abs(a) == abs(result.numerator) and abs(b) == result.denominator
+        wide += max(abs(result.numerator), result.denominator) >= 100
+    assert reductions > len(drawn) / 5
+    # Already-lowest terms must be copied, not "simplified"; results beyond `focus`'s 2 digits.
+    assert copies > reductions / 8
+    assert wide > reductions / 3
+    kinds = {ex.kind for ex in drawn}
+    assert kinds >= {"step_add", "step_mul", "step_div", "step_frac", "step_conv"}
+
+
+def test_products_mix_draws_long_products_and_keeps_fractions() -> None:
+    import random
+
+    from reasoning_mesh.models.reasoner.data import STEP_MIXES
+
+    rng = random.Random(12)
+    drawn = [STEP_MIXES["products"](rng) for _ in range(2000)]
+    for ex in drawn:
+        a, op, b = _split(ex.prompt[2:-1])
+        assert canon(apply(a, op, b)) == ex.answer, ex
+    products = [e for e in drawn if e.kind == "step_mul"]
+    long = [e for e in products if sum(c.isdigit() for c in e.prompt) >= 5]
+    assert len(long) > len(products) / 3
+    assert any(e.kind == "step_div" and "/" in e.answer for e in drawn)
+
+
 def test_focus_recipe_trains_steps_and_questions_in_separate_batches(tmp_path: Path) -> None:
     from reasoning_mesh.models.reasoner.tokenizer import CharTokenizer
     from reasoning_mesh.models.reasoner.train import batches

@@ -170,11 +170,71 @@ def rehearse_step_example(rng: random.Random) -> Example:
     return cancel_step_example(rng) if rng.random() < 0.5 else step_example(rng)
 
 
+def _reduced(rng: random.Random, num_digits: int, den_digits: int) -> Fraction:
+    """A fraction in lowest terms, not an integer, numerator and denominator uniform in digits
+    (up to `num_digits` and `den_digits`): the results the planner's divisions produce
+    (`-394/13`, `4/235`), which `_small_frac` never reaches."""
+    while True:
+        den = abs(_digits_int(rng, 1, den_digits, negative=0.0))
+        v = Fraction(_digits_int(rng, 1, num_digits), max(den, 2))
+        if v.denominator != 1:
+            return v
+
+
+def fraction_step_example(rng: random.Random) -> Example:
+    """Where the mesh failed most after `rehearse` (measured per shape on generated plans):
+    integer division to lowest terms with wide results and common factors of any size — a
+    quarter already coprime, which the model must copy rather than "simplify" (it answered
+    `4/-3` with `-2`) — and fraction-by-integer products and quotients that cancel. The
+    rest rehearses everything else, so no skill slips."""
+    r = rng.random()
+    if r < 0.32:
+        v = _reduced(rng, 4, 3)
+        k = 1 if rng.random() < 0.25 else abs(_digits_int(rng, 1, 3, negative=0.0)) or 1
+        a, b = v.numerator * k, v.denominator * k
+        if rng.random() < 0.5:  # the sign sits on either operand, or on both
+            a, b = -a, -b
+        return _example(Fraction(a), "/", Fraction(b), "div")
+    if r < 0.52:
+        x, y = _reduced(rng, 3, 2), Fraction(_digits_int(rng, 1, 3) or 1)
+        x, y = (y, x) if rng.random() < 0.3 else (x, y)
+        return _example(x, rng.choice("*/"), y, "frac")
+    if r < 0.62:
+        return _example(_reduced(rng, 2, 2), rng.choice("*/"), _reduced(rng, 2, 2), "frac")
+    if r < 0.70:
+        x = _reduced(rng, 2, 2)
+        y = _reduced(rng, 2, 2) if rng.random() < 0.5 else Fraction(_digits_int(rng, 1, 3))
+        x, y = (y, x) if rng.random() < 0.3 else (x, y)
+        return _example(x, rng.choice("+-"), y, "frac")
+    return rehearse_step_example(rng)
+
+
+def product_step_example(rng: random.Random) -> Example:
+    """Products, the other weak skill after `fractions`: integers of 1–3 digits a side (squares
+    and cubes of definitions, equation coefficients) and decimals times the small integer
+    factors of time conversions (`0.15*1440`); the rest is `fractions`, so the reductions it
+    taught stay trained."""
+    r = rng.random()
+    if r < 0.35:
+        a, b = _digits_int(rng, 1, 3), _digits_int(rng, 1, 3)
+        if rng.random() < 0.15:  # a square, then its cube: the same number twice
+            b = a
+        return _example(Fraction(a), "*", Fraction(b), "mul")
+    if r < 0.45:
+        x = Fraction(_digits_int(rng, 1, 5) or 1, 10 ** rng.randint(1, 4))
+        y = Fraction(_digits_int(rng, 1, 4, negative=0.0) or 1)
+        x, y = (y, x) if rng.random() < 0.3 else (x, y)
+        return _example(x, rng.choice("*/"), y, "conv")
+    return fraction_step_example(rng)
+
+
 STEP_MIXES: dict[str, Callable[[random.Random], Example]] = {
     "base": step_example,
     "focus": focus_step_example,
     "focus-cancel": cancel_step_example,
     "rehearse": rehearse_step_example,
+    "fractions": fraction_step_example,
+    "products": product_step_example,
 }
 
 
