@@ -164,3 +164,46 @@ def test_constant_answer_is_still_the_models() -> None:
 def test_expression_evaluator_is_exact() -> None:
     assert evaluate(parse_expr("(1/3 + x) * 3"), {"x": Fraction(1, 3)}) == 2
     assert evaluate(parse_expr("1/(x - 1)"), {"x": Fraction(1)}) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("What is the value of 4300/225*(-18)/(-12)*24/(-16)?", "-43"),
+        ("(2/(-34))/(16/(-320)*5)*7/28", "1/17"),
+        ("Evaluate (-356)/259 - (-582)/485*15/(-333).", "-10/7"),
+    ],
+)
+def test_arithmetic_falls_back_to_the_expression_regrouped(question: str, answer: str) -> None:
+    plan = plan_question(question)
+    assert len(plan.fallbacks) == 1
+    route = plan.fallbacks[0]
+    # Its goals continue the plan's numbering and depend only on goals of their own route.
+    ids = [g.id for g in route.goals]
+    assert ids == [f"g{len(plan.goals) + i}" for i in range(len(ids))]
+    assert all(set(g.depends_on) <= set(ids) for g in route.goals)
+    assert all(g.budget.samples >= 8 for g in route.goals)  # allotted like the plan's own
+    whole = plan.model_copy(update={"goals": [*plan.goals, *route.goals]})
+    assert value_of(whole, route.answer) == value_of(plan, plan.answer) == Fraction(answer)
+
+
+def test_no_fallback_where_regrouping_changes_nothing() -> None:
+    assert plan_question("What is (-34)/3570*20*-6?").fallbacks == []
+    assert plan_question("Evaluate 2 + -40 - (-9 - 6).").fallbacks == []
+    assert plan_question("Let h = 2/4*6/3. What is h*5?").fallbacks == []  # composed: not regrouped
+
+
+@pytest.mark.parametrize(
+    ("written", "regrouped"),
+    [
+        ("a/b*c/d", "(a/b)*(c/d)"),
+        ("a*b/c/d", "(a/c)*(b/d)"),
+        ("a/b/c*d", "(a/b)*(d/c)"),
+        ("a/b*c", "a/b*c"),
+        ("x + a/b*c/d", "x + (a/b)*(c/d)"),
+    ],
+)
+def test_regrouping_pairs_each_factor_with_a_divisor(written: str, regrouped: str) -> None:
+    from reasoning_mesh.planner.regroup import regroup
+
+    assert regroup(parse_expr(written)) == parse_expr(regrouped)

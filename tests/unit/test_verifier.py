@@ -258,3 +258,43 @@ def test_deadline_fails_the_request() -> None:
     msg = VerifierInput(request_id="r1", kind="hypotheses", subgoal_id="g0", attempt=0, hypotheses=[])
     state, _ = Machine(state, 1000.0 + 10_000, "inbox").on_input(msg)
     assert state.phase == "failed" and "deadline" in state.reason
+
+
+def test_an_exhausted_route_falls_back_to_the_regrouped_expression() -> None:
+    state, _ = start("What is 12/3*8/2?")  # (12/3*8)/2, then (12/3)*(8/2)
+    assert state.plan.fallbacks
+    state, _ = answer(state, "g0", 0, "4")  # 12/3: verified
+    attempts = state.plan.goals[1].budget.attempts
+    for n in range(attempts - 1):
+        state, _ = answer(state, "g1", n, "5")
+    state, actions = answer(state, "g1", attempts - 1, "5")
+    assert state.phase == "running" and state.replans == 1
+    assert state.goals["g1"].status == "failed" and state.goals["g2"].status == "skipped"
+    assert ("replanned" in [e for e, _ in actions.events]) and not actions.finished
+    route = state.plan.fallbacks[0]
+    # 12/3 is the same step as g0: its verified answer stands, with no model call.
+    reused = state.goals[route.goals[0].id]
+    assert reused.status == "verified" and reused.value == "4"
+    assert reused.attempts[0].strategy == "reuse"
+    assert [t.prompt for t in actions.steps] == ["C:8/2="]
+    values = {"C:8/2=": "4", "C:4*4=": "16"}
+    pending = list(actions.steps)
+    while pending:
+        task = pending.pop(0)
+        state, actions = answer(state, task.subgoal_id, task.attempt, values[task.prompt])
+        pending += actions.steps
+    assert state.phase == "done" and state.status == "verified" and state.answer == "16"
+    trace = result_of(state).reasoning_trace
+    assert trace["answer_goal"] == route.answer
+    assert {g["status"] for g in trace["goals"]} >= {"failed", "skipped", "verified"}
+    assert trace["budget"]["model_calls"] == 1 + attempts + 2
+
+
+def test_no_fallback_left_fails_the_request() -> None:
+    state, _ = start("What is 12/3*8/2?")
+    route = state.plan.fallbacks[0]
+    for goal in ("g0", route.goals[0].id):
+        budget = next(g for g in state.plan.goals if g.id == goal).budget.attempts
+        for n in range(budget):
+            state, _ = answer(state, goal, n, "5")
+    assert state.phase == "failed" and "not verified after" in state.reason

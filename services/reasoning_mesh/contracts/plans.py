@@ -76,6 +76,18 @@ class FinalCheck(BaseModel):
     )
 
 
+class Fallback(BaseModel):
+    """Another route to the same answer: the same expression regrouped (`a/b*c/d` as
+    `(a/b)*(c/d)`), so its steps ask the model different questions. The verifier switches to
+    it when a goal of the route before exhausts its attempts; its goal ids follow the plan's."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    goals: list[SubGoal] = Field(min_length=1, max_length=2048)
+    answer: str = Field(description="The goal (`@gN`) holding this route's answer.")
+    note: str = ""
+
+
 class Plan(BaseModel):
     model_config = ConfigDict(extra="ignore", frozen=True)
 
@@ -86,3 +98,7 @@ class Plan(BaseModel):
     final_check: FinalCheck = Field(default_factory=FinalCheck)
     max_model_calls: int = Field(default=256, ge=1)
     deadline_s: float = Field(default=120.0, gt=0)
+    fallbacks: list[Fallback] = Field(
+        default_factory=list,
+        description="Routes tried in order when a goal fails for good (same answer, other steps).",
+    )

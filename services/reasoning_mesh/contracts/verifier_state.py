@@ -62,6 +62,7 @@ class RequestState(Message):
     goals: dict[str, GoalState]
     model_calls: int = 0
     samples: int = 0
+    replans: int = Field(default=0, description="Fallback routes of the plan taken so far.")
     version: int = 0
     started_at: float = Field(default_factory=now)
     updated_at: float = Field(default_factory=now)

@@ -12,11 +12,18 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from reasoning_mesh.contracts.plans import FinalCheck, GoalBudget, Plan, SubGoal, is_ref
+from reasoning_mesh.contracts.plans import Fallback, FinalCheck, GoalBudget, Plan, SubGoal, is_ref
 from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, question_prompt
 from reasoning_mesh.planner.builder import Builder, Function, Operand, literal
-from reasoning_mesh.planner.expr import UnplannableError, parse_equation, parse_expr, variables
+from reasoning_mesh.planner.expr import (
+    Node,
+    UnplannableError,
+    parse_equation,
+    parse_expr,
+    variables,
+)
+from reasoning_mesh.planner.regroup import regroup
 from reasoning_mesh.planner.rounding import ROUND_SKILL, parse_round
 from reasoning_mesh.planner.units import UNIT_NAMES, words_to_number
 
@@ -50,11 +57,7 @@ def plan_question(question: str, budget: Budget | None = None) -> Plan:
         shape, builder, answer, check = _structured(text)
     except UnplannableError:
         return _single_step(text, budget)
-    if not is_ref(answer):
-        # The answer is a number the question already states: still the model's to give.
-        answer = builder.goal("+", answer, "0", note="restate the answer")
-    elif answer.startswith("-"):
-        answer = builder.goal("-", "0", answer[1:], note="the answer's sign")
+    answer = _final(builder, answer)
     return allot(
         Plan(
             question=text,
@@ -64,9 +67,33 @@ def plan_question(question: str, budget: Budget | None = None) -> Plan:
             final_check=check,
             max_model_calls=budget.max_model_calls,
             deadline_s=budget.deadline_s,
+            fallbacks=_fallbacks(text, shape, len(builder.goals)),
         ),
         budget,
     )
+
+
+def _final(builder: Builder, answer: Operand) -> Operand:
+    if not is_ref(answer):
+        # The answer is a number the question already states: still the model's to give.
+        return builder.goal("+", answer, "0", note="restate the answer")
+    if answer.startswith("-"):
+        return builder.goal("-", "0", answer[1:], note="the answer's sign")
+    return answer
+
+
+def _fallbacks(text: str, shape: str, planned: int) -> list[Fallback]:
+    """An arithmetic question's expression regrouped, when that changes its steps. Its goals are
+    numbered after the plan's (`planned` of them)."""
+    if shape != "arithmetic":
+        return []
+    tree: Node = parse_expr(_LEAD.sub("", text).rstrip("?.").strip())
+    other = regroup(tree)
+    if other == tree:
+        return []
+    b = Builder(goals=[SubGoal(id=f"g{i}", kind="model") for i in range(planned)])
+    answer = _final(b, b.value(other))
+    return [Fallback(goals=b.goals[planned:], answer=answer, note="products regrouped in pairs")]
 
 
 def _structured(text: str) -> tuple[str, Builder, Operand, FinalCheck]:
@@ -227,17 +254,19 @@ def allot(plan: Plan, budget: Budget) -> Plan:
         )
     spare = max(budget.max_model_calls - len(arith), 0)
     attempts = max(1, min(6, 1 + spare // max(len(arith), 1)))
-    goals = []
-    for goal in plan.goals:
-        if goal.kind != "arith":
-            goals.append(goal)
-            continue
-        hard = _digits(goal.left) + _digits(goal.right) + (2 if goal.op in ("*", "/") else 0)
-        samples = 16 if hard >= 6 else 8
-        tokens = min(budget.max_new_tokens, 32)
-        goals.append(
-            goal.model_copy(
-                update={"budget": GoalBudget(samples=samples, attempts=attempts, max_new_tokens=tokens)}
-            )
-        )
-    return plan.model_copy(update={"goals": goals})
+    tokens = min(budget.max_new_tokens, 32)
+
+    def budgeted(goals: list[SubGoal]) -> list[SubGoal]:
+        out = []
+        for goal in goals:
+            if goal.kind != "arith":
+                out.append(goal)
+                continue
+            hard = _digits(goal.left) + _digits(goal.right) + (2 if goal.op in ("*", "/") else 0)
+            samples = 16 if hard >= 6 else 8
+            gb = GoalBudget(samples=samples, attempts=attempts, max_new_tokens=tokens)
+            out.append(goal.model_copy(update={"budget": gb}))
+        return out
+
+    fallbacks = [f.model_copy(update={"goals": budgeted(f.goals)}) for f in plan.fallbacks]
+    return plan.model_copy(update={"goals": budgeted(plan.goals), "fallbacks": fallbacks})

@@ -6,7 +6,9 @@ the final result). The app persists the state in the same Kafka transaction as t
 
 Backtracking, per sub-goal, within its budget: the next hypothesis of the same attempt, then a
 new attempt with more samples at a higher temperature, then (facts) re-retrieval with a wider
-query; a goal that exhausts its budget fails the request with the reason.
+query. A goal that exhausts its budget abandons its route: the plan's next fallback (the same
+expression regrouped, so the model is asked other steps) takes over, its goals appended to the
+plan; with no fallback left, the request fails with the reason.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ class Machine:
     def __init__(self, state: RequestState, now: float, inbox: str) -> None:
         self.state, self.now, self.inbox = state, now, inbox
         self.goals = dict(state.goals)
+        self.plan, self.replans = state.plan, state.replans
         self.by_id = {g.id: g for g in state.plan.goals}
         self.calls, self.samples = state.model_calls, state.samples
         self.phase = state.phase
@@ -104,7 +107,7 @@ class Machine:
 
     # -- dispatch ----------------------------------------------------------------------------------
     def dispatch_ready(self) -> None:
-        for g in self.state.plan.goals:
+        for g in self.plan.goals:
             if self.ready(g):
                 self.dispatch(g, 0)
         if self.phase not in ("done", "failed"):
@@ -112,6 +115,8 @@ class Machine:
 
     def dispatch(self, g: SubGoal, n: int) -> None:
         st = self.goals[g.id]
+        if g.kind == "arith" and n == 0 and self.reuse(g):
+            return
         if g.kind == "fact":
             wide = n > 0
             attempt = Attempt(n=n, strategy="re-retrieve" if wide else "retrieve", started_at=self.now)
@@ -146,6 +151,30 @@ class Machine:
             update={"status": "waiting", "attempts": [*st.attempts, attempt]}
         )
         self.actions.events.append(("step_dispatched", {"goal": g.id, "attempt": n, "kind": g.kind}))
+
+    def reuse(self, g: SubGoal) -> bool:
+        """A step the model already answered in this request and the verifier accepted (a
+        fallback route repeats some of its predecessor's steps): that answer stands."""
+        mine = (g.op, self.operand(g.left or ""), self.operand(g.right or ""))
+        for other in self.plan.goals:
+            st = self.goals[other.id]
+            if other.kind != "arith" or st.status != "verified" or other.id == g.id:
+                continue
+            if (other.op, self.operand(other.left or ""), self.operand(other.right or "")) != mine:
+                continue
+            why = f"the same step as {other.id}, verified"
+            tried = Tried(text=st.value or "", accepted=True, reason=why)
+            attempt = Attempt(
+                n=0, strategy="reuse", samples=0, tried=[tried], started_at=self.now, ended_at=self.now
+            )
+            self.goals[g.id] = GoalState(
+                status="verified", value=st.value, attempts=[attempt], reason=why
+            )
+            self.actions.events.append(
+                ("step_verified", {"goal": g.id, "value": st.value, "note": g.note, "reused": other.id})
+            )
+            return True
+        return False
 
     def prompt(self, g: SubGoal, *, reword: bool = False) -> str | None:
         if g.kind == "model":
@@ -310,7 +339,9 @@ class Machine:
         )
         if n >= g.budget.attempts:
             self.goals[g.id] = self.goals[g.id].model_copy(update={"status": "failed", "reason": reason})
-            self.fail(f"{g.id} ({g.note}) not verified after {n} attempts: {reason}")
+            why = f"{g.id} ({g.note}) not verified after {n} attempts: {reason}"
+            if not self.replan(why):
+                self.fail(why)
             return
         if self.calls >= self.state.plan.max_model_calls:
             self.goals[g.id] = self.goals[g.id].model_copy(update={"status": "failed", "reason": reason})
@@ -319,6 +350,27 @@ class Machine:
         self.phase = "backtracking"
         self.goals[g.id] = self.goals[g.id].model_copy(update={"status": "pending"})
         self.dispatch(g, n)
+
+    def replan(self, why: str) -> bool:
+        """Abandon the current route for the plan's next fallback, if one is left and the budget
+        allows: the route's open goals are skipped, the fallback's goals join the plan."""
+        if self.replans >= len(self.plan.fallbacks) or self.calls >= self.plan.max_model_calls:
+            return False
+        route = self.plan.fallbacks[self.replans]
+        for gid, st in self.goals.items():
+            if st.status in ("pending", "waiting"):
+                self.goals[gid] = st.model_copy(update={"status": "skipped"})
+        self.plan = self.plan.model_copy(
+            update={"goals": [*self.plan.goals, *route.goals], "answer": route.answer}
+        )
+        self.by_id.update({g.id: g for g in route.goals})
+        self.goals.update({g.id: GoalState() for g in route.goals})
+        self.replans += 1
+        self.phase = "backtracking"
+        self.actions.events.append(
+            ("replanned", {"route": self.replans, "goals": len(route.goals), "after": why[:300]})
+        )
+        return True
 
     # -- endings -----------------------------------------------------------------------------------
     def fail(self, reason: str) -> None:
@@ -336,11 +388,11 @@ class Machine:
             ):
                 self.phase = "running"
             return
-        final = self.goals[ref_goal(self.state.plan.answer)]
+        final = self.goals[ref_goal(self.plan.answer)]
         self.answer = final.value
         self.status = "verified" if final.status == "verified" else "unverified"
         self.reason = final.reason
-        check = self.state.plan.final_check
+        check = self.plan.final_check
         if check.kind == "substitute" and self.status == "verified":
             verdict = self.substitute(check.equation or "", check.variable or "", check.bindings)
             self.reason = verdict.reason
@@ -361,6 +413,8 @@ class Machine:
         state = self.state.model_copy(
             update={
                 "goals": self.goals,
+                "plan": self.plan,
+                "replans": self.replans,
                 "phase": self.phase,
                 "model_calls": self.calls,
                 "samples": self.samples,

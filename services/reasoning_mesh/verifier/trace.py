@@ -52,6 +52,7 @@ def trace_of(state: RequestState) -> dict[str, Any]:
             "max_model_calls": state.plan.max_model_calls,
             "attempts": sum(len(s.attempts) for s in state.goals.values()),
             "backtracks": sum(max(len(s.attempts) - 1, 0) for s in state.goals.values()),
+            "replans": state.replans,
         },
     }
 
