@@ -176,19 +176,24 @@ def test_expression_evaluator_is_exact() -> None:
 )
 def test_arithmetic_falls_back_to_the_expression_regrouped(question: str, answer: str) -> None:
     plan = plan_question(question)
-    assert len(plan.fallbacks) == 1
-    route = plan.fallbacks[0]
-    # Its goals continue the plan's numbering and depend only on goals of their own route.
-    ids = [g.id for g in route.goals]
-    assert ids == [f"g{len(plan.goals) + i}" for i in range(len(ids))]
-    assert all(set(g.depends_on) <= set(ids) for g in route.goals)
-    assert all(g.budget.samples >= 8 for g in route.goals)  # allotted like the plan's own
-    whole = plan.model_copy(update={"goals": [*plan.goals, *route.goals]})
-    assert value_of(whole, route.answer) == value_of(plan, plan.answer) == Fraction(answer)
+    assert len(plan.fallbacks) == 2  # both rotations differ from the written order and each other
+    goals = list(plan.goals)
+    for route in plan.fallbacks:
+        # Its goals continue the numbering and depend only on goals of their own route.
+        ids = [g.id for g in route.goals]
+        assert ids == [f"g{len(goals) + i}" for i in range(len(ids))]
+        assert all(set(g.depends_on) <= set(ids) for g in route.goals)
+        assert all(g.budget.samples >= 8 for g in route.goals)  # allotted like the plan's own
+        goals += route.goals
+        whole = plan.model_copy(update={"goals": goals})
+        assert value_of(whole, route.answer) == value_of(plan, plan.answer) == Fraction(answer)
 
 
 def test_no_fallback_where_regrouping_changes_nothing() -> None:
-    assert plan_question("What is (-34)/3570*20*-6?").fallbacks == []
+    # One divisor: the written order is rotation 0; only the rotated pairing is another route.
+    (route,) = plan_question("What is (-34)/3570*20*-6?").fallbacks
+    assert (route.goals[0].left, route.goals[0].right) == ("20", "3570")
+    assert plan_question("What is 7*-6?").fallbacks == []
     assert plan_question("Evaluate 2 + -40 - (-9 - 6).").fallbacks == []
     assert plan_question("Let h = 2/4*6/3. What is h*5?").fallbacks == []  # composed: not regrouped
 

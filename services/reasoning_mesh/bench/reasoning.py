@@ -130,7 +130,7 @@ def summarise(
 ) -> dict[str, Any]:
     per: dict[str, Counter[str]] = defaultdict(Counter)
     statuses: Counter[str] = Counter()
-    latencies, calls, samples = [], [], []
+    latencies, calls, samples, replans = [], [], [], []
     verified = verified_right = 0
     for row, sp, (res, latency) in zip(rows, single, mesh, strict=True):
         m = row.get("module", "?")
@@ -147,6 +147,7 @@ def summarise(
             budget = (res.reasoning_trace or {}).get("budget", {})
             calls.append(budget.get("model_calls", 0))
             samples.append(budget.get("samples", 0))
+            replans.append(budget.get("replans", 0))
         if status == "verified" and m != HELD_BACK:
             verified += 1
             verified_right += right
@@ -175,6 +176,8 @@ def summarise(
         "p95_latency_s": pct(latencies, 95) if latencies else None,
         "model_calls_per_question": sum(calls) / len(calls) if calls else None,
         "samples_per_question": sum(samples) / len(samples) if samples else None,
+        # Questions whose first route failed a step for good and that went on by a fallback.
+        "replanned_share": sum(r > 0 for r in replans) / len(replans) if replans else None,
         "single_pass_wall_s": round(single_s, 2),
         "mesh_wall_s": round(mesh_s, 2),
     }

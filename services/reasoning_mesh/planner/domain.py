@@ -82,18 +82,28 @@ def _final(builder: Builder, answer: Operand) -> Operand:
     return answer
 
 
+#: Fallback routes per plan: regroupings with these rotations of factors against divisors.
+FALLBACK_SHIFTS = (0, 1)
+
+
 def _fallbacks(text: str, shape: str, planned: int) -> list[Fallback]:
-    """An arithmetic question's expression regrouped, when that changes its steps. Its goals are
-    numbered after the plan's (`planned` of them)."""
+    """An arithmetic question's expression regrouped, each distinct regrouping a route. Goals
+    are numbered after the plan's (`planned` of them) and the routes before."""
     if shape != "arithmetic":
         return []
     tree: Node = parse_expr(_LEAD.sub("", text).rstrip("?.").strip())
-    other = regroup(tree)
-    if other == tree:
-        return []
+    seen, routes = [tree], []
     b = Builder(goals=[SubGoal(id=f"g{i}", kind="model") for i in range(planned)])
-    answer = _final(b, b.value(other))
-    return [Fallback(goals=b.goals[planned:], answer=answer, note="products regrouped in pairs")]
+    for shift in FALLBACK_SHIFTS:
+        other = regroup(tree, shift)
+        if other in seen:
+            continue
+        seen.append(other)
+        start = len(b.goals)
+        answer = _final(b, b.value(other))
+        note = f"products regrouped in pairs (rotation {shift})"
+        routes.append(Fallback(goals=b.goals[start:], answer=answer, note=note))
+    return routes
 
 
 def _structured(text: str) -> tuple[str, Builder, Operand, FinalCheck]:

@@ -16,12 +16,15 @@ def _chain(node: Node) -> list[tuple[str, Node]]:
     return [("*", node)]
 
 
-def regroup(node: Node) -> Node:
-    """The expression with every product chain regrouped into (factor / divisor) pairs."""
+def regroup(node: Node, shift: int = 0) -> Node:
+    """The expression with every product chain regrouped into (factor / divisor) pairs; `shift`
+    rotates which factor meets which divisor (`a*b/c`: `(a/c)*b`, shifted `(b/c)*a`)."""
     if isinstance(node, BinOp) and node.op in "*/":
-        chain = [(op, regroup(x)) for op, x in _chain(node)]
+        chain = [(op, regroup(x, shift)) for op, x in _chain(node)]
         factors = [x for op, x in chain if op == "*"]
         divisors = [x for op, x in chain if op == "/"]
+        turn = shift % len(factors) if divisors else 0  # a bare product: rewording's job
+        factors = factors[turn:] + factors[:turn]
         paired = min(len(factors), len(divisors))
         out: Node | None = None
         for i, factor in enumerate(factors):
@@ -32,11 +35,11 @@ def regroup(node: Node) -> Node:
             out = BinOp("/", out, divisor)
         return out
     if isinstance(node, BinOp):
-        return BinOp(node.op, regroup(node.left), regroup(node.right))
+        return BinOp(node.op, regroup(node.left, shift), regroup(node.right, shift))
     if isinstance(node, Neg):
-        return Neg(regroup(node.inner))
+        return Neg(regroup(node.inner, shift))
     if isinstance(node, Call):
-        return Call(node.name, regroup(node.arg))
+        return Call(node.name, regroup(node.arg, shift))
     if isinstance(node, Pow):
-        return Pow(regroup(node.base), node.exponent)
+        return Pow(regroup(node.base, shift), node.exponent)
     return node

@@ -228,6 +228,20 @@ def product_step_example(rng: random.Random) -> Example:
     return fraction_step_example(rng)
 
 
+def settle_step_example(rng: random.Random) -> Example:
+    """After `fractions`: its reductions (a third of the mix) alongside exact quotients of long
+    dividends (`-405224/-74`, an equation's last step), which the `fractions` phase had let slip
+    (pass@16 0.61 → 0.26 on 8-digit steps), and the `focus-cancel` sums."""
+    r = rng.random()
+    if r < 0.25:
+        b = _digits_int(rng, 1, 3) or 1
+        q = _digits_int(rng, 1, 4)
+        return _example(Fraction(q * b), "/", Fraction(b), "div")
+    if r < 0.60:
+        return fraction_step_example(rng)
+    return cancel_step_example(rng)
+
+
 STEP_MIXES: dict[str, Callable[[random.Random], Example]] = {
     "base": step_example,
     "focus": focus_step_example,
@@ -235,6 +249,7 @@ STEP_MIXES: dict[str, Callable[[random.Random], Example]] = {
     "rehearse": rehearse_step_example,
     "fractions": fraction_step_example,
     "products": product_step_example,
+    "settle": settle_step_example,
 }
 
 
