@@ -71,8 +71,9 @@ bench-model: install
 
 # Reproduces the committed checkpoint: phases 1-2 on the broad step mix, then phases 3-4 resumed
 # on the `focus` mix (the planner's hard step shapes), phase 5 on `focus-cancel` (plus nearly
-# cancelling sums) and phase 6 on `rehearse` (half the broad mix again); every recipe is in its
-# manifest.
+# cancelling sums), phase 6 on `rehearse` (half the broad mix again), phase 7 on `fractions`
+# (wide reductions to lowest terms, fraction-by-integer steps) and phase 8 on `settle` (exact
+# quotients of long dividends beside fractions); every recipe is in its manifest.
 SPLIT = --question-share 0.04
 train: install
 	$(BIN)/rmesh train --out .rmesh/train/phase1 --steps 2400 --seed 1234
@@ -81,6 +82,8 @@ train: install
 	$(BIN)/rmesh train --resume .rmesh/train/phase3 --out .rmesh/train/phase4 --steps 3600 --seed 778 --lr 0.0008 --mix focus --warmup 100 $(SPLIT)
 	$(BIN)/rmesh train --resume .rmesh/train/phase4 --out .rmesh/train/phase5 --steps 2600 --seed 779 --lr 0.0006 --mix focus-cancel --warmup 100 $(SPLIT)
 	$(BIN)/rmesh train --resume .rmesh/train/phase5 --out .rmesh/train/phase6 --steps 1000 --seed 780 --lr 0.0004 --mix rehearse --warmup 50 $(SPLIT)
+	$(BIN)/rmesh train --resume .rmesh/train/phase6 --out .rmesh/train/phase7 --steps 3000 --seed 781 --lr 0.0006 --mix fractions --warmup 100 $(SPLIT)
+	$(BIN)/rmesh train --resume .rmesh/train/phase7 --out .rmesh/train/phase8 --steps 2000 --seed 782 --lr 0.0004 --mix settle --warmup 50 $(SPLIT)
 
 clean: down
 	rm -rf $(RMESH_HOME)

@@ -169,20 +169,23 @@ def test_fractions_mix_draws_wide_reductions_and_coprime_copies() -> None:
     assert kinds >= {"step_add", "step_mul", "step_div", "step_frac", "step_conv"}
 
 
-def test_products_mix_draws_long_products_and_keeps_fractions() -> None:
+def test_settle_mix_draws_long_exact_quotients_beside_reductions() -> None:
     import random
 
     from reasoning_mesh.models.reasoner.data import STEP_MIXES
 
-    rng = random.Random(12)
-    drawn = [STEP_MIXES["products"](rng) for _ in range(2000)]
+    rng = random.Random(13)
+    drawn = [STEP_MIXES["settle"](rng) for _ in range(2000)]
+    exact = reduced = 0
     for ex in drawn:
         a, op, b = _split(ex.prompt[2:-1])
         assert canon(apply(a, op, b)) == ex.answer, ex
-    products = [e for e in drawn if e.kind == "step_mul"]
-    long = [e for e in products if sum(c.isdigit() for c in e.prompt) >= 5]
-    assert len(long) > len(products) / 3
-    assert any(e.kind == "step_div" and "/" in e.answer for e in drawn)
+        if ex.kind == "step_div" and a.denominator == b.denominator == 1:
+            long_exact = "/" not in ex.answer and "." not in ex.answer and abs(a) >= 10_000
+            exact += long_exact
+            reduced += "/" in ex.answer
+    assert exact > len(drawn) / 20
+    assert reduced > len(drawn) / 20
 
 
 def test_focus_recipe_trains_steps_and_questions_in_separate_batches(tmp_path: Path) -> None:

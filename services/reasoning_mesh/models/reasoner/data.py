@@ -209,25 +209,6 @@ def fraction_step_example(rng: random.Random) -> Example:
     return rehearse_step_example(rng)
 
 
-def product_step_example(rng: random.Random) -> Example:
-    """Products, the other weak skill after `fractions`: integers of 1–3 digits a side (squares
-    and cubes of definitions, equation coefficients) and decimals times the small integer
-    factors of time conversions (`0.15*1440`); the rest is `fractions`, so the reductions it
-    taught stay trained."""
-    r = rng.random()
-    if r < 0.35:
-        a, b = _digits_int(rng, 1, 3), _digits_int(rng, 1, 3)
-        if rng.random() < 0.15:  # a square, then its cube: the same number twice
-            b = a
-        return _example(Fraction(a), "*", Fraction(b), "mul")
-    if r < 0.45:
-        x = Fraction(_digits_int(rng, 1, 5) or 1, 10 ** rng.randint(1, 4))
-        y = Fraction(_digits_int(rng, 1, 4, negative=0.0) or 1)
-        x, y = (y, x) if rng.random() < 0.3 else (x, y)
-        return _example(x, rng.choice("*/"), y, "conv")
-    return fraction_step_example(rng)
-
-
 def settle_step_example(rng: random.Random) -> Example:
     """After `fractions`: its reductions (a third of the mix) alongside exact quotients of long
     dividends (`-405224/-74`, an equation's last step), which the `fractions` phase had let slip
@@ -248,7 +229,6 @@ STEP_MIXES: dict[str, Callable[[random.Random], Example]] = {
     "focus-cancel": cancel_step_example,
     "rehearse": rehearse_step_example,
     "fractions": fraction_step_example,
-    "products": product_step_example,
     "settle": settle_step_example,
 }
 
