@@ -188,6 +188,22 @@ def test_settle_mix_draws_long_exact_quotients_beside_reductions() -> None:
     assert reduced > len(drawn) / 20
 
 
+def test_quotients_mix_draws_long_divisors_with_short_quotients() -> None:
+    import random
+
+    from reasoning_mesh.models.reasoner.data import STEP_MIXES
+
+    rng = random.Random(14)
+    drawn = [STEP_MIXES["quotients"](rng) for _ in range(2000)]
+    long_divisor = 0
+    for ex in drawn:
+        a, op, b = _split(ex.prompt[2:-1])
+        assert canon(apply(a, op, b)) == ex.answer, ex
+        if op == "/" and b.denominator == 1 and abs(b) >= 1000 and "/" not in ex.answer:
+            long_divisor += abs(apply(a, op, b)) < 100
+    assert long_divisor > len(drawn) / 20
+
+
 def test_focus_recipe_trains_steps_and_questions_in_separate_batches(tmp_path: Path) -> None:
     from reasoning_mesh.models.reasoner.tokenizer import CharTokenizer
     from reasoning_mesh.models.reasoner.train import batches

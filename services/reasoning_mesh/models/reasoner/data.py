@@ -223,6 +223,20 @@ def settle_step_example(rng: random.Random) -> Example:
     return cancel_step_example(rng)
 
 
+def quotient_step_example(rng: random.Random) -> Example:
+    """After `settle`: exact quotients whose divisor is as long as 4 digits and whose quotient
+    is short (`37107/1953`, a linear equation's last step), the shape `settle` still missed,
+    and nearly cancelling sums; the rest is `fractions`, so the reductions stay trained."""
+    r = rng.random()
+    if r < 0.35:
+        b = _digits_int(rng, 2, 4) or 1
+        q = _digits_int(rng, 1, 2)
+        return _example(Fraction(q * b), "/", Fraction(b), "div")
+    if r < 0.55:
+        return cancel_step_example(rng)
+    return fraction_step_example(rng)
+
+
 STEP_MIXES: dict[str, Callable[[random.Random], Example]] = {
     "base": step_example,
     "focus": focus_step_example,
@@ -230,6 +244,7 @@ STEP_MIXES: dict[str, Callable[[random.Random], Example]] = {
     "rehearse": rehearse_step_example,
     "fractions": fraction_step_example,
     "settle": settle_step_example,
+    "quotients": quotient_step_example,
 }
 
 
