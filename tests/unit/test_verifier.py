@@ -286,6 +286,10 @@ def test_an_exhausted_route_falls_back_to_the_regrouped_expression() -> None:
     assert state.phase == "done" and state.status == "verified" and state.answer == "16"
     trace = result_of(state).reasoning_trace
     assert trace["answer_goal"] == route.answer
+    assert trace["routes_taken"] == [
+        {"note": route.note, "first_goal": route.goals[0].id, "answer_goal": route.answer}
+    ]
+    assert trace["budget"]["replans"] == 1
     assert {g["status"] for g in trace["goals"]} >= {"failed", "skipped", "verified"}
     assert trace["budget"]["model_calls"] == 1 + attempts + 2
 

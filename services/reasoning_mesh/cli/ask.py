@@ -41,7 +41,8 @@ def trace_tree(result: MeshResult) -> Tree:
     if budget:
         root.add(
             f"[dim]model calls {budget['model_calls']}, samples {budget['samples']}, "
-            f"backtracks {budget['backtracks']}, {result.timings_ms.get('total', 0):.0f} ms[/]"
+            f"backtracks {budget['backtracks']}, fallback routes {budget.get('replans', 0)}, "
+            f"{result.timings_ms.get('total', 0):.0f} ms[/]"
         )
     if result.error:
         root.add(f"[red]{result.error.code}: {result.error.message}[/]")

@@ -45,6 +45,11 @@ def trace_of(state: RequestState) -> dict[str, Any]:
         "answer_goal": state.plan.answer,
         "final_check": state.plan.final_check.model_dump(),
         "verdict": state.reason,
+        # Fallback routes the verifier switched to, in order (their goals are among `goals`).
+        "routes_taken": [
+            {"note": f.note, "first_goal": f.goals[0].id, "answer_goal": f.answer}
+            for f in state.plan.fallbacks[: state.replans]
+        ],
         "goals": goals,
         "budget": {
             "model_calls": state.model_calls,
