@@ -212,3 +212,9 @@ def test_regrouping_pairs_each_factor_with_a_divisor(written: str, regrouped: st
     from reasoning_mesh.planner.regroup import regroup
 
     assert regroup(parse_expr(written)) == parse_expr(regrouped)
+
+
+def test_fallback_routes_can_be_switched_off() -> None:
+    question = "What is the value of 4300/225*(-18)/(-12)*24/(-16)?"
+    assert plan_question(question, fallbacks=False).fallbacks == []
+    assert plan_question(question, fallbacks=False).goals == plan_question(question).goals

@@ -21,7 +21,7 @@ def build_stages(
     settings: PlannerSettings, group_prefix: str = "rmesh", handlers: PlannerHandlers | None = None
 ) -> list[Stage[Any]]:
     """Planning, and the routing table it plans with (skill → loaded adapter)."""
-    h = handlers or PlannerHandlers()
+    h = handlers or PlannerHandlers(fallbacks=settings.planner_fallback_routes)
     return [build_stage(settings, group_prefix, h), _routing_stage(settings, group_prefix, h)]
 
 
@@ -29,7 +29,7 @@ def build_stage(
     settings: PlannerSettings, group_prefix: str = "rmesh", handlers: PlannerHandlers | None = None
 ) -> Stage[MeshRequest]:
     """The planning stage alone (without the routing stage, every goal is served by the base)."""
-    h = handlers or PlannerHandlers()
+    h = handlers or PlannerHandlers(fallbacks=settings.planner_fallback_routes)
     return Stage(
         service=SERVICE,
         kafka=settings.kafka,

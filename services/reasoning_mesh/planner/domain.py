@@ -44,8 +44,9 @@ _CONVERSIONS = (
 )
 
 
-def plan_question(question: str, budget: Budget | None = None) -> Plan:
-    """The plan for `question`; a question of no known shape is one unverifiable model step."""
+def plan_question(question: str, budget: Budget | None = None, *, fallbacks: bool = True) -> Plan:
+    """The plan for `question`; a question of no known shape is one unverifiable model step.
+    `fallbacks`: also plan the alternative routes the verifier may switch to."""
     budget = budget or Budget()
     text = " ".join(question.strip().split())
     if not text:
@@ -67,7 +68,7 @@ def plan_question(question: str, budget: Budget | None = None) -> Plan:
             final_check=check,
             max_model_calls=budget.max_model_calls,
             deadline_s=budget.deadline_s,
-            fallbacks=_fallbacks(text, shape, len(builder.goals)),
+            fallbacks=_fallbacks(text, shape, len(builder.goals)) if fallbacks else [],
         ),
         budget,
     )

@@ -15,15 +15,18 @@ from reasoning_mesh.runtime.context import Context
 
 
 class PlannerHandlers:
-    def __init__(self) -> None:
+    def __init__(self, *, fallbacks: bool = True) -> None:
         #: skill -> (published_at, adapter id) of the newest adapter the reasoner has loaded.
         self.adapters: dict[str, tuple[float, str]] = {}
+        self.fallbacks = fallbacks
 
     def routes(self) -> dict[str, str]:
         return {skill: aid for skill, (_, aid) in self.adapters.items()}
 
     async def on_request(self, request: MeshRequest, ctx: Context) -> None:
-        plan = route(plan_question(request.query, request.budget), self.routes())
+        plan = route(
+            plan_question(request.query, request.budget, fallbacks=self.fallbacks), self.routes()
+        )
         adapters = sorted({g.adapter_id for g in plan.goals if g.adapter_id})
         ctx.event("planned", shape=plan.shape, goals=len(plan.goals), adapters=adapters)
         ctx.emit(
