@@ -16,6 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 GoalKind = Literal["arith", "fact", "model", "round"]
 
+#: Goals a plan may hold, fallback routes the verifier switched to included.
+MAX_GOALS = 2048
+
 
 def is_ref(operand: str) -> bool:
     """Whether an operand names a sub-goal (`@g3`, `-@g3`, `@g3.factor`) rather than a literal."""
@@ -83,7 +86,7 @@ class Fallback(BaseModel):
 
     model_config = ConfigDict(extra="ignore", frozen=True)
 
-    goals: list[SubGoal] = Field(min_length=1, max_length=2048)
+    goals: list[SubGoal] = Field(min_length=1, max_length=MAX_GOALS)
     answer: str = Field(description="The goal (`@gN`) holding this route's answer.")
     note: str = ""
 
@@ -93,7 +96,7 @@ class Plan(BaseModel):
 
     question: str
     shape: str = Field(description="What the planner recognised: arithmetic, linear, conversion…")
-    goals: list[SubGoal] = Field(min_length=1, max_length=2048)
+    goals: list[SubGoal] = Field(min_length=1, max_length=MAX_GOALS)
     answer: str = Field(description="The goal (`@gN`) or literal holding the final answer.")
     final_check: FinalCheck = Field(default_factory=FinalCheck)
     max_model_calls: int = Field(default=256, ge=1)

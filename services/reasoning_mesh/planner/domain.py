@@ -12,7 +12,15 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from reasoning_mesh.contracts.plans import Fallback, FinalCheck, GoalBudget, Plan, SubGoal, is_ref
+from reasoning_mesh.contracts.plans import (
+    MAX_GOALS,
+    Fallback,
+    FinalCheck,
+    GoalBudget,
+    Plan,
+    SubGoal,
+    is_ref,
+)
 from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, question_prompt
 from reasoning_mesh.planner.builder import Builder, Function, Operand, literal
@@ -102,6 +110,8 @@ def _fallbacks(text: str, shape: str, planned: int) -> list[Fallback]:
         seen.append(other)
         start = len(b.goals)
         answer = _final(b, b.value(other))
+        if len(b.goals) > MAX_GOALS:  # the verifier's state holds every route's goals at once
+            break
         note = f"products regrouped in pairs (rotation {shift})"
         routes.append(Fallback(goals=b.goals[start:], answer=answer, note=note))
     return routes
