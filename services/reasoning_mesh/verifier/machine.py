@@ -25,8 +25,8 @@ from reasoning_mesh.contracts.verifier_state import Attempt, GoalState, RequestS
 from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, step_prompt
 from reasoning_mesh.models.reasoner.numbers import as_fraction
 from reasoning_mesh.models.reasoner.skills import round_prompt
-from reasoning_mesh.verifier import domain
-from reasoning_mesh.verifier.strategy import Strategy, next_strategy, reworded
+from reasoning_mesh.verifier import domain, tasks
+from reasoning_mesh.verifier.strategy import next_strategy, reworded
 
 
 @dataclass
@@ -120,19 +120,10 @@ class Machine:
         if g.kind == "fact":
             wide = n > 0
             attempt = Attempt(n=n, strategy="re-retrieve" if wide else "retrieve", started_at=self.now)
-            self.actions.retrievals.append(
-                RetrievalRequest(
-                    request_id=self.state.request_id,
-                    subgoal_id=g.id,
-                    tenant=self.state.tenant,
-                    query=g.query or g.note,
-                    top_k=10 if wide else 3,
-                    filters=None if wide else g.filters,  # type: ignore[arg-type]
-                    reply_to=self.inbox,
-                )
-            )
+            self.actions.retrievals.append(tasks.retrieval(self.state, g, wide=wide, inbox=self.inbox))
         else:
-            strategy = next_strategy(g, n, self.difficulty(g))
+            operands = (self.operand(g.left or ""), self.operand(g.right or ""))
+            strategy = next_strategy(g, n, tasks.digits(*operands))
             prompt = self.prompt(g, reword=strategy.reword)
             if prompt is None:
                 return
@@ -146,7 +137,7 @@ class Machine:
             )
             self.calls += 1
             self.samples += strategy.samples
-            self.actions.steps.append(self.task(g, n, prompt, strategy))
+            self.actions.steps.append(tasks.step_task(self.state, g, n, prompt, strategy, self.inbox))
         self.goals[g.id] = st.model_copy(
             update={"status": "waiting", "attempts": [*st.attempts, attempt]}
         )
@@ -162,14 +153,7 @@ class Machine:
                 continue
             if (other.op, self.operand(other.left or ""), self.operand(other.right or "")) != mine:
                 continue
-            why = f"the same step as {other.id}, verified"
-            tried = Tried(text=st.value or "", accepted=True, reason=why)
-            attempt = Attempt(
-                n=0, strategy="reuse", samples=0, tried=[tried], started_at=self.now, ended_at=self.now
-            )
-            self.goals[g.id] = GoalState(
-                status="verified", value=st.value, attempts=[attempt], reason=why
-            )
+            self.goals[g.id] = tasks.reused(other.id, st.value or "", self.now)
             self.actions.events.append(
                 ("step_verified", {"goal": g.id, "value": st.value, "note": g.note, "reused": other.id})
             )
@@ -198,31 +182,6 @@ class Machine:
             return None
         return prompt
 
-    def difficulty(self, g: SubGoal) -> int:
-        """Digits in the step's actual operands: measured once earlier steps have answered."""
-        digits = 0
-        for x in (g.left, g.right):
-            v = self.operand(x or "")
-            if v is not None:
-                digits += len(str(abs(v.numerator))) + len(str(v.denominator)) - 1
-        return digits
-
-    def task(self, g: SubGoal, n: int, prompt: str, s: Strategy) -> StepTask:
-        return StepTask(
-            request_id=self.state.request_id,
-            tenant=self.state.tenant,
-            subgoal_id=g.id,
-            attempt=n,
-            prompt=prompt,
-            samples=s.samples,
-            temperature=s.temperature,
-            top_k=s.top_k,
-            max_new_tokens=g.budget.max_new_tokens,
-            seed=1000 * n + int(g.id[1:]),
-            adapter_id=g.adapter_id,
-            reply_to=self.inbox,
-        )
-
     # -- inputs ------------------------------------------------------------------------------------
     def on_hypotheses(self, g: SubGoal, msg: VerifierInput) -> None:
         if msg.status != "ok" or msg.hypotheses is None:
@@ -248,7 +207,7 @@ class Machine:
                 accepted = (h, verdict)
                 break
         if g.kind == "model":
-            accepted = self.vote(ordered)
+            accepted = tasks.majority(ordered)
         self.record(g, tried, "")
         if accepted is None:
             self.backtrack(g, tried[-1].reason if tried else "no hypotheses")
@@ -270,19 +229,6 @@ class Machine:
         if a is None or b is None or g.op is None:
             return domain.Verdict(False, "operands unresolved")
         return domain.verify_step(a, g.op, b, text)
-
-    @staticmethod
-    def vote(ordered: list[Hypothesis]) -> tuple[Hypothesis, domain.Verdict] | None:
-        """An unverifiable step: the most frequent well-formed number among the samples."""
-        counts: dict[Fraction, list[Hypothesis]] = {}
-        for h in ordered:
-            v = as_fraction(h.text)
-            if v is not None:
-                counts.setdefault(v, []).append(h)
-        if not counts:
-            return None
-        best = max(counts.values(), key=len)
-        return best[0], domain.Verdict(True, f"majority of {len(ordered)} samples ({len(best)})")
 
     def on_evidence(self, g: SubGoal, msg: VerifierInput) -> None:
         filters = g.filters or {}

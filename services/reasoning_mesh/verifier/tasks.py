@@ -1,0 +1,73 @@
+"""What the verifier sends and records for one attempt at a sub-goal: the reasoner's step task,
+the retriever's request, a reused answer, a majority vote. Pure builders; the state machine
+(`machine.py`) decides when each is due."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from reasoning_mesh.contracts.plans import SubGoal
+from reasoning_mesh.contracts.retrieval import RetrievalRequest
+from reasoning_mesh.contracts.steps import StepTask
+from reasoning_mesh.contracts.verifier_inbox import Hypothesis
+from reasoning_mesh.contracts.verifier_state import Attempt, GoalState, RequestState, Tried
+from reasoning_mesh.models.reasoner.numbers import as_fraction
+from reasoning_mesh.verifier import domain
+from reasoning_mesh.verifier.strategy import Strategy
+
+
+def digits(*values: Fraction | None) -> int:
+    """Digits in a step's actual operands (known once earlier steps have answered)."""
+    return sum(len(str(abs(v.numerator))) + len(str(v.denominator)) - 1 for v in values if v is not None)
+
+
+def step_task(state: RequestState, g: SubGoal, n: int, prompt: str, s: Strategy, inbox: str) -> StepTask:
+    return StepTask(
+        request_id=state.request_id,
+        tenant=state.tenant,
+        subgoal_id=g.id,
+        attempt=n,
+        prompt=prompt,
+        samples=s.samples,
+        temperature=s.temperature,
+        top_k=s.top_k,
+        max_new_tokens=g.budget.max_new_tokens,
+        seed=1000 * n + int(g.id[1:]),
+        adapter_id=g.adapter_id,
+        reply_to=inbox,
+    )
+
+
+def retrieval(state: RequestState, g: SubGoal, *, wide: bool, inbox: str) -> RetrievalRequest:
+    """The fact's query: filtered to the asked conversion first, then (`wide`) unfiltered and
+    deeper, in case the filter metadata was what went wrong."""
+    return RetrievalRequest(
+        request_id=state.request_id,
+        subgoal_id=g.id,
+        tenant=state.tenant,
+        query=g.query or g.note,
+        top_k=10 if wide else 3,
+        filters=None if wide else g.filters,  # type: ignore[arg-type]
+        reply_to=inbox,
+    )
+
+
+def reused(other: str, value: str, now: float) -> GoalState:
+    """A goal answered by the verified answer of the same step at goal `other`."""
+    why = f"the same step as {other}, verified"
+    tried = Tried(text=value, accepted=True, reason=why)
+    attempt = Attempt(n=0, strategy="reuse", samples=0, tried=[tried], started_at=now, ended_at=now)
+    return GoalState(status="verified", value=value, attempts=[attempt], reason=why)
+
+
+def majority(ordered: list[Hypothesis]) -> tuple[Hypothesis, domain.Verdict] | None:
+    """An unverifiable step: the most frequent well-formed number among the samples."""
+    counts: dict[Fraction, list[Hypothesis]] = {}
+    for h in ordered:
+        v = as_fraction(h.text)
+        if v is not None:
+            counts.setdefault(v, []).append(h)
+    if not counts:
+        return None
+    best = max(counts.values(), key=len)
+    return best[0], domain.Verdict(True, f"majority of {len(ordered)} samples ({len(best)})")
