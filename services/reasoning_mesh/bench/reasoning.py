@@ -131,6 +131,7 @@ def summarise(
     per: dict[str, Counter[str]] = defaultdict(Counter)
     statuses: Counter[str] = Counter()
     latencies, calls, samples, replans = [], [], [], []
+    misses: list[dict[str, Any]] = []
     verified = verified_right = 0
     for row, sp, (res, latency) in zip(rows, single, mesh, strict=True):
         m = row.get("module", "?")
@@ -142,6 +143,8 @@ def summarise(
         right = res is not None and status != "failed" and correct(res.answer, row["answer"])
         c["mesh"] += right
         c[status] += 1
+        if not right:
+            misses.append(miss(row, res, status))
         if res is not None:
             latencies.append(latency)
             budget = (res.reasoning_trace or {}).get("budget", {})
@@ -180,4 +183,20 @@ def summarise(
         "replanned_share": sum(r > 0 for r in replans) / len(replans) if replans else None,
         "single_pass_wall_s": round(single_s, 2),
         "mesh_wall_s": round(mesh_s, 2),
+        # Every question the mesh did not answer correctly, with why: where to look next.
+        "misses": misses,
+    }
+
+
+def miss(row: dict[str, Any], res: MeshResult | None, status: str) -> dict[str, Any]:
+    reason = ""
+    if res is not None:
+        reason = res.error.message if res.error else str((res.reasoning_trace or {}).get("verdict", ""))
+    return {
+        "module": row.get("module", "?"),
+        "question": row["question"],
+        "expected": row["answer"],
+        "answer": res.answer if res else None,
+        "status": status,
+        "reason": reason[:300],
     }

@@ -1,0 +1,41 @@
+"""`rmesh bench reasoning`'s summary: headline accuracies without the held-back module, exact
+number comparison, and every miss listed with its reason."""
+
+from __future__ import annotations
+
+from reasoning_mesh.bench.reasoning import HELD_BACK, summarise
+from reasoning_mesh.contracts.base import ErrorInfo
+from reasoning_mesh.contracts.results import MeshResult
+
+
+def result(rid: str, status: str, answer: str | None, **extra: object) -> MeshResult:
+    return MeshResult(request_id=rid, kind="reason", status=status, answer=answer, **extra)  # type: ignore[arg-type]
+
+
+def test_summary_scores_exact_numbers_and_lists_every_miss() -> None:
+    rows = [
+        {"module": "m", "question": "What is 1/2?", "answer": "1/2"},
+        {"module": "m", "question": "What is 2/3?", "answer": "2/3"},
+        {"module": "m", "question": "What is 5?", "answer": "5"},
+        {"module": HELD_BACK, "question": "Round 1.26 to 1 dp.", "answer": "1.3"},
+    ]
+    failed = result(
+        "q2", "failed", None, error=ErrorInfo(code="not_verified", message="g0 not verified")
+    )
+    trace = {"budget": {"model_calls": 3, "samples": 10, "replans": 1}, "verdict": "exact"}
+    mesh = [
+        (result("q1", "verified", "0.50", reasoning_trace=trace), 1.0),  # 0.50 equals 1/2
+        (failed, 2.0),
+        (result("q3", "unverified", "6"), 3.0),
+        (None, 0.0),  # no result came back
+    ]
+    out = summarise(rows, ["1/2", None, "5", None], mesh, 1.0, 2.0)
+    assert out["scored_questions"] == 3
+    assert out["mesh_accuracy"] == 1 / 3 and out["single_pass_accuracy"] == 2 / 3
+    assert out["verified_precision"] == 1.0
+    assert out["replanned_share"] == 1 / 3
+    misses = {m["question"]: m for m in out["misses"]}
+    assert set(misses) == {"What is 2/3?", "What is 5?", "Round 1.26 to 1 dp."}
+    assert misses["What is 2/3?"]["reason"] == "g0 not verified"
+    assert misses["What is 5?"]["answer"] == "6" and misses["What is 5?"]["status"] == "unverified"
+    assert misses["Round 1.26 to 1 dp."]["status"] == "no_result"
