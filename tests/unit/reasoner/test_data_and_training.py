@@ -12,6 +12,7 @@ import torch
 
 from reasoning_mesh.models.reasoner import checkpoint
 from reasoning_mesh.models.reasoner.data import (
+    Example,
     apply,
     examples,
     held_out_steps,
@@ -107,8 +108,7 @@ def test_focus_mix_is_exact_and_long_operands_are_common() -> None:
     rng = random.Random(9)
     drawn = [focus_step_example(rng) for _ in range(3000)]
     for ex in drawn:
-        a, op, b = _split(ex.prompt[2:-1])
-        assert canon(apply(a, op, b)) == ex.answer, ex
+        _exact(ex)
     adds = [e for e in drawn if e.kind == "step_add" and e.prompt.count("(") == 0]
     long_adds = [e for e in adds if sum(c.isdigit() for c in e.prompt) >= 8]
     # Digit counts are uniform: a sum of two 4–5 digit numbers is common, not a rarity.
@@ -126,8 +126,7 @@ def test_cancel_mix_draws_nearly_cancelling_sums() -> None:
     drawn = [STEP_MIXES["focus-cancel"](rng) for _ in range(2000)]
     cancelling = 0
     for ex in drawn:
-        a, op, b = _split(ex.prompt[2:-1])
-        assert canon(apply(a, op, b)) == ex.answer, ex
+        a, op, b = _exact(ex)
         if ex.kind == "step_add" and max(abs(a), abs(b)) >= 1000 and abs(apply(a, op, b)) < 1000:
             cancelling += 1
     assert cancelling > len(drawn) / 10
@@ -153,8 +152,7 @@ def test_fractions_mix_draws_wide_reductions_and_coprime_copies() -> None:
     drawn = [STEP_MIXES["fractions"](rng) for _ in range(3000)]
     reductions = copies = wide = 0
     for ex in drawn:
-        a, op, b = _split(ex.prompt[2:-1])
-        assert canon(apply(a, op, b)) == ex.answer, ex
+        a, _, b = _exact(ex)
         if ex.kind != "step_div" or "/" not in ex.answer:
             continue
         reductions += 1
@@ -178,8 +176,7 @@ def test_settle_mix_draws_long_exact_quotients_beside_reductions() -> None:
     drawn = [STEP_MIXES["settle"](rng) for _ in range(2000)]
     exact = reduced = 0
     for ex in drawn:
-        a, op, b = _split(ex.prompt[2:-1])
-        assert canon(apply(a, op, b)) == ex.answer, ex
+        a, _, b = _exact(ex)
         if ex.kind == "step_div" and a.denominator == b.denominator == 1:
             long_exact = "/" not in ex.answer and "." not in ex.answer and abs(a) >= 10_000
             exact += long_exact
@@ -197,8 +194,7 @@ def test_quotients_mix_draws_long_divisors_with_short_quotients() -> None:
     drawn = [STEP_MIXES["quotients"](rng) for _ in range(2000)]
     long_divisor = 0
     for ex in drawn:
-        a, op, b = _split(ex.prompt[2:-1])
-        assert canon(apply(a, op, b)) == ex.answer, ex
+        a, op, b = _exact(ex)
         if op == "/" and b.denominator == 1 and abs(b) >= 1000 and "/" not in ex.answer:
             long_divisor += abs(apply(a, op, b)) < 100
     assert long_divisor > len(drawn) / 20
@@ -217,6 +213,13 @@ def test_focus_recipe_trains_steps_and_questions_in_separate_batches(tmp_path: P
     cfg = ReasonerConfig(d_model=32, n_layers=2, n_heads=2, d_ff=64, max_len=128, min_exit_layer=1)
     extra = train(recipe, cfg, tmp_path / "f", log=lambda _: None)
     assert extra["phases"][-1]["mix"] == "focus"
+
+
+def _exact(ex: Example) -> tuple[Fraction, str, Fraction]:
+    """A step example's operands, after checking its answer is the exact canonical result."""
+    a, op, b = _split(ex.prompt[2:-1])
+    assert canon(apply(a, op, b)) == ex.answer, ex
+    return a, op, b
 
 
 def _split(body: str) -> tuple[Fraction, str, Fraction]:

@@ -102,6 +102,14 @@ def _digits_int(rng: random.Random, lo: int, hi: int, negative: float = 0.4) -> 
     return -n if rng.random() < negative else n
 
 
+def _exact_quotient(rng: random.Random, divisor: tuple[int, int], quotient_digits: int) -> Example:
+    """`q*b / b`: an integer quotient (an equation's `x = const / coef`), the divisor `b` with
+    `divisor` (lo, hi) digits, the quotient up to `quotient_digits`."""
+    b = _digits_int(rng, *divisor) or 1
+    q = _digits_int(rng, 1, quotient_digits)
+    return _example(Fraction(q * b), "/", Fraction(b), "div")
+
+
 def _small_frac(rng: random.Random) -> Fraction:
     """A reduced fraction p/q as the planner's fraction steps carry them (q up to 99)."""
     while True:
@@ -123,9 +131,7 @@ def focus_step_example(rng: random.Random) -> Example:  # noqa: PLR0911 - one re
         a, b = (b, a) if rng.random() < 0.3 else (a, b)
         return _example(Fraction(a), "*", Fraction(b), "mul")
     if r < 0.64:  # exact integer quotient: `x = const / coef`
-        b = _digits_int(rng, 1, 3) or 1
-        q = _digits_int(rng, 1, 3)
-        return _example(Fraction(q * b), "/", Fraction(b), "div")
+        return _exact_quotient(rng, (1, 3), 3)
     if r < 0.78:  # integer division to lowest terms (or a terminating decimal)
         v, k = _small_frac(rng), rng.randint(1, 10 ** rng.randint(1, 3))
         sign = rng.choice([1, -1])
@@ -215,9 +221,7 @@ def settle_step_example(rng: random.Random) -> Example:
     (pass@16 0.61 → 0.26 on 8-digit steps), and the `focus-cancel` sums."""
     r = rng.random()
     if r < 0.25:
-        b = _digits_int(rng, 1, 3) or 1
-        q = _digits_int(rng, 1, 4)
-        return _example(Fraction(q * b), "/", Fraction(b), "div")
+        return _exact_quotient(rng, (1, 3), 4)
     if r < 0.60:
         return fraction_step_example(rng)
     return cancel_step_example(rng)
@@ -229,9 +233,7 @@ def quotient_step_example(rng: random.Random) -> Example:
     and nearly cancelling sums; the rest is `fractions`, so the reductions stay trained."""
     r = rng.random()
     if r < 0.35:
-        b = _digits_int(rng, 2, 4) or 1
-        q = _digits_int(rng, 1, 2)
-        return _example(Fraction(q * b), "/", Fraction(b), "div")
+        return _exact_quotient(rng, (2, 4), 2)
     if r < 0.55:
         return cancel_step_example(rng)
     return fraction_step_example(rng)
