@@ -63,7 +63,7 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     if rounding is not None:
         return _rounding(text, *rounding, budget)
     try:
-        shape, builder, answer, check = _structured(text)
+        shape, builder, answer, check, expression = _structured(text)
     except UnplannableError:
         return _single_step(text, budget)
     answer = _final(builder, answer)
@@ -76,7 +76,9 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
             final_check=check,
             max_model_calls=budget.max_model_calls,
             deadline_s=budget.deadline_s,
-            fallbacks=_fallbacks(text, shape, len(builder.goals)) if fallbacks else [],
+            fallbacks=_fallbacks(expression, len(builder.goals))
+            if fallbacks and expression is not None
+            else [],
         ),
         budget,
     )
@@ -95,12 +97,9 @@ def _final(builder: Builder, answer: Operand) -> Operand:
 FALLBACK_SHIFTS = (0, 1)
 
 
-def _fallbacks(text: str, shape: str, planned: int) -> list[Fallback]:
+def _fallbacks(tree: Node, planned: int) -> list[Fallback]:
     """An arithmetic question's expression regrouped, each distinct regrouping a route. Goals
     are numbered after the plan's (`planned` of them) and the routes before."""
-    if shape != "arithmetic":
-        return []
-    tree: Node = parse_expr(_LEAD.sub("", text).rstrip("?.").strip())
     seen, routes = [tree], []
     b = Builder(goals=[SubGoal(id=f"g{i}", kind="model") for i in range(planned)])
     for shift in FALLBACK_SHIFTS:
@@ -117,10 +116,12 @@ def _fallbacks(text: str, shape: str, planned: int) -> list[Fallback]:
     return routes
 
 
-def _structured(text: str) -> tuple[str, Builder, Operand, FinalCheck]:
+def _structured(text: str) -> tuple[str, Builder, Operand, FinalCheck, Node | None]:
+    """Shape, steps, answer and final check; plus, for an arithmetic question (one expression,
+    nothing defined), the expression's tree, which fallback routes regroup."""
     conv = _conversion(text)
     if conv is not None:
-        return conv
+        return (*conv, None)
     sentences = [s.strip() for s in re.split(r"(?<=[.?])\s+", text) if s.strip()]
     b = Builder()
     for sentence in sentences[:-1]:
@@ -140,10 +141,12 @@ def _structured(text: str) -> tuple[str, Builder, Operand, FinalCheck]:
         shape = "linear_composed" if len(sentences) > 1 else "linear"
         if any(isinstance(n, str) and "(" in n for n in [eq]):
             check = FinalCheck()  # calls in the equation: the steps are checked, not substitution
-        return shape, b, answer, check
-    expression = _LEAD.sub("", last).rstrip("?.").strip()
-    answer = b.value(parse_expr(expression))
-    return ("composed" if len(sentences) > 1 else "arithmetic"), b, answer, FinalCheck()
+        return shape, b, answer, check, None
+    tree = parse_expr(_LEAD.sub("", last).rstrip("?.").strip())
+    answer = b.value(tree)
+    if len(sentences) > 1:
+        return "composed", b, answer, FinalCheck(), None
+    return "arithmetic", b, answer, FinalCheck(), tree
 
 
 def _definition(b: Builder, sentence: str) -> None:
