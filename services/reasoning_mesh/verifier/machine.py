@@ -81,8 +81,8 @@ class Machine:
         current = len(self.goals[goal_id].attempts) - 1
         if msg.kind == "hypotheses" and msg.attempt != current:
             return self.state, self.actions  # an abandoned attempt's answer
-        if self.now - self.state.started_at > self.state.plan.deadline_s:
-            self.fail(f"deadline of {self.state.plan.deadline_s:.0f}s passed")
+        if self.now - self.state.started_at > self.plan.deadline_s:
+            self.fail(f"deadline of {self.plan.deadline_s:.0f}s passed")
             return self.commit()
         if msg.kind == "retrieve":
             self.on_evidence(self.by_id[goal_id], msg)
@@ -289,9 +289,9 @@ class Machine:
             if not self.replan(why):
                 self.fail(why)
             return
-        if self.calls >= self.state.plan.max_model_calls:
+        if self.calls >= self.plan.max_model_calls:
             self.goals[g.id] = self.goals[g.id].model_copy(update={"status": "failed", "reason": reason})
-            self.fail(f"model-call budget of {self.state.plan.max_model_calls} spent")
+            self.fail(f"model-call budget of {self.plan.max_model_calls} spent")
             return
         self.phase = "backtracking"
         self.goals[g.id] = self.goals[g.id].model_copy(update={"status": "pending"})
@@ -303,9 +303,7 @@ class Machine:
         if self.replans >= len(self.plan.fallbacks) or self.calls >= self.plan.max_model_calls:
             return False
         route = self.plan.fallbacks[self.replans]
-        for gid, st in self.goals.items():
-            if st.status in ("pending", "waiting"):
-                self.goals[gid] = st.model_copy(update={"status": "skipped"})
+        self.skip_open()
         self.plan = self.plan.model_copy(
             update={"goals": [*self.plan.goals, *route.goals], "answer": route.answer}
         )
@@ -321,11 +319,15 @@ class Machine:
     # -- endings -----------------------------------------------------------------------------------
     def fail(self, reason: str) -> None:
         self.phase, self.status, self.reason = "failed", "failed", reason
+        self.skip_open()
+        self.actions.finished = True
+        self.actions.events.append(("failed", {"reason": reason[:500]}))
+
+    def skip_open(self) -> None:
+        """Goals still pending or waiting will not be worked on: a late answer is ignored."""
         for gid, st in self.goals.items():
             if st.status in ("pending", "waiting"):
                 self.goals[gid] = st.model_copy(update={"status": "skipped"})
-        self.actions.finished = True
-        self.actions.events.append(("failed", {"reason": reason[:500]}))
 
     def maybe_finish(self) -> None:
         if any(st.status in ("pending", "waiting") for st in self.goals.values()):
