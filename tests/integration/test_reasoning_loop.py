@@ -140,3 +140,41 @@ async def test_a_killed_verifier_resumes_mid_request_without_loss_or_duplicates(
     await client.close()
     assert not extra
     assert result.status == "verified" and as_fraction(result.answer) == 2
+
+
+def never_reduces(client: TritonClient, prompts: set[str]) -> Any:
+    """The real model, except that it always misses the reductions in `prompts`."""
+    real = triton_generate(client, "reasoner")
+
+    async def generate(task: StepTask) -> list[Sample]:
+        if task.prompt in prompts:
+            return [Sample(text="-1", token_logprobs=[-0.01], exit_layers=[8])] * task.samples
+        return list(await real(task))
+
+    return generate
+
+
+async def test_a_missed_reduction_is_cancelled_by_the_real_model(
+    kafka: KafkaSettings, triton_settings: TritonSettings, tmp_path: Path
+) -> None:
+    missed = {"C:390/-546=", "C:-390/546="}  # the step, and its reworded form
+
+    def generate(client: TritonClient) -> Any:
+        return never_reduces(client, missed)
+
+    stages, client, _ = reasoning_stages(kafka, triton_settings, tmp_path, generate=generate)
+    async with (
+        running([*stages, gateway_stage(kafka, tmp_path)]),
+        MeshClient(kafka) as mesh,
+        mesh.subscribe((results.TOPIC,), request_ids={"c-1"}) as sub,
+    ):
+        await mesh.submit(ask("c-1", "What is 390/-546?"))
+        [(_, result)] = await collect(sub, 1, timeout=120)
+    await client.close()
+    assert result.status == "verified", result.reasoning_trace
+    assert as_fraction(result.answer or "") == as_fraction("-5/7")
+    goals = result.reasoning_trace["goals"]
+    assert goals[0]["status"] == "verified" and "cancelled" in goals[0]["reason"]
+    reduced = [g for g in goals if g["role"] == "reduced" and g["status"] == "verified"]
+    assert reduced and reduced[0]["value"] == result.answer  # the model's own answer
+    assert any(g["role"] == "trial" and g["status"] == "verified" for g in goals)

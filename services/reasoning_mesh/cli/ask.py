@@ -25,9 +25,16 @@ def trace_tree(result: MeshResult) -> Tree:
     title = result.reasoning_trace.get("question") if result.reasoning_trace else result.request_id
     root = Tree(f"[bold]{title}[/]  → [{_COLOUR.get(status, 'white')}]{result.answer} ({status})[/]")
     trace: dict[str, Any] = result.reasoning_trace or {}
+    nodes: dict[str, Tree] = {}
     for g in trace.get("goals", []):
         colour = _COLOUR.get(g["status"], "white")
-        node = root.add(f"[{colour}]{g['id']}[/] {g['step']} = {g['value']}  [{colour}]{g['status']}[/]")
+        # A cancellation route's goals hang under the goal they refine.
+        parent = nodes.get(g.get("refines") or "", root)
+        role = f"[dim]{g['role']}[/] " if g.get("role") else ""
+        node = parent.add(
+            f"{role}[{colour}]{g['id']}[/] {g['step']} = {g['value']}  [{colour}]{g['status']}[/]"
+        )
+        nodes[g["id"]] = node
         for a in g["attempts"]:
             hyps = a["hypotheses"]
             shown = ", ".join(f"{'✓' if h['accepted'] else '✗'}{h['text']}" for h in hyps[:6]) + (

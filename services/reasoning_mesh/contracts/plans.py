@@ -15,6 +15,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 GoalKind = Literal["arith", "fact", "model", "round"]
+#: Where a goal came from: the plan (`""`), or a cancellation route the verifier opened for a
+#: reduction the model could not answer (`verifier/cancel.py`).
+GoalRole = Literal["", "trial", "cancel", "reduced"]
 
 #: Goals a plan may hold, fallback routes the verifier switched to included.
 MAX_GOALS = 2048
@@ -64,6 +67,14 @@ class SubGoal(BaseModel):
     adapter_id: str = Field(
         default="", max_length=128, description="LoRA adapter to serve this step with; empty: base."
     )
+    role: GoalRole = Field(
+        default="",
+        description="Empty for the planner's goals. Goals the verifier adds to cancel a reduction "
+        "(`refines` names it): `trial` divides one operand by a small prime (failing is no "
+        "failure), `cancel` divides out a further common prime, `reduced` is the smaller "
+        "reduction whose verified answer answers the goal refined.",
+    )
+    refines: str = Field(default="", description="The goal a verifier-added goal helps answer.")
 
 
 class FinalCheck(BaseModel):

@@ -15,7 +15,9 @@ from reasoning_mesh.contracts.plans import Plan
 TOPIC = "rmesh.verifier.state.v1"
 
 Phase = Literal["planned", "running", "backtracking", "done", "failed"]
-GoalStatus = Literal["pending", "waiting", "verified", "unverified", "failed", "skipped"]
+#: `refining`: the model could not answer the goal, and goals the verifier added (`SubGoal.role`)
+#: are working towards its answer.
+GoalStatus = Literal["pending", "waiting", "refining", "verified", "unverified", "failed", "skipped"]
 
 
 class Tried(BaseModel):

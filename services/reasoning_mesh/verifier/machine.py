@@ -26,6 +26,7 @@ from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, step_prompt
 from reasoning_mesh.models.reasoner.numbers import as_fraction
 from reasoning_mesh.models.reasoner.skills import round_prompt
 from reasoning_mesh.verifier import domain, tasks
+from reasoning_mesh.verifier.refine import CancelRoutes
 from reasoning_mesh.verifier.strategy import next_strategy, reworded
 
 
@@ -37,7 +38,7 @@ class Actions:
     finished: bool = False
 
 
-class Machine:
+class Machine(CancelRoutes):
     """One transition's working copy of a request's state."""
 
     def __init__(self, state: RequestState, now: float, inbox: str) -> None:
@@ -107,9 +108,13 @@ class Machine:
 
     # -- dispatch ----------------------------------------------------------------------------------
     def dispatch_ready(self) -> None:
-        for g in self.plan.goals:
-            if self.ready(g):
-                self.dispatch(g, 0)
+        while True:
+            for g in self.plan.goals:
+                if self.ready(g):
+                    self.dispatch(g, 0)
+            # A reused answer can close a cancellation route's goal at once: settle, then go on.
+            if self.phase in ("done", "failed") or not self.settle_refinements():
+                break
         if self.phase not in ("done", "failed"):
             self.maybe_finish()
 
@@ -284,10 +289,9 @@ class Machine:
             ("step_rejected", {"goal": g.id, "attempt": n - 1, "reason": reason[:300]})
         )
         if n >= g.budget.attempts:
-            self.goals[g.id] = self.goals[g.id].model_copy(update={"status": "failed", "reason": reason})
-            why = f"{g.id} ({g.note}) not verified after {n} attempts: {reason}"
-            if not self.replan(why):
-                self.fail(why)
+            if g.role != "trial" and self.start_cancel(g, reason):
+                return
+            self.give_up(g, reason if g.role else f"not verified after {n} attempts: {reason}")
             return
         if self.calls >= self.plan.max_model_calls:
             self.goals[g.id] = self.goals[g.id].model_copy(update={"status": "failed", "reason": reason})
@@ -297,6 +301,21 @@ class Machine:
         self.goals[g.id] = self.goals[g.id].model_copy(update={"status": "pending"})
         self.dispatch(g, n)
 
+    def give_up(self, g: SubGoal, reason: str) -> None:
+        """`g` failed for good. A goal the verifier added leaves the verdict to the goal it
+        refines (`settle_refinements`); a goal of the route abandons the route."""
+        self.goals[g.id] = self.goals[g.id].model_copy(update={"status": "failed", "reason": reason})
+        if g.role:
+            return
+        why = f"{g.id} ({g.note}) {reason}"
+        if not self.replan(why):
+            self.fail(why)
+
+    def add_goals(self, goals: list[SubGoal]) -> None:
+        self.plan = self.plan.model_copy(update={"goals": [*self.plan.goals, *goals]})
+        self.by_id.update({g.id: g for g in goals})
+        self.goals.update({g.id: GoalState() for g in goals})
+
     def replan(self, why: str) -> bool:
         """Abandon the current route for the plan's next fallback, if one is left and the budget
         allows: the route's open goals are skipped, the fallback's goals join the plan."""
@@ -304,11 +323,8 @@ class Machine:
             return False
         route = self.plan.fallbacks[self.replans]
         self.skip_open()
-        self.plan = self.plan.model_copy(
-            update={"goals": [*self.plan.goals, *route.goals], "answer": route.answer}
-        )
-        self.by_id.update({g.id: g for g in route.goals})
-        self.goals.update({g.id: GoalState() for g in route.goals})
+        self.add_goals(route.goals)
+        self.plan = self.plan.model_copy(update={"answer": route.answer})
         self.replans += 1
         self.phase = "backtracking"
         self.actions.events.append(
@@ -326,11 +342,11 @@ class Machine:
     def skip_open(self) -> None:
         """Goals still pending or waiting will not be worked on: a late answer is ignored."""
         for gid, st in self.goals.items():
-            if st.status in ("pending", "waiting"):
+            if st.status in ("pending", "waiting", "refining"):
                 self.goals[gid] = st.model_copy(update={"status": "skipped"})
 
     def maybe_finish(self) -> None:
-        if any(st.status in ("pending", "waiting") for st in self.goals.values()):
+        if any(st.status in ("pending", "waiting", "refining") for st in self.goals.values()):
             if self.phase == "backtracking" and not any(
                 len(st.attempts) > 1 and st.status == "waiting" for st in self.goals.values()
             ):

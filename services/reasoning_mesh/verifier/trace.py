@@ -21,6 +21,8 @@ def trace_of(state: RequestState) -> dict[str, Any]:
                 "kind": g.kind,
                 "step": g.note,
                 "depends_on": g.depends_on,
+                "role": g.role,
+                "refines": g.refines,
                 "status": st.status,
                 "value": st.value,
                 "reason": st.reason,

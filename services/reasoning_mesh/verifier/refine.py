@@ -1,0 +1,98 @@
+"""The state machine's side of cancellation routes (`cancel.py` builds their goals): open one
+for a reduction the model could not answer, and move it on as its goals close."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from reasoning_mesh.contracts.plans import Plan, SubGoal
+from reasoning_mesh.contracts.verifier_state import GoalState
+from reasoning_mesh.verifier import cancel
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from reasoning_mesh.verifier.machine import Actions
+
+
+class CancelRoutes:
+    """Mixed into `Machine`, whose working copy of the state these methods read and change."""
+
+    plan: Plan
+    goals: dict[str, GoalState]
+    by_id: dict[str, SubGoal]
+    actions: Actions
+    phase: str
+
+    def operand(self, text: str) -> Fraction | None:
+        raise NotImplementedError
+
+    def add_goals(self, goals: list[SubGoal]) -> None:
+        raise NotImplementedError
+
+    def give_up(self, g: SubGoal, reason: str) -> None:
+        raise NotImplementedError
+
+    def start_cancel(self, g: SubGoal, reason: str) -> bool:
+        a, b = self.operand(g.left or ""), self.operand(g.right or "")
+        depth = cancel.depth(g, self.by_id)
+        if not cancel.qualifies(g, a, b, depth) or a is None or b is None:
+            return False
+        first = cancel.next_goal_number(self.plan)
+        trials = cancel.trials(g, a, b, first)
+        if not cancel.room(self.plan, len(trials) + 2 * len(cancel.TRIAL_PRIMES) + 1):
+            return False
+        self.add_goals(trials)
+        self.goals[g.id] = self.goals[g.id].model_copy(update={"status": "refining", "reason": reason})
+        self.actions.events.append(
+            ("cancelling", {"goal": g.id, "trials": [t.id for t in trials], "depth": depth})
+        )
+        return True
+
+    def settle_refinements(self) -> bool:
+        """Move every refining goal on as far as its added goals allow; True if any moved."""
+        refining = [self.by_id[gid] for gid, st in self.goals.items() if st.status == "refining"]
+        refining.sort(key=lambda g: -cancel.depth(g, self.by_id))  # inner routes settle first
+        moved = False
+        for g in refining:
+            if self.goals[g.id].status == "refining" and self.phase not in ("done", "failed"):
+                moved |= self.settle(g)
+        return moved
+
+    def settle(self, g: SubGoal) -> bool:
+        kids = [k for k in self.plan.goals if k.refines == g.id]
+        reduced = next((k for k in kids if k.role == "reduced"), None)
+        if reduced is None:
+            if any(self.goals[k.id].status in ("pending", "waiting") for k in kids):
+                return False
+            verified = {k.id: v for k in kids if (v := self.goals[k.id].value) is not None}
+            found = cancel.common_primes(kids, verified)
+            if not found:
+                self.give_up(
+                    g, f"no common factor among {cancel.TRIAL_PRIMES}: {self.goals[g.id].reason}"
+                )
+                return True
+            route = cancel.route(g, found, cancel.next_goal_number(self.plan))
+            self.add_goals(route)
+            self.actions.events.append(
+                (
+                    "cancelled",
+                    {"goal": g.id, "primes": [p for p, _, _ in found], "reduced": route[-1].id},
+                )
+            )
+            return True
+        done = self.goals[reduced.id]
+        if done.status == "verified":
+            why = f"{reduced.id} ({reduced.note}) verified: {done.reason}"
+            self.goals[g.id] = self.goals[g.id].model_copy(
+                update={"status": "verified", "value": done.value, "reason": why}
+            )
+            self.actions.events.append(
+                ("step_verified", {"goal": g.id, "value": done.value, "note": g.note, "via": reduced.id})
+            )
+            return True
+        failed = [k for k in kids if k.role != "trial" and self.goals[k.id].status == "failed"]
+        if failed:
+            self.give_up(g, f"cancellation failed at {failed[0].id}: {self.goals[failed[0].id].reason}")
+            return True
+        return False
