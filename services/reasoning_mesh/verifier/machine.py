@@ -22,12 +22,10 @@ from reasoning_mesh.contracts.retrieval import RetrievalRequest
 from reasoning_mesh.contracts.steps import StepTask
 from reasoning_mesh.contracts.verifier_inbox import Hypothesis, VerifierInput
 from reasoning_mesh.contracts.verifier_state import Attempt, GoalState, RequestState, Tried
-from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, step_prompt
 from reasoning_mesh.models.reasoner.numbers import as_fraction
-from reasoning_mesh.models.reasoner.skills import round_prompt
 from reasoning_mesh.verifier import domain, tasks
 from reasoning_mesh.verifier.refine import CancelRoutes
-from reasoning_mesh.verifier.strategy import next_strategy, reworded
+from reasoning_mesh.verifier.strategy import next_strategy
 
 
 @dataclass
@@ -166,25 +164,9 @@ class Machine(CancelRoutes):
         return False
 
     def prompt(self, g: SubGoal, *, reword: bool = False) -> str | None:
-        if g.kind == "model":
-            return g.prompt
-        if g.kind == "round":
-            places = domain.places_of(g.right)
-            if g.left is None or self.operand(g.left) is None or places is None:
-                self.fail(f"{g.id}: not a rounding of a number to whole places")
-                return None
-            return round_prompt(g.left, places)
-        a, b = self.operand(g.left or ""), self.operand(g.right or "")
-        if a is None or b is None or g.op is None:
-            self.fail(f"{g.id}: an operand is not a number")
-            return None
-        prompt = step_prompt(*reworded(a, g.op, b)) if reword else step_prompt(a, g.op, b)
-        if len(prompt) > MAX_PROMPT_CHARS:
-            self.fail(
-                f"{g.id}: the step {prompt!r} is longer than the model's "
-                f"{MAX_PROMPT_CHARS}-character prompt"
-            )
-            return None
+        prompt, error = tasks.prompt_for(g, self.operand, reword=reword)
+        if prompt is None:
+            self.fail(f"{g.id}: {error}")
         return prompt
 
     # -- inputs ------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ the retriever's request, a reused answer, a majority vote. Pure builders; the st
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from reasoning_mesh.contracts.plans import SubGoal
@@ -11,14 +12,39 @@ from reasoning_mesh.contracts.retrieval import RetrievalRequest
 from reasoning_mesh.contracts.steps import StepTask
 from reasoning_mesh.contracts.verifier_inbox import Hypothesis
 from reasoning_mesh.contracts.verifier_state import Attempt, GoalState, RequestState, Tried
+from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, step_prompt
 from reasoning_mesh.models.reasoner.numbers import as_fraction
+from reasoning_mesh.models.reasoner.skills import round_prompt
 from reasoning_mesh.verifier import domain
-from reasoning_mesh.verifier.strategy import Strategy
+from reasoning_mesh.verifier.strategy import Strategy, reworded
 
 
 def digits(*values: Fraction | None) -> int:
     """Digits in a step's actual operands (known once earlier steps have answered)."""
     return sum(len(str(abs(v.numerator))) + len(str(v.denominator)) - 1 for v in values if v is not None)
+
+
+def prompt_for(
+    g: SubGoal, operand: Callable[[str], Fraction | None], *, reword: bool = False
+) -> tuple[str | None, str]:
+    """The prompt of the goal's next attempt, or None and why the goal cannot be asked."""
+    if g.kind == "model":
+        return g.prompt, ""
+    if g.kind == "round":
+        places = domain.places_of(g.right)
+        if g.left is None or operand(g.left) is None or places is None:
+            return None, "not a rounding of a number to whole places"
+        return round_prompt(g.left, places), ""
+    a, b = operand(g.left or ""), operand(g.right or "")
+    if a is None or b is None or g.op is None:
+        return None, "an operand is not a number"
+    prompt = step_prompt(*reworded(a, g.op, b)) if reword else step_prompt(a, g.op, b)
+    if len(prompt) > MAX_PROMPT_CHARS:
+        return (
+            None,
+            f"the step {prompt!r} is longer than the model's {MAX_PROMPT_CHARS}-character prompt",
+        )
+    return prompt, ""
 
 
 def step_task(state: RequestState, g: SubGoal, n: int, prompt: str, s: Strategy, inbox: str) -> StepTask:
