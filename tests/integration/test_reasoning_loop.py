@@ -7,6 +7,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from reasoning_mesh.clients.triton import Sample, TritonClient
 from reasoning_mesh.contracts import events, kb_documents, kb_ingested, results, verifier_state
 from reasoning_mesh.contracts.kb_documents import KbDocument
@@ -142,8 +144,8 @@ async def test_a_killed_verifier_resumes_mid_request_without_loss_or_duplicates(
     assert result.status == "verified" and as_fraction(result.answer) == 2
 
 
-def never_reduces(client: TritonClient, prompts: set[str]) -> Any:
-    """The real model, except that it always misses the reductions in `prompts`."""
+def never_answers(client: TritonClient, prompts: set[str]) -> Any:
+    """The real model, except that it always misses the steps in `prompts`."""
     real = triton_generate(client, "reasoner")
 
     async def generate(task: StepTask) -> list[Sample]:
@@ -154,27 +156,37 @@ def never_reduces(client: TritonClient, prompts: set[str]) -> Any:
     return generate
 
 
-async def test_a_missed_reduction_is_cancelled_by_the_real_model(
-    kafka: KafkaSettings, triton_settings: TritonSettings, tmp_path: Path
+@pytest.mark.parametrize(
+    ("question", "missed", "answer", "route"),
+    [
+        # the step and its reworded form, always missed
+        ("What is 390/-546?", {"C:390/-546=", "C:-390/546="}, "-5/7", "cancelled"),
+        ("What is -26*-26?", {"C:-26*-26="}, "676", "summed"),
+    ],
+)
+async def test_a_missed_step_is_answered_by_the_real_model_through_a_route(
+    kafka: KafkaSettings,
+    triton_settings: TritonSettings,
+    tmp_path: Path,
+    question: str,
+    missed: set[str],
+    answer: str,
+    route: str,
 ) -> None:
-    missed = {"C:390/-546=", "C:-390/546="}  # the step, and its reworded form
-
-    def generate(client: TritonClient) -> Any:
-        return never_reduces(client, missed)
-
-    stages, client, _ = reasoning_stages(kafka, triton_settings, tmp_path, generate=generate)
+    stages, client, _ = reasoning_stages(
+        kafka, triton_settings, tmp_path, generate=lambda c: never_answers(c, missed)
+    )
     async with (
         running([*stages, gateway_stage(kafka, tmp_path)]),
         MeshClient(kafka) as mesh,
         mesh.subscribe((results.TOPIC,), request_ids={"c-1"}) as sub,
     ):
-        await mesh.submit(ask("c-1", "What is 390/-546?"))
+        await mesh.submit(ask("c-1", question))
         [(_, result)] = await collect(sub, 1, timeout=120)
     await client.close()
     assert result.status == "verified", result.reasoning_trace
-    assert as_fraction(result.answer or "") == as_fraction("-5/7")
+    assert as_fraction(result.answer or "") == as_fraction(answer)
     goals = result.reasoning_trace["goals"]
-    assert goals[0]["status"] == "verified" and "cancelled" in goals[0]["reason"]
-    reduced = [g for g in goals if g["role"] == "reduced" and g["status"] == "verified"]
-    assert reduced and reduced[0]["value"] == result.answer  # the model's own answer
-    assert any(g["role"] == "trial" and g["status"] == "verified" for g in goals)
+    assert goals[0]["status"] == "verified" and route in goals[0]["reason"]
+    last = [g for g in goals if g["role"] == "answer" and g["refines"] == "g0"]
+    assert last and last[0]["value"] == result.answer  # the model's own answer

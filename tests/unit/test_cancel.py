@@ -26,14 +26,15 @@ DIV = SubGoal(id="g0", kind="arith", op="/", left="390", right="-546")
         (F(390), F(-546), 0, True),
         (F(7), F(3), 0, True),  # coprime: trials simply find nothing
         (F(390), F(-546), cancel.MAX_DEPTH, False),
-        (F(-546), F(78), 0, False),  # an exact quotient: nothing to cancel
+        (F(-546), F(78), 0, True),  # an exact quotient: a shorter divisor helps too
+        (F(-546), F(-1), 0, False),  # nothing to cancel
         (F(1, 2), F(3), 0, False),  # a fraction operand
         (F(0), F(3), 0, False),
         (F(3), F(0), 0, False),
         (None, F(3), 0, False),
     ],
 )
-def test_only_non_integer_quotients_of_integers_qualify(
+def test_only_divisions_of_integers_qualify(
     a: Fraction | None, b: Fraction, depth: int, ok: bool
 ) -> None:
     assert cancel.qualifies(DIV, a, b, depth) is ok
@@ -58,15 +59,15 @@ def test_a_prime_is_common_only_when_both_quotients_are_verified_integers() -> N
 def test_the_route_divides_out_each_further_prime_then_asks_the_reduced_step() -> None:
     route = cancel.route(DIV, [(2, "g5", "g6"), (3, "g7", "g8"), (13, "g15", "g16")], first=20)
     assert [(g.id, g.left, g.right, g.role) for g in route] == [
-        ("g20", "@g5", "3", "cancel"),
-        ("g21", "@g6", "3", "cancel"),
-        ("g22", "@g20", "13", "cancel"),
-        ("g23", "@g21", "13", "cancel"),
-        ("g24", "@g22", "@g23", "reduced"),
+        ("g20", "@g5", "3", "part"),
+        ("g21", "@g6", "3", "part"),
+        ("g22", "@g20", "13", "part"),
+        ("g23", "@g21", "13", "part"),
+        ("g24", "@g22", "@g23", "answer"),
     ]
     assert route[-1].depends_on == ["g22", "g23"] and all(g.refines == "g0" for g in route)
     single = cancel.route(DIV, [(2, "g5", "g6")], first=20)
-    assert [(g.left, g.right, g.role) for g in single] == [("@g5", "@g6", "reduced")]
+    assert [(g.left, g.right, g.role) for g in single] == [("@g5", "@g6", "answer")]
 
 
 def test_new_ids_never_collide_with_a_fallback_route_still_to_come() -> None:
@@ -111,7 +112,7 @@ def test_a_missed_reduction_is_answered_through_cancellation() -> None:
     trace = result_of(state).reasoning_trace
     goals = {g["id"]: g for g in trace["goals"]}
     assert goals["g0"]["status"] == "verified" and "cancelled" in goals["g0"]["reason"]
-    reduced = next(g for g in goals.values() if g["role"] == "reduced")
+    reduced = next(g for g in goals.values() if g["role"] == "answer")
     assert reduced["refines"] == "g0" and reduced["value"] == "-5/7"
     assert "2·3·13" in reduced["step"]
     trials = [g for g in goals.values() if g["role"] == "trial"]

@@ -305,4 +305,7 @@ def test_no_fallback_left_fails_the_request() -> None:
         state, _ = answer(state, g.id, len(state.goals[g.id].attempts) - 1, "5")
     assert state.replans == len(state.plan.fallbacks)
     assert state.phase == "failed"
-    assert "not verified after" in state.reason or "no common factor" in state.reason
+    # The last route's goal fails, or its cancellation route finds no common prime, or the
+    # trials spend the model-call budget: each ends the request with its reason.
+    reasons = ("not verified after", "no common factor", "model-call budget")
+    assert any(r in state.reason for r in reasons), state.reason

@@ -15,9 +15,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 GoalKind = Literal["arith", "fact", "model", "round"]
-#: Where a goal came from: the plan (`""`), or a cancellation route the verifier opened for a
-#: reduction the model could not answer (`verifier/cancel.py`).
-GoalRole = Literal["", "trial", "cancel", "reduced"]
+#: Where a goal came from: the plan (`""`), or a route the verifier opened for a step the model
+#: could not answer (`verifier/cancel.py`, `verifier/distribute.py`).
+GoalRole = Literal["", "trial", "part", "answer"]
 
 #: Goals a plan may hold, fallback routes the verifier switched to included.
 MAX_GOALS = 2048
@@ -69,10 +69,10 @@ class SubGoal(BaseModel):
     )
     role: GoalRole = Field(
         default="",
-        description="Empty for the planner's goals. Goals the verifier adds to cancel a reduction "
-        "(`refines` names it): `trial` divides one operand by a small prime (failing is no "
-        "failure), `cancel` divides out a further common prime, `reduced` is the smaller "
-        "reduction whose verified answer answers the goal refined.",
+        description="Empty for the planner's goals. Goals the verifier adds for a step the model "
+        "missed (`refines` names it): `trial` may fail (a cancellation's division by a small "
+        "prime), `part` must not (a further cancelled prime, a partial product or sum), and the "
+        "verified answer of `answer` answers the goal refined.",
     )
     refines: str = Field(default="", description="The goal a verifier-added goal helps answer.")
 

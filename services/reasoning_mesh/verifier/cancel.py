@@ -6,8 +6,9 @@ a miss but rarely finds a large common factor, while it divides exactly by a sma
 So when such a goal exhausts its attempts, the verifier asks the model to divide both operands
 by each prime of a fixed list (`trial` goals, one cheap attempt each). A prime is common when
 the model's quotients of both operands are verified integers; the model then divides out each
-further common prime (`cancel` goals) and answers the smaller reduction (`reduced`), whose
+further common prime (`part` goals) and answers the smaller reduction (`answer`), whose
 verified answer answers the goal. A reduced step the model misses again is cancelled again.
+Exact quotients qualify too: a divisor with a small factor cancelled is a shorter one.
 
 Every number stays the model's: the primes are a fixed list (never computed from the operands),
 which of them are common is read from the model's verified quotients, and the answer is the
@@ -39,12 +40,11 @@ def depth(g: SubGoal, by_id: dict[str, SubGoal]) -> int:
 
 
 def qualifies(g: SubGoal, a: Fraction | None, b: Fraction | None, depth_now: int) -> bool:
-    """An integer division whose result is not an integer: the shape cancellation can help."""
+    """A division of integers by anything but ±1: reductions to lowest terms, and exact
+    quotients too (`-405224/-74` cancelled by 2 asks the shorter `-202612/-37`)."""
     if g.kind != "arith" or g.op != "/" or a is None or b is None or depth_now >= MAX_DEPTH:
         return False
-    if a.denominator != 1 or b.denominator != 1 or b == 0 or a == 0:
-        return False
-    return (a / b).denominator != 1
+    return a.denominator == 1 and b.denominator == 1 and a != 0 and abs(b) > 1
 
 
 def next_goal_number(plan: Plan) -> int:
@@ -124,7 +124,7 @@ def route(g: SubGoal, found: list[tuple[int, str, str]], first: int) -> list[Sub
                     budget=g.budget,
                     skill=g.skill,
                     adapter_id=g.adapter_id,
-                    role="cancel",
+                    role="part",
                     refines=g.id,
                 )
             )
@@ -145,7 +145,7 @@ def route(g: SubGoal, found: list[tuple[int, str, str]], first: int) -> list[Sub
             budget=g.budget,
             skill=g.skill,
             adapter_id=g.adapter_id,
-            role="reduced",
+            role="answer",
             refines=g.id,
         )
     )

@@ -271,7 +271,7 @@ class Machine(CancelRoutes):
             ("step_rejected", {"goal": g.id, "attempt": n - 1, "reason": reason[:300]})
         )
         if n >= g.budget.attempts:
-            if g.role != "trial" and self.start_cancel(g, reason):
+            if g.role != "trial" and self.start_refine(g, reason):
                 return
             self.give_up(g, reason if g.role else f"not verified after {n} attempts: {reason}")
             return

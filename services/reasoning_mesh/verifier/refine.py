@@ -1,5 +1,6 @@
-"""The state machine's side of cancellation routes (`cancel.py` builds their goals): open one
-for a reduction the model could not answer, and move it on as its goals close."""
+"""The state machine's side of the routes the verifier opens for a step the model could not
+answer (`cancel.py` for divisions, `distribute.py` for products build their goals): open one,
+and move it on as its goals close."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from reasoning_mesh.contracts.plans import Plan, SubGoal
 from reasoning_mesh.contracts.verifier_state import GoalState
-from reasoning_mesh.verifier import cancel
+from reasoning_mesh.verifier import cancel, distribute
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -33,20 +34,29 @@ class CancelRoutes:
     def give_up(self, g: SubGoal, reason: str) -> None:
         raise NotImplementedError
 
-    def start_cancel(self, g: SubGoal, reason: str) -> bool:
+    def start_refine(self, g: SubGoal, reason: str) -> bool:
+        """Open a route for `g`, which exhausted its attempts, if one fits its step."""
         a, b = self.operand(g.left or ""), self.operand(g.right or "")
         depth = cancel.depth(g, self.by_id)
-        if not cancel.qualifies(g, a, b, depth) or a is None or b is None:
-            return False
         first = cancel.next_goal_number(self.plan)
-        trials = cancel.trials(g, a, b, first)
-        if not cancel.room(self.plan, len(trials) + 2 * len(cancel.TRIAL_PRIMES) + 1):
+        if cancel.qualifies(g, a, b, depth) and a is not None and b is not None:
+            goals = cancel.trials(g, a, b, first)
+            event = ("cancelling", {"goal": g.id, "trials": [t.id for t in goals], "depth": depth})
+            extra = 2 * len(cancel.TRIAL_PRIMES) + 1  # the route the trials may lead to
+        elif g.kind == "arith" and g.op == "*" and depth < distribute.MAX_DEPTH:
+            found = distribute.split(a, b)
+            if found is None:
+                return False
+            goals = distribute.route(g, *found, first)
+            event = ("distributing", {"goal": g.id, "parts": found[1], "depth": depth})
+            extra = 0
+        else:
             return False
-        self.add_goals(trials)
+        if not cancel.room(self.plan, len(goals) + extra):
+            return False
+        self.add_goals(goals)
         self.goals[g.id] = self.goals[g.id].model_copy(update={"status": "refining", "reason": reason})
-        self.actions.events.append(
-            ("cancelling", {"goal": g.id, "trials": [t.id for t in trials], "depth": depth})
-        )
+        self.actions.events.append(event)
         return True
 
     def settle_refinements(self) -> bool:
@@ -61,8 +71,8 @@ class CancelRoutes:
 
     def settle(self, g: SubGoal) -> bool:
         kids = [k for k in self.plan.goals if k.refines == g.id]
-        reduced = next((k for k in kids if k.role == "reduced"), None)
-        if reduced is None:
+        reduced = next((k for k in kids if k.role == "answer"), None)
+        if reduced is None:  # a cancellation's trials: which primes are common?
             if any(self.goals[k.id].status in ("pending", "waiting") for k in kids):
                 return False
             verified = {k.id: v for k in kids if (v := self.goals[k.id].value) is not None}
@@ -93,6 +103,6 @@ class CancelRoutes:
             return True
         failed = [k for k in kids if k.role != "trial" and self.goals[k.id].status == "failed"]
         if failed:
-            self.give_up(g, f"cancellation failed at {failed[0].id}: {self.goals[failed[0].id].reason}")
+            self.give_up(g, f"route failed at {failed[0].id}: {self.goals[failed[0].id].reason}")
             return True
         return False
