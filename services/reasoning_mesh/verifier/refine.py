@@ -1,18 +1,17 @@
 """The state machine's side of the routes the verifier opens for a step the model could not
-answer (`cancel.py` for divisions, `distribute.py` for products build their goals): open one,
-and move it on as its goals close."""
+answer (`cancel.py` for divisions of integers, `distribute.py` for their products, `cross.py`
+for fractions build their goals): open one, and move it on as its goals close."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from reasoning_mesh.contracts.plans import Plan, SubGoal
 from reasoning_mesh.contracts.verifier_state import GoalState
-from reasoning_mesh.verifier import cancel, distribute
+from reasoning_mesh.verifier import cancel, cross, distribute
 
 if TYPE_CHECKING:
-    from fractions import Fraction
-
     from reasoning_mesh.verifier.machine import Actions
 
 
@@ -38,20 +37,10 @@ class CancelRoutes:
         """Open a route for `g`, which exhausted its attempts, if one fits its step."""
         a, b = self.operand(g.left or ""), self.operand(g.right or "")
         depth = cancel.depth(g, self.by_id)
-        first = cancel.next_goal_number(self.plan)
-        if cancel.qualifies(g, a, b, depth) and a is not None and b is not None:
-            goals = cancel.trials(g, a, b, first)
-            event = ("cancelling", {"goal": g.id, "trials": [t.id for t in goals], "depth": depth})
-            extra = 2 * len(cancel.TRIAL_PRIMES) + 1  # the route the trials may lead to
-        elif g.kind == "arith" and g.op == "*" and depth < distribute.MAX_DEPTH:
-            found = distribute.split(a, b)
-            if found is None:
-                return False
-            goals = distribute.route(g, *found, first)
-            event = ("distributing", {"goal": g.id, "parts": found[1], "depth": depth})
-            extra = 0
-        else:
+        opened = _route(g, a, b, depth, cancel.next_goal_number(self.plan))
+        if opened is None:
             return False
+        goals, event, extra = opened
         if not cancel.room(self.plan, len(goals) + extra):
             return False
         self.add_goals(goals)
@@ -106,3 +95,27 @@ class CancelRoutes:
             self.give_up(g, f"route failed at {failed[0].id}: {self.goals[failed[0].id].reason}")
             return True
         return False
+
+
+Event = tuple[str, dict[str, Any]]
+
+
+def _route(
+    g: SubGoal, a: Fraction | None, b: Fraction | None, depth: int, first: int
+) -> tuple[list[SubGoal], Event, int] | None:
+    """The route that fits the step: its first goals, its event, and how many goals it may add
+    later (a cancellation's goals after its trials)."""
+    if a is None or b is None or g.kind != "arith":
+        return None
+    if cancel.qualifies(g, a, b, depth):
+        trials = cancel.trials(g, a, b, first)
+        event = ("cancelling", {"goal": g.id, "trials": [t.id for t in trials], "depth": depth})
+        return trials, event, 2 * len(cancel.TRIAL_PRIMES) + 1
+    found = distribute.split(a, b) if g.op == "*" and depth < distribute.MAX_DEPTH else None
+    if found is not None:
+        event = ("distributing", {"goal": g.id, "parts": found[1], "depth": depth})
+        return distribute.route(g, *found, first), event, 0
+    if cross.qualifies(g, a, b, depth):
+        goals = cross.route(g, a, b, first)
+        return goals, ("crossing", {"goal": g.id, "answer": goals[-1].id, "depth": depth}), 0
+    return None

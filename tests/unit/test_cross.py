@@ -1,0 +1,70 @@
+"""Cross routes: the verifier's help with products and quotients of fractions and decimals."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from reasoning_mesh.contracts.plans import SubGoal
+from reasoning_mesh.planner.domain import plan_question
+from reasoning_mesh.verifier import cross
+from reasoning_mesh.verifier.machine import Machine
+
+from .test_cancel import run
+
+F = Fraction
+G = SubGoal(id="g0", kind="arith", op="*", left="-28/3", right="-24", note="-28/3 * -24")
+
+
+@pytest.mark.parametrize(
+    ("value", "written"),
+    [(F(-28, 3), (-28, 3)), (F(95, 4), (2375, 100)), (F(-4), (-4, 1)), (F(-1, 20), (-5, 100))],
+)
+def test_operands_are_read_as_written(value: Fraction, written: tuple[int, int]) -> None:
+    assert cross.as_written(value) == written
+    assert Fraction(*written) == value
+
+
+@pytest.mark.parametrize(
+    ("op", "a", "b", "ok"),
+    [
+        ("*", F(-28, 3), F(-24), True),
+        ("/", F(12, 7), F(27, 49), True),
+        ("/", F(-24), F(7, 2), True),
+        ("*", F(-28), F(-24), False),  # integers: a distribution route's
+        ("/", F(1, 3), F(0), False),
+        ("+", F(1, 3), F(1, 4), False),
+    ],
+)
+def test_products_and_quotients_with_a_non_integer_qualify(
+    op: str, a: Fraction, b: Fraction, ok: bool
+) -> None:
+    assert cross.qualifies(G.model_copy(update={"op": op}), a, b, 0) is ok
+    assert not cross.qualifies(G, F(1, 3), F(2), cross.MAX_DEPTH)
+
+
+def test_numerators_and_denominators_are_multiplied_then_divided() -> None:
+    route = cross.route(G, F(-28, 3), F(-24), 7)
+    assert [(g.id, g.op, g.left, g.right, g.role) for g in route] == [
+        ("g7", "*", "-28", "-24", "part"),
+        ("g8", "/", "@g7", "3", "answer"),  # 3 × 1 needs no step
+    ]
+    quotient = cross.route(G.model_copy(update={"op": "/"}), F(12, 7), F(27, 49), 7)
+    assert [(g.op, g.left, g.right) for g in quotient] == [
+        ("*", "12", "49"),
+        ("*", "7", "27"),
+        ("/", "@g7", "@g8"),
+    ]
+    assert quotient[-1].depends_on == ["g7", "g8"]
+
+
+def test_a_missed_fraction_step_is_answered_through_a_cross_route() -> None:
+    # 28/3 is no benchmark-style literal for the planner, so the step comes from `-28/3*-24`
+    # regrouped: the first step -28/3 is answered, then (-28/3) * -24 is missed.
+    right = {"C:-28/3=": "-28/3", "C:-28*-24=": "672", "C:672/3=": "224"}
+    state, actions = Machine.start("r1", "t", plan_question("What is -28/3*-24?"), 1000.0, "inbox")
+    state = run(state, actions.steps, lambda p: right.get(p, "1"))
+    assert state.status == "verified" and state.answer == "224"
+    crossed = [g for g in state.plan.goals if g.role == "answer" and g.op == "/"]
+    assert crossed and state.goals[crossed[0].id].value == "224"
