@@ -34,12 +34,12 @@ def test_operands_are_read_as_written(value: Fraction, written: tuple[int, int])
         ("/", F(-24), F(7, 2), True),
         ("*", F(-28), F(-24), False),  # integers: a distribution route's
         ("/", F(1, 3), F(0), False),
-        ("+", F(1, 3), F(1, 4), False),
+        ("+", F(1, 3), F(1, 4), True),
+        ("-", F(5), F(1, 4), True),
+        ("-", F(5), F(4), False),
     ],
 )
-def test_products_and_quotients_with_a_non_integer_qualify(
-    op: str, a: Fraction, b: Fraction, ok: bool
-) -> None:
+def test_steps_with_a_non_integer_qualify(op: str, a: Fraction, b: Fraction, ok: bool) -> None:
     assert cross.qualifies(G.model_copy(update={"op": op}), a, b, 0) is ok
     assert not cross.qualifies(G, F(1, 3), F(2), cross.MAX_DEPTH)
 
@@ -57,6 +57,25 @@ def test_numerators_and_denominators_are_multiplied_then_divided() -> None:
         ("/", "@g7", "@g8"),
     ]
     assert quotient[-1].depends_on == ["g7", "g8"]
+
+
+def test_sums_go_over_a_common_denominator() -> None:
+    add = G.model_copy(update={"op": "+"})
+    route = cross.route(add, F(1, 3), F(-5, 6), 7)
+    assert [(g.id, g.op, g.left, g.right, g.role) for g in route] == [
+        ("g7", "*", "-5", "3", "part"),  # 1 × 6 needs no step
+        ("g8", "+", "6", "@g7", "part"),
+        ("g9", "*", "3", "6", "part"),
+        ("g10", "/", "@g8", "@g9", "answer"),
+    ]
+    same = cross.route(add.model_copy(update={"op": "-"}), F(1, 7), F(3, 7), 7)
+    assert [(g.op, g.left, g.right) for g in same] == [("-", "1", "3"), ("/", "@g7", "7")]
+    mixed = cross.route(add, F(5), F(1, 4), 7)  # 1/4 is written 0.25
+    assert [(g.op, g.left, g.right) for g in mixed] == [
+        ("*", "5", "100"),
+        ("+", "@g7", "25"),
+        ("/", "@g8", "100"),
+    ]
 
 
 def test_a_missed_fraction_step_is_answered_through_a_cross_route() -> None:

@@ -1,21 +1,24 @@
-"""Cross routes: how the verifier helps the model with a product or quotient of fractions (or
-decimals) it could not answer.
+"""Cross routes: how the verifier helps the model with a step on fractions (or decimals) it
+could not answer.
 
 `(-28/3)*-24` asks the model to multiply and reduce at once, and it rarely does (no sample of 16
 was right); each half alone it does far better. So the operands are read as written (`-28/3`;
 a decimal `23.75` as `2375/100`: its digits, nothing evaluated), the model multiplies the
-numerators and the denominators (`part` goals; crossed for a quotient) and answers the integer
-division of the two (`answer`), which a cancellation route can take over in turn.
+numerators and the denominators (`part` goals; crossed for a quotient; for a sum, each numerator
+by the other's denominator, then their sum) and answers the integer division of the two
+(`answer`), which a cancellation route can take over in turn.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, Literal
 
-from reasoning_mesh.contracts.plans import SubGoal
+from reasoning_mesh.contracts.plans import GoalRole, SubGoal, is_ref, ref_goal
 from reasoning_mesh.models.reasoner.numbers import canon
 
 MAX_DEPTH = 3
+Op = Literal["+", "-", "*", "/"]
 
 
 def as_written(value: Fraction) -> tuple[int, int]:
@@ -32,7 +35,7 @@ def as_written(value: Fraction) -> tuple[int, int]:
 
 
 def qualifies(g: SubGoal, a: Fraction | None, b: Fraction | None, depth: int) -> bool:
-    if g.kind != "arith" or g.op not in ("*", "/") or a is None or b is None or depth >= MAX_DEPTH:
+    if g.kind != "arith" or g.op is None or a is None or b is None or depth >= MAX_DEPTH:
         return False
     if g.op == "/" and b == 0:
         return False
@@ -40,44 +43,43 @@ def qualifies(g: SubGoal, a: Fraction | None, b: Fraction | None, depth: int) ->
 
 
 def route(g: SubGoal, a: Fraction, b: Fraction, first: int) -> list[SubGoal]:
-    """The numerator's product, the denominator's, then their integer division (`answer`)."""
+    """The numerator's and the denominator's steps, then their integer division (`answer`)."""
     (pa, qa), (pb, qb) = as_written(a), as_written(b)
-    sides = {"numerator": (pa, pb), "denominator": (qa, qb)}
-    if g.op == "/":
-        sides = {"numerator": (pa, qb), "denominator": (qa, pb)}
-    common = {"budget": g.budget, "skill": g.skill, "adapter_id": g.adapter_id, "refines": g.id}
+    common: dict[str, Any] = {
+        "budget": g.budget,
+        "skill": g.skill,
+        "adapter_id": g.adapter_id,
+        "refines": g.id,
+    }
     goals: list[SubGoal] = []
-    operands: dict[str, str] = {}
-    for side, (x, y) in sides.items():
-        if 1 in (x, y):  # nothing to multiply: the other factor as written
-            operands[side] = str(x * y)
-            continue
+
+    def step(op: Op, x: str, y: str, note: str, role: GoalRole = "part") -> str:
         gid = f"g{first + len(goals)}"
+        refs = [ref_goal(v) for v in (x, y) if is_ref(v)]
         goals.append(
             SubGoal(
-                id=gid,
-                kind="arith",
-                op="*",
-                left=str(x),
-                right=str(y),
-                note=f"{g.id}'s {side}: {x} × {y}",
-                role="part",
+                id=gid, kind="arith", op=op, left=x, right=y, depends_on=refs, note=note, role=role,
                 **common,
             )
-        )
-        operands[side] = f"@{gid}"
-    num, den = operands["numerator"], operands["denominator"]
-    goals.append(
-        SubGoal(
-            id=f"g{first + len(goals)}",
-            kind="arith",
-            op="/",
-            left=num,
-            right=den,
-            depends_on=[x[1:] for x in (num, den) if x.startswith("@")],
-            note=f"{g.note or g.id}, as one division",
-            role="answer",
-            **common,
-        )
-    )
+        )  # fmt: skip
+        return f"@{gid}"
+
+    def product(x: int, y: int, what: str) -> str:
+        if 1 in (x, y):  # nothing to multiply: the other factor as written
+            return str(y if x == 1 else x)
+        return step("*", str(x), str(y), f"{g.id}'s {what}: {x} × {y}")
+
+    if g.op is None:
+        raise ValueError(f"{g.id} has no operation")
+    if g.op == "*":
+        num, den = product(pa, pb, "numerator"), product(qa, qb, "denominator")
+    elif g.op == "/":
+        num, den = product(pa, qb, "numerator"), product(qa, pb, "denominator")
+    elif qa == qb:  # a sum over one denominator
+        num, den = step(g.op, str(pa), str(pb), f"{g.id}'s numerator"), str(qa)
+    else:
+        left, right = product(pa, qb, "first numerator"), product(pb, qa, "second numerator")
+        num = step(g.op, left, right, f"{g.id}'s numerator over {qa} × {qb}")
+        den = product(qa, qb, "common denominator")
+    step("/", num, den, f"{g.note or g.id}, as one division", role="answer")
     return goals
