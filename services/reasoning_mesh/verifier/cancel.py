@@ -27,8 +27,9 @@ from reasoning_mesh.models.reasoner.numbers import as_fraction, canon
 TRIAL_PRIMES = (2, 3, 5, 7, 11, 13)
 #: A reduced step may itself be cancelled, this many routes deep (2^4 needs four routes).
 MAX_DEPTH = 4
-#: A trial is one cheap attempt: failing it only means the prime is not taken.
-TRIAL_BUDGET = GoalBudget(samples=4, attempts=1, max_new_tokens=16)
+#: A trial is one attempt, sampled (greedy halves `78/2` wrong, and one sample in two is right):
+#: failing it only means the prime is not taken.
+TRIAL_BUDGET = GoalBudget(samples=8, attempts=1, max_new_tokens=16)
 
 
 def depth(g: SubGoal, by_id: dict[str, SubGoal]) -> int:

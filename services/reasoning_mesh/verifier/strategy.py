@@ -26,6 +26,8 @@ def next_strategy(goal: SubGoal, attempt: int, digits: int) -> Strategy:
     budget = goal.budget
     if goal.kind == "model":
         return Strategy("sample-vote", budget.samples, 0.7, 5)
+    if goal.role == "trial":  # one attempt only: sampled, as even halving is no sure greedy step
+        return Strategy("trial", budget.samples, 0.8, 0)
     step = attempt if digits <= HARD_DIGITS else attempt + 1
     if step == 0:
         return Strategy("greedy", 1, 0.0)
