@@ -200,6 +200,46 @@ def test_quotients_mix_draws_long_divisors_with_short_quotients() -> None:
     assert long_divisor > len(drawn) / 20
 
 
+def _kind(v: Fraction) -> str:
+    return "int" if v.denominator == 1 else ("dec" if "." in canon(v) else "frac")
+
+
+def test_products_mix_draws_products_of_every_operand_kind() -> None:
+    import random
+
+    from reasoning_mesh.models.reasoner.data import STEP_MIXES
+
+    rng = random.Random(15)
+    drawn = [STEP_MIXES["products"](rng) for _ in range(2000)]
+    shapes = set()
+    for ex in drawn:
+        a, op, b = _exact(ex)
+        if op == "*" and b != 0 and a != 0:
+            shapes.add(tuple(sorted((_kind(a), _kind(b)))))
+    two_by_two = [e for e in drawn if e.kind == "step_mul" and sum(c.isdigit() for c in e.prompt) >= 4]
+    assert shapes >= {("int", "int"), ("dec", "int"), ("frac", "int")}
+    assert len(two_by_two) > len(drawn) / 10
+
+
+def test_routes_mix_draws_the_steps_the_verifiers_routes_ask() -> None:
+    import random
+
+    from reasoning_mesh.models.reasoner.data import ROUTE_PRIMES, STEP_MIXES
+    from reasoning_mesh.verifier.cancel import TRIAL_PRIMES
+
+    assert ROUTE_PRIMES == TRIAL_PRIMES  # the same trials in training and in the verifier
+    rng = random.Random(16)
+    drawn = [STEP_MIXES["routes"](rng) for _ in range(2000)]
+    trials = partials = 0
+    for ex in drawn:
+        a, op, b = _exact(ex)
+        trials += op == "/" and b in ROUTE_PRIMES and a.denominator == 1
+        place_value = b.denominator == 1 and len(str(abs(b.numerator)).rstrip("0")) == 1
+        partials += op == "*" and place_value and b != 0
+    assert trials > len(drawn) / 5
+    assert partials > len(drawn) / 6
+
+
 def test_focus_recipe_trains_steps_and_questions_in_separate_batches(tmp_path: Path) -> None:
     from reasoning_mesh.models.reasoner.tokenizer import CharTokenizer
     from reasoning_mesh.models.reasoner.train import batches

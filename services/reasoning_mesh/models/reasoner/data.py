@@ -268,6 +268,36 @@ def product_step_example(rng: random.Random) -> Example:
     return fraction_step_example(rng)
 
 
+#: The verifier's cancellation trials divide by these (`verifier/cancel.py` keeps its own copy:
+#: the model package imports nothing from the services).
+ROUTE_PRIMES = (2, 3, 5, 7, 11, 13)
+
+
+def route_step_example(rng: random.Random) -> Example:
+    """After `products`: the steps the verifier's routes ask (`verifier/cancel.py`,
+    `distribute.py`). Measured before: greedy halving of 3-digit numbers right one time in two,
+    3-digit by 1-digit products 0.53, exact quotients by 11 or 13 of 4-digit numbers under 0.1.
+    So: products by one digit and a power of ten (a distribution's partial products), divisions
+    by a small prime, exact or not (a cancellation's trials), sums of partial products; the
+    rest rehearses `products`."""
+    r = rng.random()
+    if r < 0.25:
+        a = _digits_int(rng, 1, 5)
+        b = rng.choice([1, -1]) * rng.randint(1, 9) * 10 ** rng.choice([0, 0, 1, 2, 3])
+        a, b = (b, a) if rng.random() < 0.3 else (a, b)
+        return _example(Fraction(a), "*", Fraction(b), "mul")
+    if r < 0.50:
+        p = rng.choice(ROUTE_PRIMES)
+        a = p * _digits_int(rng, 1, 5) if rng.random() < 0.6 else _digits_int(rng, 1, 6)
+        return _example(Fraction(a), "/", Fraction(p), "div")
+    if r < 0.60:
+        k = rng.randint(1, 4)
+        a = _digits_int(rng, 1, 4) * 10**k
+        b = _digits_int(rng, 1, k + 2)
+        return _example(Fraction(a), "+", Fraction(b), "add")
+    return product_step_example(rng)
+
+
 STEP_MIXES: dict[str, Callable[[random.Random], Example]] = {
     "base": step_example,
     "focus": focus_step_example,
@@ -277,6 +307,7 @@ STEP_MIXES: dict[str, Callable[[random.Random], Example]] = {
     "settle": settle_step_example,
     "quotients": quotient_step_example,
     "products": product_step_example,
+    "routes": route_step_example,
 }
 
 
