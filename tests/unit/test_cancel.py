@@ -42,18 +42,23 @@ def test_only_divisions_of_integers_qualify(
 
 
 def test_a_prime_is_common_only_when_both_quotients_are_verified_integers() -> None:
-    trials = cancel.trials(DIV, F(390), F(-546), first=5)
-    assert [t.id for t in trials[:2]] == ["g5", "g6"]
-    assert [(t.left, t.right) for t in trials[:4]] == [
-        ("390", "2"),
-        ("-546", "2"),
-        ("390", "3"),
-        ("-546", "3"),
+    assert cancel.first_side(F(390), F(-546)) == 390  # the shorter operand is tried first
+    first = cancel.trials(DIV, F(390), cancel.TRIAL_PRIMES, first=5)
+    assert [(t.id, t.left, t.right) for t in first[:2]] == [("g5", "390", "2"), ("g6", "390", "3")]
+    assert all(t.role == "trial" and t.refines == "g0" and t.budget.attempts == 1 for t in first)
+    verified = {"g5": "195", "g6": "130", "g7": "78", "g8": "55.7", "g10": "30"}
+    assert cancel.dividing(first, verified, F(390)) == {2: "g5", 3: "g6", 5: "g7", 13: "g10"}
+    assert not cancel.tried(first, F(-546))
+    # The other side, by the primes that divided the first only.
+    second = cancel.trials(DIV, F(-546), [2, 3, 5, 13], first=11)
+    kids = first + second
+    assert cancel.tried(kids, F(-546))
+    verified |= {"g11": "-273", "g13": "-109.2", "g14": "-42"}
+    # 2 and 13: both integers; 3: the other trial not verified; 5: a verified non-integer.
+    assert cancel.common_primes(kids, verified, F(390), F(-546)) == [
+        (2, "g5", "g11"),
+        (13, "g10", "g14"),
     ]
-    assert all(t.role == "trial" and t.refines == "g0" and t.budget.attempts == 1 for t in trials)
-    verified = {"g5": "195", "g6": "-273", "g7": "130", "g9": "78", "g10": "-109.2"}
-    # 2: both integers; 3: the denominator trial not verified; 5: a verified non-integer.
-    assert cancel.common_primes(trials, verified) == [(2, "g5", "g6")]
 
 
 def test_the_route_divides_out_each_further_prime_then_asks_the_reduced_step() -> None:
@@ -116,7 +121,7 @@ def test_a_missed_reduction_is_answered_through_cancellation() -> None:
     assert reduced["refines"] == "g0" and reduced["value"] == "-5/7"
     assert "2·3·13" in reduced["step"]
     trials = [g for g in goals.values() if g["role"] == "trial"]
-    assert len(trials) == 2 * len(cancel.TRIAL_PRIMES)
+    assert len(trials) == len(cancel.TRIAL_PRIMES) + 4  # -546 tried by 2, 3, 5, 13 only
     assert {g["status"] for g in trials} == {"verified", "failed"}  # a missed trial is no failure
 
 

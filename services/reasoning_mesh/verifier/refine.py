@@ -58,28 +58,42 @@ class CancelRoutes:
                 moved |= self.settle(g)
         return moved
 
+    def settle_trials(self, g: SubGoal, kids: list[SubGoal]) -> bool:
+        if any(self.goals[k.id].status in ("pending", "waiting") for k in kids):
+            return False
+        a, b = self.operand(g.left or ""), self.operand(g.right or "")
+        if a is None or b is None:
+            self.give_up(g, "operands unresolved")
+            return True
+        verified = {k.id: v for k in kids if (v := self.goals[k.id].value) is not None}
+        shorter = cancel.first_side(a, b)
+        other = a if shorter is b else b
+        if not cancel.tried(kids, other):  # the shorter side's trials are in: try the other
+            primes = sorted(cancel.dividing(kids, verified, shorter))
+            if primes:
+                first = cancel.next_goal_number(self.plan)
+                self.add_goals(cancel.trials(g, other, primes, first))
+                return True
+            found = []
+        else:
+            found = cancel.common_primes(kids, verified, a, b)
+        if not found:
+            why = f"no common factor among {cancel.TRIAL_PRIMES}: {self.goals[g.id].reason}"
+            self.give_up(g, why)
+            return True
+        route = cancel.route(g, found, cancel.next_goal_number(self.plan))
+        self.add_goals(route)
+        primes = [p for p, _, _ in found]
+        self.actions.events.append(
+            ("cancelled", {"goal": g.id, "primes": primes, "reduced": route[-1].id})
+        )
+        return True
+
     def settle(self, g: SubGoal) -> bool:
         kids = [k for k in self.plan.goals if k.refines == g.id]
         reduced = next((k for k in kids if k.role == "answer"), None)
         if reduced is None:  # a cancellation's trials: which primes are common?
-            if any(self.goals[k.id].status in ("pending", "waiting") for k in kids):
-                return False
-            verified = {k.id: v for k in kids if (v := self.goals[k.id].value) is not None}
-            found = cancel.common_primes(kids, verified)
-            if not found:
-                self.give_up(
-                    g, f"no common factor among {cancel.TRIAL_PRIMES}: {self.goals[g.id].reason}"
-                )
-                return True
-            route = cancel.route(g, found, cancel.next_goal_number(self.plan))
-            self.add_goals(route)
-            self.actions.events.append(
-                (
-                    "cancelled",
-                    {"goal": g.id, "primes": [p for p, _, _ in found], "reduced": route[-1].id},
-                )
-            )
-            return True
+            return self.settle_trials(g, kids)
         done = self.goals[reduced.id]
         if done.status == "verified":
             why = f"{reduced.id} ({reduced.note}) verified: {done.reason}"
@@ -108,9 +122,9 @@ def _route(
     if a is None or b is None or g.kind != "arith":
         return None
     if cancel.qualifies(g, a, b, depth):
-        trials = cancel.trials(g, a, b, first)
+        trials = cancel.trials(g, cancel.first_side(a, b), cancel.TRIAL_PRIMES, first)
         event = ("cancelling", {"goal": g.id, "trials": [t.id for t in trials], "depth": depth})
-        return trials, event, 2 * len(cancel.TRIAL_PRIMES) + 1
+        return trials, event, 3 * len(cancel.TRIAL_PRIMES) + 1
     found = distribute.split(a, b) if g.op == "*" and depth < distribute.MAX_DEPTH else None
     if found is not None:
         event = ("distributing", {"goal": g.id, "parts": found[1], "depth": depth})

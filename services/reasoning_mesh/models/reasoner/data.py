@@ -270,7 +270,7 @@ def product_step_example(rng: random.Random) -> Example:
 
 #: The verifier's cancellation trials divide by these (`verifier/cancel.py` keeps its own copy:
 #: the model package imports nothing from the services).
-ROUTE_PRIMES = (2, 3, 5, 7, 11, 13)
+ROUTE_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23)
 
 
 def route_step_example(rng: random.Random) -> Example:
