@@ -22,10 +22,14 @@ def test_summary_scores_exact_numbers_and_lists_every_miss() -> None:
     failed = result(
         "q2", "failed", None, error=ErrorInfo(code="not_verified", message="g0 not verified")
     )
-    trace = {"budget": {"model_calls": 3, "samples": 10, "replans": 1}, "verdict": "exact"}
+    trace = {
+        "budget": {"model_calls": 3, "samples": 10, "replans": 1},
+        "verdict": "exact",
+        "goals": [{"id": "g0", "role": ""}, {"id": "g1", "role": "trial"}],  # a route opened
+    }
     mesh = [
         (result("q1", "verified", "0.50", reasoning_trace=trace), 1.0),  # 0.50 equals 1/2
-        (failed, 2.0),
+        (failed, 200.0),  # past the default deadline of 120 s
         (result("q3", "unverified", "6"), 3.0),
         (None, 0.0),  # no result came back
     ]
@@ -34,6 +38,8 @@ def test_summary_scores_exact_numbers_and_lists_every_miss() -> None:
     assert out["mesh_accuracy"] == 1 / 3 and out["single_pass_accuracy"] == 2 / 3
     assert out["verified_precision"] == 1.0
     assert out["replanned_share"] == 1 / 3
+    assert out["routed_share"] == 1 / 3
+    assert out["beyond_default_deadline_share"] == 1 / 3
     misses = {m["question"]: m for m in out["misses"]}
     assert set(misses) == {"What is 2/3?", "What is 5?", "Round 1.26 to 1 dp."}
     assert misses["What is 2/3?"]["reason"] == "g0 not verified"

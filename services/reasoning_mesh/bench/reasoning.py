@@ -68,7 +68,12 @@ async def single_pass(
 
 
 async def through_mesh(
-    rows: list[dict[str, Any]], settings: MeshSettings, run_id: str, concurrency: int, timeout_s: float
+    rows: list[dict[str, Any]],
+    settings: MeshSettings,
+    run_id: str,
+    concurrency: int,
+    timeout_s: float,
+    budget: Budget,
 ) -> dict[str, tuple[MeshResult | None, float]]:
     ids = {f"{run_id}-{i}": r for i, r in enumerate(rows)}
     sent: dict[str, float] = {}
@@ -96,7 +101,7 @@ async def through_mesh(
                 tenant="bench",
                 kind="reason",
                 query=row["question"],
-                budget=Budget(max_model_calls=512),
+                budget=budget,
             )
             await client.submit(request, requests.TOPIC)
         with contextlib.suppress(TimeoutError):  # missing results are reported as `no_result`
@@ -105,8 +110,14 @@ async def through_mesh(
 
 
 async def run_reasoning_bench(
-    settings: MeshSettings, input_path: Path, limit: int, concurrency: int, timeout_s: float
+    settings: MeshSettings,
+    input_path: Path,
+    limit: int,
+    concurrency: int,
+    timeout_s: float,
+    budget: Budget | None = None,
 ) -> dict[str, Any]:
+    budget = budget or Budget()
     rows = load(input_path, limit)
     triton = TritonClient(settings.triton.grpc_url, settings.triton.timeout_s)
     try:
@@ -116,9 +127,11 @@ async def run_reasoning_bench(
     finally:
         await triton.close()
     t0 = time.perf_counter()
-    mesh = await through_mesh(rows, settings, f"bench-{int(time.time())}", concurrency, timeout_s)
+    run_id = f"bench-{int(time.time())}"
+    mesh = await through_mesh(rows, settings, run_id, concurrency, timeout_s, budget)
     mesh_s = time.perf_counter() - t0
-    return summarise(rows, single, list(mesh.values()), single_s, mesh_s)
+    figures = summarise(rows, single, list(mesh.values()), single_s, mesh_s)
+    return {**figures, "request_budget": budget.model_dump(include={"max_model_calls", "deadline_s"})}
 
 
 def summarise(
@@ -130,7 +143,7 @@ def summarise(
 ) -> dict[str, Any]:
     per: dict[str, Counter[str]] = defaultdict(Counter)
     statuses: Counter[str] = Counter()
-    latencies, calls, samples, replans = [], [], [], []
+    latencies, calls, samples, replans, routed = [], [], [], [], []
     misses: list[dict[str, Any]] = []
     verified = verified_right = 0
     for row, sp, (res, latency) in zip(rows, single, mesh, strict=True):
@@ -151,6 +164,7 @@ def summarise(
             calls.append(budget.get("model_calls", 0))
             samples.append(budget.get("samples", 0))
             replans.append(budget.get("replans", 0))
+            routed.append(any(g.get("role") for g in (res.reasoning_trace or {}).get("goals", [])))
         if status == "verified" and m != HELD_BACK:
             verified += 1
             verified_right += right
@@ -181,6 +195,12 @@ def summarise(
         "samples_per_question": sum(samples) / len(samples) if samples else None,
         # Questions whose first route failed a step for good and that went on by a fallback.
         "replanned_share": sum(r > 0 for r in replans) / len(replans) if replans else None,
+        # Questions where the verifier opened a route of easier steps (cancel, distribute, cross).
+        "routed_share": sum(routed) / len(routed) if routed else None,
+        # Answered later than a request's default deadline (the bench may grant a longer one).
+        "beyond_default_deadline_share": (
+            sum(t > Budget().deadline_s for t in latencies) / len(latencies) if latencies else None
+        ),
         "single_pass_wall_s": round(single_s, 2),
         "mesh_wall_s": round(mesh_s, 2),
         # Every question the mesh did not answer correctly, with why: where to look next.

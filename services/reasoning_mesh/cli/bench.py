@@ -77,14 +77,24 @@ def reasoning(
     limit: int = typer.Option(0, min=0, help="Questions, sampled evenly across modules (0: all)."),
     concurrency: int = typer.Option(64, min=1, help="Questions in flight."),
     timeout_s: float = typer.Option(3600.0, help="Give up on missing results after this long."),
+    max_model_calls: int = typer.Option(512, min=1, max=4096, help="Each question's call budget."),
+    deadline_s: float = typer.Option(
+        600.0,
+        min=1.0,
+        max=3600.0,
+        help="Each question's deadline. With 64 in flight on 2 CPU cores a hard question queues "
+        "behind the rest for minutes; `beyond_default_deadline_share` counts those past 120 s.",
+    ),
 ) -> None:
     """Single greedy pass vs the mesh on a math benchmark. Needs `rmesh up` (and `rmesh kb
     ingest` for unit conversions)."""
     from reasoning_mesh.bench.reasoning import run_reasoning_bench
+    from reasoning_mesh.contracts.requests import Budget
 
     if not input_path.exists():
         fail(f"no benchmark file at {input_path}")
-    figures = run(run_reasoning_bench(MeshSettings(), input_path, limit, concurrency, timeout_s))
+    budget = Budget(max_model_calls=max_model_calls, deadline_s=deadline_s)
+    figures = run(run_reasoning_bench(MeshSettings(), input_path, limit, concurrency, timeout_s, budget))
     json_out.write_text(json.dumps(figures, indent=2) + "\n")
     table = Table("module", "n", "single pass", "mesh", "verified", "failed")
     for module, f in figures["per_module"].items():
@@ -103,7 +113,9 @@ def reasoning(
         "verified_precision",
         "p50_latency_s",
         "p95_latency_s",
+        "beyond_default_deadline_share",
         "model_calls_per_question",
+        "routed_share",
     ):
         value = figures[key]
         console.print(f"{key}: {value:.3f}" if isinstance(value, float) else f"{key}: {value}")
