@@ -141,3 +141,9 @@ def test_no_common_prime_found_fails_with_the_reason() -> None:
     state = run(state, actions.steps, lambda p: "2")
     assert state.phase == "failed" and "no common factor" in state.reason
     assert result_of(state).status == "failed"
+
+
+def test_no_route_opens_beyond_the_goal_limit() -> None:
+    plan = plan_question("What is 390/-546?")
+    assert cancel.room(plan, 10)
+    assert not cancel.room(plan, cancel.MAX_ROUTED_GOALS)
