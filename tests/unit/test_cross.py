@@ -59,6 +59,25 @@ def test_numerators_and_denominators_are_multiplied_then_divided() -> None:
     assert quotient[-1].depends_on == ["g7", "g8"]
 
 
+@pytest.mark.parametrize(
+    ("op", "a", "b", "steps"),
+    [
+        ("*", F(5, 2), F(1440), [("*", "25", "1440"), ("/", "@g7", "10")]),  # 2.5 days in minutes
+        ("*", F(1405743, 1000), F(1, 24), [("/", "1405743", "24"), ("/", "@g7", "1000")]),
+        ("/", F(1, 2), F(1, 4), [("/", "5", "25"), ("*", "@g7", "10")]),  # 0.5 / 0.25
+        # (-3/7) / 0.03: (-3 / (7*3)) * 100
+        ("/", F(-3, 7), F(3, 100), [("*", "7", "3"), ("/", "-3", "@g7"), ("*", "@g8", "100")]),
+    ],
+)
+def test_decimal_places_are_shifted_back_last(
+    op: str, a: Fraction, b: Fraction, steps: list[tuple[str, str, str]]
+) -> None:
+    route = cross.route(G.model_copy(update={"op": op}), a, b, 7)
+    assert [(g.op, g.left, g.right) for g in route] == steps
+    assert [g.role for g in route][-1] == "answer" and all(g.role == "part" for g in route[:-1])
+    assert cross.split_places(F(-1, 4)) == (-25, 1, 2)
+
+
 def test_sums_go_over_a_common_denominator() -> None:
     add = G.model_copy(update={"op": "+"})
     route = cross.route(add, F(1, 3), F(-5, 6), 7)

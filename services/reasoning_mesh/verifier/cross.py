@@ -3,10 +3,11 @@ could not answer.
 
 `(-28/3)*-24` asks the model to multiply and reduce at once, and it rarely does (no sample of 16
 was right); each half alone it does far better. So the operands are read as written (`-28/3`;
-a decimal `23.75` as `2375/100`: its digits, nothing evaluated), the model multiplies the
-numerators and the denominators (`part` goals; crossed for a quotient; for a sum, each numerator
-by the other's denominator, then their sum) and answers the integer division of the two
-(`answer`), which a cancellation route can take over in turn.
+a decimal `23.75` as the digits `2375` and two places: nothing evaluated), the model multiplies
+the numerators and the denominators (`part` goals; crossed for a quotient), answers the integer
+division of the two, which a cancellation route can take over in turn, and shifts the decimal
+places back (`* 10^k` or `/ 10^k`, which it gets right). A sum goes over a common denominator:
+each numerator times the other's denominator, their sum, then the one division.
 """
 
 from __future__ import annotations
@@ -34,6 +35,17 @@ def as_written(value: Fraction) -> tuple[int, int]:
     return int(text), 1
 
 
+def split_places(value: Fraction) -> tuple[int, int, int]:
+    """(numerator, denominator, decimal places) as written: `23.75` → (2375, 1, 2),
+    `-28/3` → (-28, 3, 0). The value is numerator / denominator / 10^places."""
+    text = canon(value)
+    if "." in text:
+        whole, frac = text.split(".")
+        return int(whole + frac), 1, len(frac)
+    num, den = as_written(value)
+    return num, den, 0
+
+
 def qualifies(g: SubGoal, a: Fraction | None, b: Fraction | None, depth: int) -> bool:
     if g.kind != "arith" or g.op is None or a is None or b is None or depth >= MAX_DEPTH:
         return False
@@ -43,7 +55,8 @@ def qualifies(g: SubGoal, a: Fraction | None, b: Fraction | None, depth: int) ->
 
 
 def route(g: SubGoal, a: Fraction, b: Fraction, first: int) -> list[SubGoal]:
-    """The numerator's and the denominator's steps, then their integer division (`answer`)."""
+    """The numerator's and the denominator's steps, their integer division, the decimal places
+    shifted back; the last step is the `answer`."""
     (pa, qa), (pb, qb) = as_written(a), as_written(b)
     common: dict[str, Any] = {
         "budget": g.budget,
@@ -71,11 +84,24 @@ def route(g: SubGoal, a: Fraction, b: Fraction, first: int) -> list[SubGoal]:
 
     if g.op is None:
         raise ValueError(f"{g.id} has no operation")
-    if g.op == "*":
-        num, den = product(pa, pb, "numerator"), product(qa, qb, "denominator")
-    elif g.op == "/":
-        num, den = product(pa, qb, "numerator"), product(qa, pb, "denominator")
-    elif qa == qb:  # a sum over one denominator
+    if g.op in ("*", "/"):
+        # Decimal places are kept apart and shifted back last (`2.5*1440` is `25*1440`, then
+        # `/10`): a shift by a power of ten is the step the model gets right, and an integer
+        # division is left only where a denominator is written (`1405.743*(1/24)`).
+        (na, da, ka), (nb, db, kb) = split_places(a), split_places(b)
+        if g.op == "*":
+            num, den, shift = product(na, nb, "numerator"), product(da, db, "denominator"), -ka - kb
+        else:
+            num, den, shift = product(na, db, "numerator"), product(da, nb, "denominator"), kb - ka
+        value = num if den == "1" else step("/", num, den, f"{g.id} as one division")
+        if shift:
+            op: Op = "*" if shift > 0 else "/"
+            step(op, value, str(10 ** abs(shift)), f"{g.id}: decimal places back")
+        if not goals:
+            raise ValueError(f"{g.id}: {a} {g.op} {b} needs no step")
+        goals[-1] = goals[-1].model_copy(update={"role": "answer", "note": f"{g.note or g.id}, crossed"})
+        return goals
+    if qa == qb:  # a sum over one denominator
         num, den = step(g.op, str(pa), str(pb), f"{g.id}'s numerator"), str(qa)
     else:
         left, right = product(pa, qb, "first numerator"), product(pb, qa, "second numerator")
