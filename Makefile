@@ -73,8 +73,9 @@ bench-model: install
 # on the `focus` mix (the planner's hard step shapes), phase 5 on `focus-cancel` (plus nearly
 # cancelling sums), phase 6 on `rehearse` (half the broad mix again), phase 7 on `fractions`
 # (wide reductions to lowest terms, fraction-by-integer steps), phases 8-9 on `settle` and
-# `quotients` (exact quotients of long dividends, then of 4-digit divisors, beside fractions);
-# every recipe is in its manifest.
+# `quotients` (exact quotients of long dividends, then of 4-digit divisors, beside fractions),
+# phase 10 on `products` (integers, decimals and fractions multiplied), phase 11 on `routes` (the
+# steps the verifier's cancellation and distribution routes ask); every recipe is in its manifest.
 SPLIT = --question-share 0.04
 train: install
 	$(BIN)/rmesh train --out .rmesh/train/phase1 --steps 2400 --seed 1234
@@ -86,6 +87,8 @@ train: install
 	$(BIN)/rmesh train --resume .rmesh/train/phase6 --out .rmesh/train/phase7 --steps 3000 --seed 781 --lr 0.0006 --mix fractions --warmup 100 $(SPLIT)
 	$(BIN)/rmesh train --resume .rmesh/train/phase7 --out .rmesh/train/phase8 --steps 2000 --seed 782 --lr 0.0004 --mix settle --warmup 50 $(SPLIT)
 	$(BIN)/rmesh train --resume .rmesh/train/phase8 --out .rmesh/train/phase9 --steps 1500 --seed 783 --lr 0.0003 --mix quotients --warmup 50 $(SPLIT)
+	$(BIN)/rmesh train --resume .rmesh/train/phase9 --out .rmesh/train/phase10 --steps 3000 --seed 784 --lr 0.0004 --mix products --warmup 100 $(SPLIT)
+	$(BIN)/rmesh train --resume .rmesh/train/phase10 --out .rmesh/train/phase11 --steps 3000 --seed 785 --lr 0.0004 --mix routes --warmup 100 $(SPLIT)
 
 clean: down
 	rm -rf $(RMESH_HOME)
