@@ -12,7 +12,7 @@ from reasoning_mesh.contracts.steps import StepTask
 from reasoning_mesh.contracts.verifier_inbox import Hypothesis, VerifierInput
 from reasoning_mesh.contracts.verifier_state import RequestState
 from reasoning_mesh.planner.domain import plan_question
-from reasoning_mesh.verifier import cancel
+from reasoning_mesh.verifier import cancel, routes
 from reasoning_mesh.verifier.machine import Machine
 from reasoning_mesh.verifier.trace import result_of
 
@@ -42,7 +42,7 @@ def test_only_divisions_of_integers_qualify(
 
 
 def test_a_prime_is_common_only_when_both_quotients_are_verified_integers() -> None:
-    assert cancel.first_side(F(390), F(-546)) == 390  # the shorter operand is tried first
+    assert cancel.sides(F(390), F(-546)) == (390, -546)  # the shorter operand is tried first
     first = cancel.trials(DIV, F(390), cancel.TRIAL_PRIMES, first=5)
     assert [(t.id, t.left, t.right) for t in first[:2]] == [("g5", "390", "2"), ("g6", "390", "3")]
     assert all(t.role == "trial" and t.refines == "g0" and t.budget.attempts == 1 for t in first)
@@ -79,7 +79,7 @@ def test_new_ids_never_collide_with_a_fallback_route_still_to_come() -> None:
     plan = plan_question("What is 12/3*8/2?")
     assert plan.fallbacks
     used = {g.id for g in plan.goals} | {g.id for f in plan.fallbacks for g in f.goals}
-    assert f"g{cancel.next_goal_number(plan)}" not in used
+    assert f"g{routes.next_goal_number(plan)}" not in used
 
 
 def run(state: RequestState, tasks: list[StepTask], model: Callable[[str], str]) -> RequestState:
@@ -132,7 +132,7 @@ def test_a_reduced_step_missed_again_is_cancelled_again() -> None:
     state, actions = Machine.start("r1", "t", plan_question("What is 390/-546?"), 1000.0, "inbox")
     state = run(state, actions.steps, lambda p: right.get(p, "2"))
     assert state.status == "verified" and state.answer == "-5/7"
-    depths = {cancel.depth(g, {x.id: x for x in state.plan.goals}) for g in state.plan.goals}
+    depths = {routes.depth(g, {x.id: x for x in state.plan.goals}) for g in state.plan.goals}
     assert depths == {0, 1, 2}
 
 
@@ -145,5 +145,5 @@ def test_no_common_prime_found_fails_with_the_reason() -> None:
 
 def test_no_route_opens_beyond_the_goal_limit() -> None:
     plan = plan_question("What is 390/-546?")
-    assert cancel.room(plan, 10)
-    assert not cancel.room(plan, cancel.MAX_ROUTED_GOALS)
+    assert routes.room(plan, 10)
+    assert not routes.room(plan, routes.MAX_ROUTED_GOALS)

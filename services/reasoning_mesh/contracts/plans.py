@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 GoalKind = Literal["arith", "fact", "model", "round"]
 #: Where a goal came from: the plan (`""`), or a route the verifier opened for a step the model
-#: could not answer (`verifier/cancel.py`, `verifier/distribute.py`).
+#: could not answer (`verifier/cancel.py`, `verifier/distribute.py`, `verifier/cross.py`).
 GoalRole = Literal["", "trial", "part", "answer"]
 
 #: Goals a plan may hold, fallback routes the verifier switched to included.

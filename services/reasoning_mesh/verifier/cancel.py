@@ -21,25 +21,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from reasoning_mesh.contracts.plans import MAX_GOALS, GoalBudget, Plan, SubGoal
+from reasoning_mesh.contracts.plans import GoalBudget, SubGoal
+from reasoning_mesh.models.reasoner.data import ROUTE_PRIMES
 from reasoning_mesh.models.reasoner.numbers import as_fraction, canon
+from reasoning_mesh.verifier.routes import RouteGoals
 
-#: Candidate common factors. Of the integer divisions in the benchmark's plans the model missed
-#: greedily (500, common factor > 1), 81% have a common factor made of these primes alone.
-TRIAL_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23)
+#: Candidate common factors, the same the `routes` training mix divides by. Of the integer
+#: divisions in the benchmark's plans the model missed greedily (500, common factor > 1), 81%
+#: have a common factor made of these primes alone.
+TRIAL_PRIMES = ROUTE_PRIMES
 #: A reduced step may itself be cancelled, this many routes deep (2^4 needs four routes).
 MAX_DEPTH = 4
 #: A trial is one attempt, sampled (greedy halves `78/2` wrong, and one sample in two is right):
 #: failing it only means the prime is not taken.
 TRIAL_BUDGET = GoalBudget(samples=8, attempts=1, max_new_tokens=16)
-
-
-def depth(g: SubGoal, by_id: dict[str, SubGoal]) -> int:
-    """How many cancellation routes deep `g` sits (0: a goal of the plan)."""
-    n = 0
-    while g.refines and g.refines in by_id:
-        g, n = by_id[g.refines], n + 1
-    return n
 
 
 def qualifies(g: SubGoal, a: Fraction | None, b: Fraction | None, depth_now: int) -> bool:
@@ -50,47 +45,19 @@ def qualifies(g: SubGoal, a: Fraction | None, b: Fraction | None, depth_now: int
     return a.denominator == 1 and b.denominator == 1 and a != 0 and abs(b) > 1
 
 
-def next_goal_number(plan: Plan) -> int:
-    """Ids the plan and every fallback route have not used (routes are appended later)."""
-    goals = [*plan.goals, *(g for f in plan.fallbacks for g in f.goals)]
-    return 1 + max(int(g.id[1:]) for g in goals)
-
-
-#: Goals a request may hold once routes open: its durable state (about 1.5 KB per goal with its
-#: attempts, measured on the benchmark) stays well inside Kafka's 1 MB record limit.
-MAX_ROUTED_GOALS = 400
-
-
-def room(plan: Plan, extra: int) -> bool:
-    """Whether a route of up to `extra` goals still fits the request."""
-    fallback_goals = sum(len(f.goals) for f in plan.fallbacks)
-    return len(plan.goals) + fallback_goals + extra <= min(MAX_GOALS, MAX_ROUTED_GOALS)
-
-
-def first_side(a: Fraction, b: Fraction) -> Fraction:
-    """The operand tried first: the shorter, whose trials the model gets right more often; the
-    other is tried only by the primes that divide it (half the trials, most of the time)."""
-    return b if abs(b) <= abs(a) else a
+def sides(a: Fraction, b: Fraction) -> tuple[Fraction, Fraction]:
+    """(tried first, tried second): the shorter operand first, whose trials the model gets right
+    more often; the other only by the primes that divide the first (half the trials, mostly)."""
+    return (b, a) if abs(b) <= abs(a) else (a, b)
 
 
 def trials(g: SubGoal, value: Fraction, primes: Iterable[int], first: int) -> list[SubGoal]:
     """`value/p` for each prime, as goals refining `g`."""
-    return [
-        SubGoal(
-            id=f"g{first + i}",
-            kind="arith",
-            op="/",
-            left=canon(value),
-            right=str(p),
-            note=f"{g.id}: {canon(value)} / {p}, is {p} a common factor?",
-            budget=TRIAL_BUDGET,
-            skill=g.skill,
-            adapter_id=g.adapter_id,
-            role="trial",
-            refines=g.id,
-        )
-        for i, p in enumerate(primes)
-    ]
+    route = RouteGoals(g, first)
+    for p in primes:
+        note = f"{g.id}: {canon(value)} / {p}, is {p} a common factor?"
+        route.add("/", canon(value), str(p), note, role="trial", budget=TRIAL_BUDGET)
+    return route.goals
 
 
 def _integer(text: str | None) -> bool:
@@ -123,48 +90,12 @@ def common_primes(
 
 def route(g: SubGoal, found: list[tuple[int, str, str]], first: int) -> list[SubGoal]:
     """Divide out each further common prime from both quotients of the first, then the reduced
-    step, whose answer answers `g`. Its last goal is the `reduced` one."""
-    goals: list[SubGoal] = []
+    step, whose answer answers `g`."""
+    steps = RouteGoals(g, first)
     num, den = f"@{found[0][1]}", f"@{found[0][2]}"
     for p, _, _ in found[1:]:
-        for side in ("num", "den"):
-            operand = num if side == "num" else den
-            gid = f"g{first + len(goals)}"
-            goals.append(
-                SubGoal(
-                    id=gid,
-                    kind="arith",
-                    op="/",
-                    left=operand,
-                    right=str(p),
-                    depends_on=[operand[1:]],
-                    note=f"{operand} / {p}: cancel {p} from {g.id}",
-                    budget=g.budget,
-                    skill=g.skill,
-                    adapter_id=g.adapter_id,
-                    role="part",
-                    refines=g.id,
-                )
-            )
-            if side == "num":
-                num = f"@{gid}"
-            else:
-                den = f"@{gid}"
+        num = steps.add("/", num, str(p), f"{num} / {p}: cancel {p} from {g.id}")
+        den = steps.add("/", den, str(p), f"{den} / {p}: cancel {p} from {g.id}")
     primes = "·".join(str(p) for p, _, _ in found)
-    goals.append(
-        SubGoal(
-            id=f"g{first + len(goals)}",
-            kind="arith",
-            op="/",
-            left=num,
-            right=den,
-            depends_on=[num[1:], den[1:]],
-            note=f"{g.note or g.id} with {primes} cancelled",
-            budget=g.budget,
-            skill=g.skill,
-            adapter_id=g.adapter_id,
-            role="answer",
-            refines=g.id,
-        )
-    )
-    return goals
+    steps.add("/", num, den, f"{g.note or g.id} with {primes} cancelled", role="answer")
+    return steps.goals

@@ -13,13 +13,12 @@ each numerator times the other's denominator, their sum, then the one division.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Literal
 
-from reasoning_mesh.contracts.plans import GoalRole, SubGoal, is_ref, ref_goal
+from reasoning_mesh.contracts.plans import SubGoal
 from reasoning_mesh.models.reasoner.numbers import canon
+from reasoning_mesh.verifier.routes import Op, RouteGoals
 
 MAX_DEPTH = 3
-Op = Literal["+", "-", "*", "/"]
 
 
 def as_written(value: Fraction) -> tuple[int, int]:
@@ -58,24 +57,8 @@ def route(g: SubGoal, a: Fraction, b: Fraction, first: int) -> list[SubGoal]:
     """The numerator's and the denominator's steps, their integer division, the decimal places
     shifted back; the last step is the `answer`."""
     (pa, qa), (pb, qb) = as_written(a), as_written(b)
-    common: dict[str, Any] = {
-        "budget": g.budget,
-        "skill": g.skill,
-        "adapter_id": g.adapter_id,
-        "refines": g.id,
-    }
-    goals: list[SubGoal] = []
-
-    def step(op: Op, x: str, y: str, note: str, role: GoalRole = "part") -> str:
-        gid = f"g{first + len(goals)}"
-        refs = [ref_goal(v) for v in (x, y) if is_ref(v)]
-        goals.append(
-            SubGoal(
-                id=gid, kind="arith", op=op, left=x, right=y, depends_on=refs, note=note, role=role,
-                **common,
-            )
-        )  # fmt: skip
-        return f"@{gid}"
+    steps = RouteGoals(g, first)
+    step = steps.add
 
     def product(x: int, y: int, what: str) -> str:
         if 1 in (x, y):  # nothing to multiply: the other factor as written
@@ -97,10 +80,7 @@ def route(g: SubGoal, a: Fraction, b: Fraction, first: int) -> list[SubGoal]:
         if shift:
             op: Op = "*" if shift > 0 else "/"
             step(op, value, str(10 ** abs(shift)), f"{g.id}: decimal places back")
-        if not goals:
-            raise ValueError(f"{g.id}: {a} {g.op} {b} needs no step")
-        goals[-1] = goals[-1].model_copy(update={"role": "answer", "note": f"{g.note or g.id}, crossed"})
-        return goals
+        return steps.answered_by_last(f"{g.note or g.id}, crossed")
     if qa == qb:  # a sum over one denominator
         num, den = step(g.op, str(pa), str(pb), f"{g.id}'s numerator"), str(qa)
     else:
@@ -108,4 +88,4 @@ def route(g: SubGoal, a: Fraction, b: Fraction, first: int) -> list[SubGoal]:
         num = step(g.op, left, right, f"{g.id}'s numerator over {qa} × {qb}")
         den = product(qa, qb, "common denominator")
     step("/", num, den, f"{g.note or g.id}, as one division", role="answer")
-    return goals
+    return steps.goals

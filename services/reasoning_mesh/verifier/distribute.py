@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from reasoning_mesh.contracts.plans import SubGoal
 from reasoning_mesh.models.reasoner.numbers import canon
+from reasoning_mesh.verifier.routes import RouteGoals
 
 #: A partial product may itself be distributed, this many routes deep.
 MAX_DEPTH = 3
@@ -42,38 +43,12 @@ def split(a: Fraction | None, b: Fraction | None) -> tuple[Fraction, list[int]] 
 
 def route(g: SubGoal, keep: Fraction, parts: list[int], first: int) -> list[SubGoal]:
     """`keep × part` for each place value, then their running sum; the last goal answers `g`."""
-    common = {"budget": g.budget, "skill": g.skill, "adapter_id": g.adapter_id, "refines": g.id}
-    goals: list[SubGoal] = []
-    for part in parts:
-        goals.append(
-            SubGoal(
-                id=f"g{first + len(goals)}",
-                kind="arith",
-                op="*",
-                left=canon(keep),
-                right=str(part),
-                note=f"partial product {canon(keep)} × {part} of {g.id}",
-                role="part",
-                **common,
-            )
-        )
-    total = f"@{goals[0].id}"
-    for partial in goals[1 : len(parts)]:
-        gid = f"g{first + len(goals)}"
-        goals.append(
-            SubGoal(
-                id=gid,
-                kind="arith",
-                op="+",
-                left=total,
-                right=f"@{partial.id}",
-                depends_on=[total[1:], partial.id],
-                note=f"sum of {g.id}'s partial products",
-                role="part",
-                **common,
-            )
-        )
-        total = f"@{gid}"
-    last = goals[-1]
-    goals[-1] = last.model_copy(update={"role": "answer", "note": f"{g.note or g.id}, summed"})
-    return goals
+    steps = RouteGoals(g, first)
+    partials = [
+        steps.add("*", canon(keep), str(part), f"partial product {canon(keep)} × {part} of {g.id}")
+        for part in parts
+    ]
+    total = partials[0]
+    for partial in partials[1:]:
+        total = steps.add("+", total, partial, f"sum of {g.id}'s partial products")
+    return steps.answered_by_last(f"{g.note or g.id}, summed")

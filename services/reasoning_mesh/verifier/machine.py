@@ -24,7 +24,7 @@ from reasoning_mesh.contracts.verifier_inbox import Hypothesis, VerifierInput
 from reasoning_mesh.contracts.verifier_state import Attempt, GoalState, RequestState, Tried
 from reasoning_mesh.models.reasoner.numbers import as_fraction
 from reasoning_mesh.verifier import domain, tasks
-from reasoning_mesh.verifier.refine import CancelRoutes
+from reasoning_mesh.verifier.refine import Routes
 from reasoning_mesh.verifier.strategy import next_strategy
 
 
@@ -36,7 +36,7 @@ class Actions:
     finished: bool = False
 
 
-class Machine(CancelRoutes):
+class Machine(Routes):
     """One transition's working copy of a request's state."""
 
     def __init__(self, state: RequestState, now: float, inbox: str) -> None:

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from reasoning_mesh.contracts.plans import Plan, SubGoal
 from reasoning_mesh.contracts.verifier_state import GoalState
-from reasoning_mesh.verifier import cancel, cross, distribute
+from reasoning_mesh.verifier import cancel, cross, distribute, routes
 
 if TYPE_CHECKING:
     from reasoning_mesh.verifier.machine import Actions
 
 
-class CancelRoutes:
+class Routes:
     """Mixed into `Machine`, whose working copy of the state these methods read and change."""
 
     plan: Plan
@@ -36,12 +36,12 @@ class CancelRoutes:
     def start_refine(self, g: SubGoal, reason: str) -> bool:
         """Open a route for `g`, which exhausted its attempts, if one fits its step."""
         a, b = self.operand(g.left or ""), self.operand(g.right or "")
-        depth = cancel.depth(g, self.by_id)
-        opened = _route(g, a, b, depth, cancel.next_goal_number(self.plan))
+        depth = routes.depth(g, self.by_id)
+        opened = _route(g, a, b, depth, routes.next_goal_number(self.plan))
         if opened is None:
             return False
         goals, event, extra = opened
-        if not cancel.room(self.plan, len(goals) + extra):
+        if not routes.room(self.plan, len(goals) + extra):
             return False
         self.add_goals(goals)
         self.goals[g.id] = self.goals[g.id].model_copy(update={"status": "refining", "reason": reason})
@@ -51,7 +51,7 @@ class CancelRoutes:
     def settle_refinements(self) -> bool:
         """Move every refining goal on as far as its added goals allow; True if any moved."""
         refining = [self.by_id[gid] for gid, st in self.goals.items() if st.status == "refining"]
-        refining.sort(key=lambda g: -cancel.depth(g, self.by_id))  # inner routes settle first
+        refining.sort(key=lambda g: -routes.depth(g, self.by_id))  # inner routes settle first
         moved = False
         for g in refining:
             if self.goals[g.id].status == "refining" and self.phase not in ("done", "failed"):
@@ -66,12 +66,11 @@ class CancelRoutes:
             self.give_up(g, "operands unresolved")
             return True
         verified = {k.id: v for k in kids if (v := self.goals[k.id].value) is not None}
-        shorter = cancel.first_side(a, b)
-        other = a if shorter is b else b
+        shorter, other = cancel.sides(a, b)
         if not cancel.tried(kids, other):  # the shorter side's trials are in: try the other
             primes = sorted(cancel.dividing(kids, verified, shorter))
             if primes:
-                first = cancel.next_goal_number(self.plan)
+                first = routes.next_goal_number(self.plan)
                 self.add_goals(cancel.trials(g, other, primes, first))
                 return True
             found = []
@@ -81,7 +80,7 @@ class CancelRoutes:
             why = f"no common factor among {cancel.TRIAL_PRIMES}: {self.goals[g.id].reason}"
             self.give_up(g, why)
             return True
-        route = cancel.route(g, found, cancel.next_goal_number(self.plan))
+        route = cancel.route(g, found, routes.next_goal_number(self.plan))
         self.add_goals(route)
         primes = [p for p, _, _ in found]
         self.actions.events.append(
@@ -122,7 +121,7 @@ def _route(
     if a is None or b is None or g.kind != "arith":
         return None
     if cancel.qualifies(g, a, b, depth):
-        trials = cancel.trials(g, cancel.first_side(a, b), cancel.TRIAL_PRIMES, first)
+        trials = cancel.trials(g, cancel.sides(a, b)[0], cancel.TRIAL_PRIMES, first)
         event = ("cancelling", {"goal": g.id, "trials": [t.id for t in trials], "depth": depth})
         return trials, event, 3 * len(cancel.TRIAL_PRIMES) + 1
     found = distribute.split(a, b) if g.op == "*" and depth < distribute.MAX_DEPTH else None

@@ -268,8 +268,8 @@ def product_step_example(rng: random.Random) -> Example:
     return fraction_step_example(rng)
 
 
-#: The verifier's cancellation trials divide by these (`verifier/cancel.py` keeps its own copy:
-#: the model package imports nothing from the services).
+#: The primes the verifier's cancellation trials divide by (`verifier/cancel.py` reads them from
+#: here, so training and serving use the same list).
 ROUTE_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23)
 
 
