@@ -42,20 +42,23 @@ def test_only_divisions_of_integers_qualify(
 
 
 def test_a_prime_is_common_only_when_both_quotients_are_verified_integers() -> None:
-    assert cancel.sides(F(390), F(-546)) == (390, -546)  # the shorter operand is tried first
-    first = cancel.trials(DIV, F(390), cancel.TRIAL_PRIMES, first=5)
+    # The shorter operand is tried first: the goal's own operand, so its prompt is the same text.
+    assert cancel.sides(DIV, F(390), F(-546)) == ("390", "-546")
+    assert cancel.sides(DIV.model_copy(update={"left": "@g1", "right": "390"}), F(-5460), F(390)) == ("390", "@g1")
+    first = cancel.trials(DIV, "390", cancel.TRIAL_PRIMES, first=5)
     assert [(t.id, t.left, t.right) for t in first[:2]] == [("g5", "390", "2"), ("g6", "390", "3")]
     assert all(t.role == "trial" and t.refines == "g0" and t.budget.attempts == 1 for t in first)
-    verified = {"g5": "195", "g6": "130", "g7": "78", "g8": "55.7", "g10": "30"}
-    assert cancel.dividing(first, verified, F(390)) == {2: "g5", 3: "g6", 5: "g7", 13: "g10"}
-    assert not cancel.tried(first, F(-546))
+    # A quotient counts as whole only when the model wrote a whole number (`78.0` is not one).
+    verified = {"g5": "195", "g6": "130", "g7": "78", "g8": "390/7", "g9": "78.0", "g10": "30"}
+    assert cancel.dividing(first, verified, "390") == {2: "g5", 3: "g6", 5: "g7", 13: "g10"}
+    assert not cancel.tried(first, "-546")
     # The other side, by the primes that divided the first only.
-    second = cancel.trials(DIV, F(-546), [2, 3, 5, 13], first=11)
+    second = cancel.trials(DIV, "-546", [2, 3, 5, 13], first=11)
     kids = first + second
-    assert cancel.tried(kids, F(-546))
-    verified |= {"g11": "-273", "g13": "-109.2", "g14": "-42"}
+    assert cancel.tried(kids, "-546")
+    verified |= {"g11": "-273", "g13": "-546/5", "g14": "-42"}
     # 2 and 13: both integers; 3: the other trial not verified; 5: a verified non-integer.
-    assert cancel.common_primes(kids, verified, F(390), F(-546)) == [
+    assert cancel.common_primes(kids, verified, DIV) == [
         (2, "g5", "g11"),
         (13, "g10", "g14"),
     ]

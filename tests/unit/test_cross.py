@@ -18,12 +18,12 @@ G = SubGoal(id="g0", kind="arith", op="*", left="-28/3", right="-24", note="-28/
 
 
 @pytest.mark.parametrize(
-    ("value", "written"),
-    [(F(-28, 3), (-28, 3)), (F(95, 4), (2375, 100)), (F(-4), (-4, 1)), (F(-1, 20), (-5, 100))],
+    ("text", "written"),
+    [("-28/3", (-28, 3)), ("23.75", (2375, 100)), ("-4", (-4, 1)), ("-0.05", (-5, 100))],
 )
-def test_operands_are_read_as_written(value: Fraction, written: tuple[int, int]) -> None:
-    assert cross.as_written(value) == written
-    assert Fraction(*written) == value
+def test_operands_are_read_as_written(text: str, written: tuple[int, int]) -> None:
+    assert cross.as_written(text) == written
+    assert Fraction(*written) == Fraction(text)
 
 
 @pytest.mark.parametrize(
@@ -45,12 +45,12 @@ def test_steps_with_a_non_integer_qualify(op: str, a: Fraction, b: Fraction, ok:
 
 
 def test_numerators_and_denominators_are_multiplied_then_divided() -> None:
-    route = cross.route(G, F(-28, 3), F(-24), 7)
+    route = cross.route(G, "-28/3", "-24", 7)
     assert [(g.id, g.op, g.left, g.right, g.role) for g in route] == [
         ("g7", "*", "-28", "-24", "part"),
         ("g8", "/", "@g7", "3", "answer"),  # 3 × 1 needs no step
     ]
-    quotient = cross.route(G.model_copy(update={"op": "/"}), F(12, 7), F(27, 49), 7)
+    quotient = cross.route(G.model_copy(update={"op": "/"}), "12/7", "27/49", 7)
     assert [(g.op, g.left, g.right) for g in quotient] == [
         ("*", "12", "49"),
         ("*", "7", "27"),
@@ -62,34 +62,36 @@ def test_numerators_and_denominators_are_multiplied_then_divided() -> None:
 @pytest.mark.parametrize(
     ("op", "a", "b", "steps"),
     [
-        ("*", F(5, 2), F(1440), [("*", "25", "1440"), ("/", "@g7", "10")]),  # 2.5 days in minutes
-        ("*", F(1405743, 1000), F(1, 24), [("/", "1405743", "24"), ("/", "@g7", "1000")]),
-        ("/", F(1, 2), F(1, 4), [("/", "5", "25"), ("*", "@g7", "10")]),  # 0.5 / 0.25
+        ("*", "2.5", "1440", [("*", "25", "1440"), ("/", "@g7", "10")]),  # 2.5 days in minutes
+        ("*", "1405.743", "1/24", [("/", "1405743", "24"), ("/", "@g7", "1000")]),
+        ("/", "0.5", "0.25", [("/", "5", "25"), ("*", "@g7", "10")]),
         # (-3/7) / 0.03: (-3 / (7*3)) * 100
-        ("/", F(-3, 7), F(3, 100), [("*", "7", "3"), ("/", "-3", "@g7"), ("*", "@g8", "100")]),
+        ("/", "-3/7", "0.03", [("*", "7", "3"), ("/", "-3", "@g7"), ("*", "@g8", "100")]),
     ],
 )
 def test_decimal_places_are_shifted_back_last(
-    op: str, a: Fraction, b: Fraction, steps: list[tuple[str, str, str]]
+    op: str, a: str, b: str, steps: list[tuple[str, str, str]]
 ) -> None:
-    route = cross.route(G.model_copy(update={"op": op}), a, b, 7)
+    route = cross.route(G.model_copy(update={"op": op, "notation": "decimal"}), a, b, 7)
     assert [(g.op, g.left, g.right) for g in route] == steps
     assert [g.role for g in route][-1] == "answer" and all(g.role == "part" for g in route[:-1])
-    assert cross.split_places(F(-1, 4)) == (-25, 1, 2)
+    assert all(g.notation == "decimal" for g in route)  # a route answers in its goal's notation
+    assert "read as written" in route[-1].note or "crossed" in route[-1].note
+    assert cross.split_places("-0.25") == (-25, 1, 2)
 
 
 def test_sums_go_over_a_common_denominator() -> None:
     add = G.model_copy(update={"op": "+"})
-    route = cross.route(add, F(1, 3), F(-5, 6), 7)
+    route = cross.route(add, "1/3", "-5/6", 7)
     assert [(g.id, g.op, g.left, g.right, g.role) for g in route] == [
         ("g7", "*", "-5", "3", "part"),  # 1 × 6 needs no step
         ("g8", "+", "6", "@g7", "part"),
         ("g9", "*", "3", "6", "part"),
         ("g10", "/", "@g8", "@g9", "answer"),
     ]
-    same = cross.route(add.model_copy(update={"op": "-"}), F(1, 7), F(3, 7), 7)
+    same = cross.route(add.model_copy(update={"op": "-"}), "1/7", "3/7", 7)
     assert [(g.op, g.left, g.right) for g in same] == [("-", "1", "3"), ("/", "@g7", "7")]
-    mixed = cross.route(add, F(5), F(1, 4), 7)  # 1/4 is written 0.25
+    mixed = cross.route(add, "5", "0.25", 7)
     assert [(g.op, g.left, g.right) for g in mixed] == [
         ("*", "5", "100"),
         ("+", "@g7", "25"),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import pytest
 
 from reasoning_mesh.contracts.plans import SubGoal
@@ -14,37 +12,44 @@ from reasoning_mesh.verifier.trace import result_of
 
 from .test_cancel import run
 
-F = Fraction
 MUL = SubGoal(id="g0", kind="arith", op="*", left="-26", right="-26", note="-26 * -26")
 
 
 @pytest.mark.parametrize(
     ("n", "parts"),
-    [(326, [300, 20, 6]), (-26, [-20, -6]), (4007, [4000, 7]), (90, [90]), (-5, [-5]), (0, [])],
+    [
+        ("326", ["300", "20", "6"]),
+        ("-26", ["-20", "-6"]),
+        ("4007", ["4000", "7"]),
+        ("90", ["90"]),
+        ("-5", ["-5"]),
+        ("0", []),
+    ],
 )
-def test_place_values_are_the_numbers_own_digits(n: int, parts: list[int]) -> None:
+def test_place_values_are_the_numbers_own_digits(n: str, parts: list[str]) -> None:
     assert distribute.place_values(n) == parts
-    assert sum(parts) == n
+    assert sum(int(p) for p in parts) == int(n)
 
 
 @pytest.mark.parametrize(
     ("a", "b", "expected"),
     [
-        (F(-26), F(-26), (F(-26), [-20, -6])),
-        (F(17), F(933), (F(933), [10, 7])),  # the factor with fewer non-zero digits is split
-        (F(-5), F(3064), (F(-5), [3000, 60, 4])),  # a single digit cannot be split
-        (F(-5), F(3000), None),
-        (F(1, 2), F(26), None),  # integers only
-        (None, F(26), None),
+        ("-26", "-26", ("-26", ["-20", "-6"])),
+        ("17", "933", ("@g2", ["10", "7"])),  # the factor with fewer non-zero digits is split
+        ("-5", "3064", ("@g1", ["3000", "60", "4"])),  # a single digit cannot be split
+        ("-5", "3000", None),
+        ("1/2", "26", None),  # integers only
+        ("2.5", "26", None),
     ],
 )
-def test_the_split(a: Fraction | None, b: Fraction, expected: object) -> None:
-    assert distribute.split(a, b) == expected
+def test_the_split(a: str, b: str, expected: object) -> None:
+    goal = MUL.model_copy(update={"left": "@g1", "right": "@g2"}) if a != "-26" else MUL
+    assert distribute.split(goal, a, b) == expected  # the kept factor is the goal's own operand
 
 
 def test_partial_products_then_their_running_sum() -> None:
     route = distribute.route(
-        MUL.model_copy(update={"left": "17", "right": "326"}), F(17), [300, 20, 6], 9
+        MUL.model_copy(update={"left": "17", "right": "326"}), "17", ["300", "20", "6"], 9
     )
     assert [(g.id, g.op, g.left, g.right, g.role) for g in route] == [
         ("g9", "*", "17", "300", "part"),

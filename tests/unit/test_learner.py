@@ -147,7 +147,7 @@ def test_rounding_plan_routes_to_the_loaded_adapter() -> None:
     [
         ("-5271.2423", "-1", "-5270", True),
         ("138.979414", "1", "139", True),
-        ("138.979414", "1", "139.0", True),
+        ("138.979414", "1", "139.0", False),  # the right value, not canonical
         ("138.979414", "1", "138.9", False),
         ("0.0025289", "4", "0.0025", True),
         ("0.0025289", "4", "25", False),

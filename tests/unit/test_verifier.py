@@ -9,6 +9,7 @@ import pytest
 from reasoning_mesh.contracts.results import Evidence
 from reasoning_mesh.contracts.verifier_inbox import Hypothesis, VerifierInput
 from reasoning_mesh.contracts.verifier_state import RequestState
+from reasoning_mesh.models.reasoner.numbers import Notation
 from reasoning_mesh.planner.domain import plan_question, route
 from reasoning_mesh.verifier import domain
 from reasoning_mesh.verifier.machine import Actions, Machine
@@ -18,24 +19,38 @@ F = Fraction
 
 
 @pytest.mark.parametrize(
-    ("a", "op", "b", "claimed", "ok"),
+    ("a", "op", "b", "claimed", "notation", "ok"),
     [
-        (F(7), "+", F(5), "12", True),
-        (F(7), "-", F(-5), "12", True),
-        (F(-7904), "/", F(336), "-494/21", True),
-        (F(1, 2), "*", F(1000), "500", True),
-        (F(1), "/", F(4), "0.25", True),  # the same number, written as a decimal
-        (F(1), "/", F(4), "1/4", True),
-        (F(1), "/", F(4), "0.250", True),
-        (F(7), "+", F(5), "13", False),
-        (F(7), "+", F(5), "12x", False),
-        (F(7), "+", F(5), "", False),
-        (F(7), "+", F(5), "1/0", False),
-        (F(7), "/", F(0), "0", False),
+        (F(7), "+", F(5), "12", "exact", True),
+        (F(7), "-", F(-5), "12", "exact", True),
+        (F(-7904), "/", F(336), "-494/21", "exact", True),
+        (F(1, 2), "*", F(1000), "500", "decimal", True),
+        (F(1), "/", F(4), "1/4", "exact", True),
+        (F(1), "/", F(4), "0.25", "decimal", True),
+        (F(1), "/", F(3), "1/3", "decimal", True),  # does not terminate: a fraction either way
+        (F(1), "/", F(4), "0.25", "exact", False),  # the right value, the wrong notation
+        (F(1), "/", F(4), "1/4", "decimal", False),
+        (F(1), "/", F(4), "0.250", "decimal", False),  # trailing zeros
+        (F(-870), "/", F(29), "-870/29", "exact", False),  # the step copied back
+        (F(169), "/", F(13), "169/13", "exact", False),
+        (F(11), "/", F(11), "11/11", "exact", False),
+        (F(-98), "/", F(441), "-98/441", "exact", False),
+        (F(6), "/", F(69), "6/69", "exact", False),
+        (F(-3), "/", F(5), "-0.6", "exact", False),
+        (F(7), "+", F(5), "13", "exact", False),
+        (F(7), "+", F(5), "12x", "exact", False),
+        (F(7), "+", F(5), "", "exact", False),
+        (F(7), "+", F(5), "1/0", "exact", False),
+        (F(7), "/", F(0), "0", "exact", False),
     ],
 )
-def test_step_verdicts(a: Fraction, op: str, b: Fraction, claimed: str, ok: bool) -> None:
-    assert domain.verify_step(a, op, b, claimed).accepted is ok
+def test_step_verdicts(
+    a: Fraction, op: str, b: Fraction, claimed: str, notation: Notation, ok: bool
+) -> None:
+    verdict = domain.verify_step(a, op, b, claimed, notation)
+    assert verdict.accepted is ok
+    if not ok and domain.exact_result(a, op, b) == (domain.as_fraction(claimed) or "x"):
+        assert "not canonical" in verdict.reason  # the rule it breaks is named
 
 
 def test_fact_must_state_the_asked_conversion_with_a_factor() -> None:
@@ -100,7 +115,7 @@ def test_a_rejected_step_backtracks_with_more_samples_then_recovers() -> None:
     assert state.phase == "backtracking"
     assert (
         "step_rejected",
-        {"goal": "g0", "attempt": 0, "reason": "41 is not 12 + 30"},
+        {"goal": "g0", "attempt": 0, "reason": "wrong value: 41 is not 42 (+ step)"},
     ) in actions.events
     (retry,) = actions.steps
     assert retry.attempt == 1 and retry.samples > 1 and retry.temperature > 0
@@ -127,19 +142,17 @@ def test_backtracking_rewords_the_step_and_checks_the_goal_itself() -> None:
 
 @pytest.mark.parametrize(
     ("a", "op", "b"),
-    [
-        (Fraction(12), "-", Fraction(30)),
-        (Fraction(-3, 7), "/", Fraction(5)),
-        (Fraction(2), "*", Fraction(-9)),
-        (Fraction(1, 2), "+", Fraction(4)),
-    ],
+    [("12", "-", "30"), ("-3/7", "/", "5"), ("2", "*", "-9"), ("0.5", "+", "4"), ("0", "-", "-7")],
 )
-def test_reworded_steps_keep_their_value(a: Fraction, op: str, b: Fraction) -> None:
+def test_reworded_steps_keep_their_value_and_their_digits(a: str, op: str, b: str) -> None:
     from reasoning_mesh.verifier.strategy import reworded
 
     a2, op2, b2 = reworded(a, op, b)
     assert (a2, op2, b2) != (a, op, b)
-    assert domain.exact_result(a2, op2, b2) == domain.exact_result(a, op, b)
+    value = domain.as_fraction
+    assert domain.exact_result(value(a2), op2, value(b2)) == domain.exact_result(value(a), op, value(b))  # type: ignore[arg-type]
+    # Only signs are toggled: the digits are the operands' own.
+    assert sorted(a2.lstrip("-") + b2.lstrip("-")) == sorted(a.lstrip("-") + b.lstrip("-"))
 
 
 def test_exhausted_budget_fails_the_request_with_the_reason() -> None:
@@ -231,13 +244,13 @@ def test_rounding_is_checked_exactly_and_served_by_the_routed_adapter() -> None:
     state, actions = answer(state, "g0", 0, "0.002")  # half up: 0.0025 → 0.003
     assert state.goals["g0"].status == "waiting"
     assert actions.steps[0].adapter_id == "round_number-0123456789ab"
-    state, _ = answer(state, "g0", 1, "0.002", "0.0030")
-    assert (state.status, state.answer) == ("verified", "0.0030")
+    state, _ = answer(state, "g0", 1, "0.002", "0.0030", "0.003")  # trailing zero: not canonical
+    assert (state.status, state.answer) == ("verified", "0.003")
     (fb,) = feedback_of(state)
     assert (fb.skill, fb.prompt, fb.answer, fb.source) == (
         "round_number",
         "R:0.002|5=",
-        "0.0030",
+        "0.003",
         "verified",
     )
 

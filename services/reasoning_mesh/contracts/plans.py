@@ -3,9 +3,11 @@
 Not a topic of its own: plans travel inside `rmesh.verifier.inbox.v1` (kind `plan`), so that the
 verifier sees a request's plan, hypotheses and evidence in one ordered partition.
 
-Operands are exact literals written canonically (`-12`, `0.25`, `3/7`) or references: `@g3` is
-the verified value of sub-goal `g3`, `-@g3` its negation (an operand sign the planner flipped
-by moving a term across `=`), `@g3.factor` the conversion factor of fact sub-goal `g3`.
+Operands are literals copied as the question writes them (`-12`, `0.25`, `14/5`; a number word
+read as its numeral) or references: `@g3` is the text of sub-goal `g3`'s accepted hypothesis,
+`-@g3` that text with its sign toggled (`numbers.negated`: an operand sign the planner flipped by
+moving a term across `=`), `@g3.factor` the conversion factor fact sub-goal `g3` retrieved.
+Each goal says which notation its answer must be written in (`numbers.canonical`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ GoalKind = Literal["arith", "fact", "model", "round"]
 #: Where a goal came from: the plan (`""`), or a route the verifier opened for a step the model
 #: could not answer (`verifier/cancel.py`, `verifier/distribute.py`, `verifier/cross.py`).
 GoalRole = Literal["", "trial", "part", "answer"]
+#: How a goal's accepted answer is written (`numbers.canonical`): `exact` (integers, p/q in
+#: lowest terms) or `decimal` (a step on a decimal operand, a conversion's answer).
+GoalNotation = Literal["exact", "decimal"]
 
 #: Goals a plan may hold, fallback routes the verifier switched to included.
 MAX_GOALS = 2048
@@ -75,6 +80,12 @@ class SubGoal(BaseModel):
         "verified answer of `answer` answers the goal refined.",
     )
     refines: str = Field(default="", description="The goal a verifier-added goal helps answer.")
+    notation: GoalNotation = Field(
+        default="exact",
+        description="How the accepted answer must be written: `exact` (whole numbers, p/q in "
+        "lowest terms) or `decimal` (terminating values written out; a step on a decimal operand "
+        "or a conversion's answer). Only the canonical text of the exact result is accepted.",
+    )
 
 
 class FinalCheck(BaseModel):

@@ -1,5 +1,8 @@
 """Expression trees → one-operation sub-goals. The builder only rearranges: operands are literals
-copied from the question or references to sub-goals whose values the model will supply.
+copied from the question as written or references to sub-goals whose answers the model will
+supply; a literal's sign is toggled lexically when a term moves across `=` (`numbers.negated`).
+Each goal asks for decimal notation when an operand is written as a decimal or comes from a
+goal that does (`numbers.canonical`), exact notation otherwise.
 
 A linear form `coef·x + const` is how equations become steps: both sides are linearised, then
 `x = (const_R - const_L) / (coef_L - coef_R)` is planned as ordinary steps."""
@@ -8,18 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from fractions import Fraction
 
-from reasoning_mesh.contracts.plans import GoalBudget, SubGoal, is_ref, ref_goal
-from reasoning_mesh.models.reasoner.numbers import canon
+from reasoning_mesh.contracts.plans import GoalBudget, GoalNotation, SubGoal, is_ref, ref_goal
+from reasoning_mesh.models.reasoner.numbers import is_decimal, negated
 from reasoning_mesh.planner.expr import BinOp, Call, Neg, Node, Num, Pow, UnplannableError, Var
 
-#: An operand: a canonical literal (`-12`, `0.5`, `3/7`) or a reference `@gN`.
+#: An operand: a literal as the question writes it (`-12`, `0.5`, `14/5`) or a reference `@gN`.
 Operand = str
-
-
-def literal(v: Fraction) -> Operand:
-    return canon(v)
 
 
 @dataclass(frozen=True)
@@ -47,7 +45,20 @@ class Builder:
     env: dict[str, Operand] = field(default_factory=dict)
     functions: dict[str, Function] = field(default_factory=dict)
 
-    def goal(self, op: str, a: Operand, b: Operand, note: str = "") -> Operand:
+    def notation(self, *operands: Operand) -> GoalNotation:
+        """Decimal when an operand is a decimal literal or the answer of a decimal goal."""
+        by_id = {g.id: g for g in self.goals}
+        for x in operands:
+            source = by_id.get(ref_goal(x)) if is_ref(x) else None
+            if (source is None and not is_ref(x) and is_decimal(x)) or (
+                source is not None and source.notation == "decimal"
+            ):
+                return "decimal"
+        return "exact"
+
+    def goal(
+        self, op: str, a: Operand, b: Operand, note: str = "", notation: GoalNotation | None = None
+    ) -> Operand:
         gid = f"g{len(self.goals)}"
         deps = [ref_goal(x) for x in (a, b) if is_ref(x)]
         self.goals.append(
@@ -60,6 +71,7 @@ class Builder:
                 depends_on=sorted(set(deps)),
                 note=note or f"{a} {op} {b}",
                 budget=GoalBudget(),
+                notation=notation or self.notation(a, b),
             )
         )
         return "@" + gid
@@ -73,7 +85,7 @@ class Builder:
         if x is None:
             return None
         if not is_ref(x):
-            return literal(-Fraction(x))
+            return negated(x)  # the lexical sign rule: digits as written
         # Moving a term across `=` flips its sign: the next step's prompt carries the negated
         # operand (the model is poor at bare negation steps, and nothing is computed here).
         return x[1:] if x.startswith("-") else "-" + x
@@ -113,7 +125,7 @@ class Builder:
     # -- trees → linear forms -----------------------------------------------------------------
     def linear(self, node: Node, unknowns: tuple[str, ...] = ()) -> Lin:  # noqa: PLR0911 - one return per node type
         if isinstance(node, Num):
-            return Lin({}, literal(node.value) if node.value != 0 else None)
+            return Lin({}, node.text if node.value != 0 else None)
         if isinstance(node, Var):
             if node.name in unknowns:
                 return Lin({node.name: "1"}, None)

@@ -10,7 +10,6 @@ else becomes one `model` step: answered, but unverifiable.
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 
 from reasoning_mesh.contracts.plans import (
     MAX_GOALS,
@@ -23,7 +22,7 @@ from reasoning_mesh.contracts.plans import (
 )
 from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, question_prompt
-from reasoning_mesh.planner.builder import Builder, Function, Operand, literal
+from reasoning_mesh.planner.builder import Builder, Function, Operand
 from reasoning_mesh.planner.expr import (
     Node,
     UnplannableError,
@@ -204,8 +203,9 @@ def _conversion(text: str) -> tuple[str, Builder, Operand, FinalCheck] | None:
                 note=f"how many {dst}s in one {src}",
             )
         )
-        value = literal(Fraction(m.group("v")))  # the amount as written, e.g. 14/5
-        answer = b.goal("*", value, fact + ".factor", note=f"{value} {src} in {dst}s")
+        value = m.group("v")  # the amount as written, e.g. 14/5 (a number word read as 14/5)
+        note = f"{value} {src} in {dst}s"
+        answer = b.goal("*", value, fact + ".factor", note=note, notation="decimal")
         return "conversion", b, answer, FinalCheck()
     return None
 

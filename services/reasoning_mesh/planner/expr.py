@@ -11,6 +11,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from reasoning_mesh.errors import NonRetryableError
+from reasoning_mesh.models.reasoner.numbers import negated
 
 
 class UnplannableError(NonRetryableError):
@@ -19,7 +20,11 @@ class UnplannableError(NonRetryableError):
 
 @dataclass(frozen=True)
 class Num:
+    """A number literal: its exact value (for checking) and its text as the question writes it
+    (what prompts carry)."""
+
     value: Fraction
+    text: str
 
 
 @dataclass(frozen=True)
@@ -107,8 +112,9 @@ class Parser:
         if self.peek() == "-":
             self.take()
             inner = self.unary()
-            # A signed literal is one number as written, not an operation.
-            return Num(-inner.value) if isinstance(inner, Num) else Neg(inner)
+            # A signed literal is one number as written, not an operation; `- -3` is read as `3`
+            # by the lexical sign rule (`numbers.negated`), its digits untouched.
+            return Num(-inner.value, negated(inner.text)) if isinstance(inner, Num) else Neg(inner)
         if self.peek() == "+":
             self.take()
             return self.unary()
@@ -132,7 +138,7 @@ class Parser:
                 raise UnplannableError(f"unbalanced parentheses in {self.text!r}")
             return inner
         if tok[0].isdigit():
-            return Num(Fraction(Decimal(tok)))
+            return Num(Fraction(Decimal(tok)), tok)
         if tok[0].isalpha() or tok[0] == "_":
             if self.peek() == "(":
                 self.take()

@@ -12,8 +12,9 @@ verified answer answers the goal. A reduced step the model misses again is cance
 Exact quotients qualify too: a divisor with a small factor cancelled is a shorter one.
 
 Every number stays the model's: the primes are a fixed list (never computed from the operands),
-which of them are common is read from the model's verified quotients, and the answer is the
-model's answer to the reduced step, checked exactly like any other.
+the trials divide the goal's own operands (the same literal or reference, so the prompt writes
+the same text), a prime is common only where the model *wrote* an integer quotient of both, and
+the answer is the model's answer to the reduced step, checked exactly like any other.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from fractions import Fraction
 
 from reasoning_mesh.contracts.plans import GoalBudget, SubGoal
 from reasoning_mesh.models.reasoner.data import ROUTE_PRIMES
-from reasoning_mesh.models.reasoner.numbers import as_fraction, canon
+from reasoning_mesh.models.reasoner.numbers import is_integer_text
 from reasoning_mesh.verifier.routes import RouteGoals
 
 #: Candidate common factors, the same the `routes` training mix divides by. Of the integer
@@ -45,46 +46,43 @@ def qualifies(g: SubGoal, a: Fraction | None, b: Fraction | None, depth_now: int
     return a.denominator == 1 and b.denominator == 1 and a != 0 and abs(b) > 1
 
 
-def sides(a: Fraction, b: Fraction) -> tuple[Fraction, Fraction]:
-    """(tried first, tried second): the shorter operand first, whose trials the model gets right
-    more often; the other only by the primes that divide the first (half the trials, mostly)."""
-    return (b, a) if abs(b) <= abs(a) else (a, b)
+def sides(g: SubGoal, a: Fraction, b: Fraction) -> tuple[str, str]:
+    """(tried first, tried second) of `g`'s operands (`a`, `b` their values): the shorter first,
+    whose trials the model gets right more often; the other only by the primes that divide the
+    first (half the trials, mostly)."""
+    left, right = g.left or "", g.right or ""
+    return (right, left) if abs(b) <= abs(a) else (left, right)
 
 
-def trials(g: SubGoal, value: Fraction, primes: Iterable[int], first: int) -> list[SubGoal]:
-    """`value/p` for each prime, as goals refining `g`."""
+def trials(g: SubGoal, operand: str, primes: Iterable[int], first: int) -> list[SubGoal]:
+    """`operand/p` for each prime, as goals refining `g` (`operand` one of `g`'s own)."""
     route = RouteGoals(g, first)
     for p in primes:
-        note = f"{g.id}: {canon(value)} / {p}, is {p} a common factor?"
-        route.add("/", canon(value), str(p), note, role="trial", budget=TRIAL_BUDGET)
+        note = f"{g.id}: {operand} / {p}, is {p} a common factor?"
+        route.add("/", operand, str(p), note, role="trial", budget=TRIAL_BUDGET)
     return route.goals
 
 
-def _integer(text: str | None) -> bool:
-    v = as_fraction(text or "")
-    return v is not None and v.denominator == 1
-
-
-def dividing(kids: Iterable[SubGoal], verified: dict[str, str], value: Fraction) -> dict[int, str]:
-    """prime → trial goal, for the trials of `value` the verifier accepted as integers
-    (`verified`: goal id → accepted text)."""
+def dividing(kids: Iterable[SubGoal], verified: dict[str, str], operand: str) -> dict[int, str]:
+    """prime → trial goal, for the trials of `operand` whose accepted answer the model wrote as
+    a whole number (`verified`: goal id → accepted text)."""
     return {
         int(t.right or "0"): t.id
         for t in kids
-        if t.role == "trial" and t.left == canon(value) and _integer(verified.get(t.id))
+        if t.role == "trial" and t.left == operand and is_integer_text(verified.get(t.id))
     }
 
 
-def tried(kids: Iterable[SubGoal], value: Fraction) -> bool:
-    return any(t.role == "trial" and t.left == canon(value) for t in kids)
+def tried(kids: Iterable[SubGoal], operand: str) -> bool:
+    return any(t.role == "trial" and t.left == operand for t in kids)
 
 
 def common_primes(
-    kids: list[SubGoal], verified: dict[str, str], a: Fraction, b: Fraction
+    kids: list[SubGoal], verified: dict[str, str], g: SubGoal
 ) -> list[tuple[int, str, str]]:
     """(prime, numerator trial, denominator trial) for every prime both of whose trial
-    quotients the verifier accepted as integers, smallest first."""
-    num, den = dividing(kids, verified, a), dividing(kids, verified, b)
+    quotients the model wrote as whole numbers and the verifier accepted, smallest first."""
+    num, den = dividing(kids, verified, g.left or ""), dividing(kids, verified, g.right or "")
     return [(p, num[p], den[p]) for p in sorted(set(num) & set(den))]
 
 

@@ -15,16 +15,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from reasoning_mesh.contracts.plans import SubGoal
-from reasoning_mesh.models.reasoner.numbers import canon
 from reasoning_mesh.verifier.routes import Op, RouteGoals
 
 MAX_DEPTH = 3
 
 
-def as_written(value: Fraction) -> tuple[int, int]:
-    """(numerator, denominator) as the operand is written in a prompt: `-28/3` → (-28, 3),
-    `23.75` → (2375, 100), `-4` → (-4, 1)."""
-    text = canon(value)
+def as_written(text: str) -> tuple[int, int]:
+    """(numerator, denominator) read off the operand's text: `-28/3` → (-28, 3), `23.75` →
+    (2375, 100), `-4` → (-4, 1). A decimal's digits and places are read, not evaluated."""
     if "/" in text:
         num, den = text.split("/")
         return int(num), int(den)
@@ -34,14 +32,13 @@ def as_written(value: Fraction) -> tuple[int, int]:
     return int(text), 1
 
 
-def split_places(value: Fraction) -> tuple[int, int, int]:
-    """(numerator, denominator, decimal places) as written: `23.75` → (2375, 1, 2),
+def split_places(text: str) -> tuple[int, int, int]:
+    """(numerator, denominator, decimal places) read off the text: `23.75` → (2375, 1, 2),
     `-28/3` → (-28, 3, 0). The value is numerator / denominator / 10^places."""
-    text = canon(value)
     if "." in text:
         whole, frac = text.split(".")
         return int(whole + frac), 1, len(frac)
-    num, den = as_written(value)
+    num, den = as_written(text)
     return num, den, 0
 
 
@@ -53,7 +50,7 @@ def qualifies(g: SubGoal, a: Fraction | None, b: Fraction | None, depth: int) ->
     return a.denominator != 1 or b.denominator != 1
 
 
-def route(g: SubGoal, a: Fraction, b: Fraction, first: int) -> list[SubGoal]:
+def route(g: SubGoal, a: str, b: str, first: int) -> list[SubGoal]:
     """The numerator's and the denominator's steps, their integer division, the decimal places
     shifted back; the last step is the `answer`."""
     (pa, qa), (pb, qb) = as_written(a), as_written(b)
@@ -79,7 +76,9 @@ def route(g: SubGoal, a: Fraction, b: Fraction, first: int) -> list[SubGoal]:
         value = num if den == "1" else step("/", num, den, f"{g.id} as one division")
         if shift:
             op: Op = "*" if shift > 0 else "/"
-            step(op, value, str(10 ** abs(shift)), f"{g.id}: decimal places back")
+            places = "1" + "0" * abs(shift)  # the places counted as written
+            note = f"{g.id}: {abs(shift)} decimal places shifted back (read as written)"
+            step(op, value, places, note)
         return steps.answered_by_last(f"{g.note or g.id}, crossed")
     if qa == qb:  # a sum over one denominator
         num, den = step(g.op, str(pa), str(pb), f"{g.id}'s numerator"), str(qa)

@@ -10,42 +10,41 @@ factor by each (`part` goals) and adds the partial products up (`part` sums, the
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from reasoning_mesh.contracts.plans import SubGoal
-from reasoning_mesh.models.reasoner.numbers import canon
+from reasoning_mesh.models.reasoner.numbers import is_integer_text
 from reasoning_mesh.verifier.routes import RouteGoals
 
 #: A partial product may itself be distributed, this many routes deep.
 MAX_DEPTH = 3
 
 
-def place_values(n: int) -> list[int]:
-    """The non-zero place values of `n` as written, largest first, with its sign."""
-    sign = -1 if n < 0 else 1
-    digits = str(abs(n))
-    return [sign * int(d) * 10 ** (len(digits) - 1 - i) for i, d in enumerate(digits) if d != "0"]
+def place_values(written: str) -> list[str]:
+    """The non-zero place values of an integer as written, largest first, with its sign: each
+    digit followed by as many zeros as digits stand after it (`-326` → `-300`, `-20`, `-6`).
+    Read off the text, nothing evaluated."""
+    sign, digits = ("-", written[1:]) if written.startswith("-") else ("", written)
+    return [sign + d + "0" * (len(digits) - 1 - i) for i, d in enumerate(digits) if d != "0"]
 
 
-def split(a: Fraction | None, b: Fraction | None) -> tuple[Fraction, list[int]] | None:
-    """(the factor kept whole, the other's place values): the factor with fewer non-zero digits
-    is split, so the model makes as few partial products as possible; None if neither factor
-    has two (or either is not an integer)."""
-    if a is None or b is None or a.denominator != 1 or b.denominator != 1:
+def split(g: SubGoal, a: str, b: str) -> tuple[str, list[str]] | None:
+    """(the operand of `g` kept whole, the other's place values; `a`, `b` as written): the
+    factor with fewer non-zero digits is split, so the model makes as few partial products as
+    possible; None if neither factor has two (or either is not written as an integer)."""
+    if not (is_integer_text(a) and is_integer_text(b)):
         return None
-    parts_a, parts_b = place_values(int(a)), place_values(int(b))
-    options = [(b, parts_a), (a, parts_b)]
-    options = [(keep, parts) for keep, parts in options if len(parts) >= 2]
-    if not options:
+    options = [(g.right or "", b, place_values(a)), (g.left or "", a, place_values(b))]
+    fits = [(keep, text, parts) for keep, text, parts in options if len(parts) >= 2]
+    if not fits:
         return None
-    return min(options, key=lambda o: (len(o[1]), len(str(abs(o[0])))))
+    keep, _, parts = min(fits, key=lambda o: (len(o[2]), len(o[1].lstrip("-"))))
+    return keep, parts
 
 
-def route(g: SubGoal, keep: Fraction, parts: list[int], first: int) -> list[SubGoal]:
+def route(g: SubGoal, keep: str, parts: list[str], first: int) -> list[SubGoal]:
     """`keep × part` for each place value, then their running sum; the last goal answers `g`."""
     steps = RouteGoals(g, first)
     partials = [
-        steps.add("*", canon(keep), str(part), f"partial product {canon(keep)} × {part} of {g.id}")
+        steps.add("*", keep, part, f"partial product {keep} × {part} of {g.id} (split as written)")
         for part in parts
     ]
     total = partials[0]

@@ -1,6 +1,8 @@
 """Verdicts: exact rational arithmetic for steps, consistency with retrieved facts, well-formed
-numbers, substitution for equations. The verifier only accepts or rejects: the number it accepts
-is the model's (or, for a fact, the knowledge base's), never one it computed and wrote in."""
+numbers, substitution for equations. The verifier only accepts or rejects: the text it accepts
+is the model's (or, for a fact, the knowledge base's), never one it computed and wrote in, and a
+step's answer is accepted only as the canonical text of its exact result (`numbers.check`): the
+right value in another form (`-870/29` for `-30`, `0.6` where `3/5` is due) is rejected."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from reasoning_mesh.models.reasoner.numbers import as_fraction, exact_op
+from reasoning_mesh.models.reasoner.numbers import Notation, as_fraction, check, exact_op
 from reasoning_mesh.models.reasoner.skills import round_answer
 from reasoning_mesh.planner.expr import UnplannableError, evaluate, parse_equation
 
@@ -23,16 +25,15 @@ class Verdict:
 exact_result = exact_op
 
 
-def verify_step(a: Fraction, op: str, b: Fraction, claimed: str) -> Verdict:
-    value = as_fraction(claimed)
-    if value is None:
-        return Verdict(False, f"not a well-formed number: {claimed!r}")
+def verify_step(a: Fraction, op: str, b: Fraction, claimed: str, notation: Notation) -> Verdict:
+    """Accepted only when `claimed` is the canonical text of `a op b` in the goal's notation."""
     expected = exact_result(a, op, b)
     if expected is None:
         return Verdict(False, "division by zero")
-    if value != expected:
-        return Verdict(False, f"{claimed} is not {a} {op} {b}")
-    return Verdict(True, "exact", value)
+    broken = check(claimed, expected, notation)
+    if broken is not None:
+        return Verdict(False, f"{broken} ({op} step)")
+    return Verdict(True, "exact and canonical", expected)
 
 
 def verify_well_formed(claimed: str) -> Verdict:
@@ -52,17 +53,18 @@ def places_of(text: str | None) -> int | None:
 
 
 def verify_round(value: str, places_text: str, claimed: str) -> Verdict:
-    """Exact rounding, half away from zero: the claimed number must equal it."""
-    formed = verify_well_formed(claimed)
-    if not formed.accepted:
-        return formed
-    got, places = formed.value, places_of(places_text)
+    """Exact rounding, half away from zero: the claimed text must be the rounded value's
+    canonical decimal text (`round_answer`)."""
+    places = places_of(places_text)
     if places is None or as_fraction(value) is None:
         return Verdict(False, f"not a rounding of a number: {value!r} to {places_text!r}")
     want = as_fraction(round_answer(value, places))
-    if got != want:
-        return Verdict(False, f"{value} rounded to {places} places is not {claimed}")
-    return Verdict(True, "exact rounding", got)
+    if want is None:
+        return Verdict(False, f"cannot round {value!r}")
+    broken = check(claimed, want, "decimal")
+    if broken is not None:
+        return Verdict(False, f"{value} rounded to {places} places: {broken}")
+    return Verdict(True, "exact rounding, canonical", want)
 
 
 def verify_fact(evidence_meta: dict[str, Any], wanted: dict[str, str]) -> Verdict:

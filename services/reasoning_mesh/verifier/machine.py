@@ -22,7 +22,7 @@ from reasoning_mesh.contracts.retrieval import RetrievalRequest
 from reasoning_mesh.contracts.steps import StepTask
 from reasoning_mesh.contracts.verifier_inbox import Hypothesis, VerifierInput
 from reasoning_mesh.contracts.verifier_state import Attempt, GoalState, RequestState, Tried
-from reasoning_mesh.models.reasoner.numbers import as_fraction
+from reasoning_mesh.models.reasoner.numbers import as_fraction, negated
 from reasoning_mesh.verifier import domain, tasks
 from reasoning_mesh.verifier.refine import Routes
 from reasoning_mesh.verifier.strategy import next_strategy
@@ -92,12 +92,21 @@ class Machine(Routes):
         return self.commit()
 
     # -- operands ----------------------------------------------------------------------------------
+    def text(self, operand: str) -> str | None:
+        """An operand as prompts write it: a literal as the plan copied it from the question, a
+        reference as the exact text of the goal's accepted answer (its sign toggled lexically
+        for `-@gN`). Never re-rendered from a value."""
+        if not is_ref(operand):
+            return operand
+        g = self.goals.get(ref_goal(operand))
+        if g is None or g.value is None:
+            return None
+        return negated(g.value) if operand.startswith("-") else g.value
+
     def operand(self, text: str) -> Fraction | None:
-        if not is_ref(text):
-            return as_fraction(text)
-        g = self.goals.get(ref_goal(text))
-        value = None if g is None or g.value is None else as_fraction(g.value)
-        return -value if value is not None and text.startswith("-") else value
+        """An operand's value, for checking only."""
+        written = self.text(text)
+        return None if written is None else as_fraction(written)
 
     def ready(self, g: SubGoal) -> bool:
         return self.goals[g.id].status == "pending" and all(
@@ -125,8 +134,8 @@ class Machine(Routes):
             attempt = Attempt(n=n, strategy="re-retrieve" if wide else "retrieve", started_at=self.now)
             self.actions.retrievals.append(tasks.retrieval(self.state, g, wide=wide, inbox=self.inbox))
         else:
-            operands = (self.operand(g.left or ""), self.operand(g.right or ""))
-            strategy = next_strategy(g, n, tasks.digits(*operands))
+            written = (self.text(g.left or ""), self.text(g.right or ""))
+            strategy = next_strategy(g, n, tasks.digits(*written))
             prompt = self.prompt(g, reword=strategy.reword)
             if prompt is None:
                 return
@@ -149,12 +158,13 @@ class Machine(Routes):
     def reuse(self, g: SubGoal) -> bool:
         """A step the model already answered in this request and the verifier accepted (a
         fallback route repeats some of its predecessor's steps): that answer stands."""
-        mine = (g.op, self.operand(g.left or ""), self.operand(g.right or ""))
+        mine = (g.op, self.text(g.left or ""), self.text(g.right or ""), g.notation)
         for other in self.plan.goals:
             st = self.goals[other.id]
             if other.kind != "arith" or st.status != "verified" or other.id == g.id:
                 continue
-            if (other.op, self.operand(other.left or ""), self.operand(other.right or "")) != mine:
+            theirs = (other.op, self.text(other.left or ""), self.text(other.right or ""))
+            if (*theirs, other.notation) != mine:
                 continue
             self.goals[g.id] = tasks.reused(other.id, st.value or "", self.now)
             self.actions.events.append(
@@ -164,7 +174,7 @@ class Machine(Routes):
         return False
 
     def prompt(self, g: SubGoal, *, reword: bool = False) -> str | None:
-        prompt, error = tasks.prompt_for(g, self.operand, reword=reword)
+        prompt, error = tasks.prompt_for(g, self.text, reword=reword)
         if prompt is None:
             self.fail(f"{g.id}: {error}")
         return prompt
@@ -180,7 +190,7 @@ class Machine(Routes):
         tried: list[Tried] = []
         accepted: tuple[Hypothesis, domain.Verdict] | None = None
         for h in ordered:
-            verdict = self.judge(g, h.text)
+            verdict = self.judge(g, h.text.strip())
             tried.append(
                 Tried(
                     text=h.text,
@@ -215,7 +225,7 @@ class Machine(Routes):
         a, b = self.operand(g.left or ""), self.operand(g.right or "")
         if a is None or b is None or g.op is None:
             return domain.Verdict(False, "operands unresolved")
-        return domain.verify_step(a, g.op, b, text)
+        return domain.verify_step(a, g.op, b, text, g.notation)
 
     def on_evidence(self, g: SubGoal, msg: VerifierInput) -> None:
         filters = g.filters or {}

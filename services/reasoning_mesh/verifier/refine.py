@@ -27,6 +27,9 @@ class Routes:
     def operand(self, text: str) -> Fraction | None:
         raise NotImplementedError
 
+    def text(self, operand: str) -> str | None:
+        raise NotImplementedError
+
     def add_goals(self, goals: list[SubGoal]) -> None:
         raise NotImplementedError
 
@@ -36,8 +39,9 @@ class Routes:
     def start_refine(self, g: SubGoal, reason: str) -> bool:
         """Open a route for `g`, which exhausted its attempts, if one fits its step."""
         a, b = self.operand(g.left or ""), self.operand(g.right or "")
+        written = (self.text(g.left or ""), self.text(g.right or ""))
         depth = routes.depth(g, self.by_id)
-        opened = _route(g, a, b, depth, routes.next_goal_number(self.plan))
+        opened = _route(g, (a, b), written, depth, routes.next_goal_number(self.plan))
         if opened is None:
             return False
         goals, event, extra = opened
@@ -66,7 +70,7 @@ class Routes:
             self.give_up(g, "operands unresolved")
             return True
         verified = {k.id: v for k in kids if (v := self.goals[k.id].value) is not None}
-        shorter, other = cancel.sides(a, b)
+        shorter, other = cancel.sides(g, a, b)
         if not cancel.tried(kids, other):  # the shorter side's trials are in: try the other
             primes = sorted(cancel.dividing(kids, verified, shorter))
             if primes:
@@ -75,7 +79,7 @@ class Routes:
                 return True
             found = []
         else:
-            found = cancel.common_primes(kids, verified, a, b)
+            found = cancel.common_primes(kids, verified, g)
         if not found:
             why = f"no common factor among {cancel.TRIAL_PRIMES}: {self.goals[g.id].reason}"
             self.give_up(g, why)
@@ -114,21 +118,27 @@ Event = tuple[str, dict[str, Any]]
 
 
 def _route(
-    g: SubGoal, a: Fraction | None, b: Fraction | None, depth: int, first: int
+    g: SubGoal,
+    values: tuple[Fraction | None, Fraction | None],
+    written: tuple[str | None, str | None],
+    depth: int,
+    first: int,
 ) -> tuple[list[SubGoal], Event, int] | None:
     """The route that fits the step: its first goals, its event, and how many goals it may add
-    later (a cancellation's goals after its trials)."""
-    if a is None or b is None or g.kind != "arith":
+    later (a cancellation's goals after its trials). `values` decide which route fits; the
+    routes' operands are `g`'s own, or read from how they are `written`."""
+    (a, b), (ta, tb) = values, written
+    if a is None or b is None or ta is None or tb is None or g.kind != "arith":
         return None
     if cancel.qualifies(g, a, b, depth):
-        trials = cancel.trials(g, cancel.sides(a, b)[0], cancel.TRIAL_PRIMES, first)
+        trials = cancel.trials(g, cancel.sides(g, a, b)[0], cancel.TRIAL_PRIMES, first)
         event = ("cancelling", {"goal": g.id, "trials": [t.id for t in trials], "depth": depth})
         return trials, event, 3 * len(cancel.TRIAL_PRIMES) + 1
-    found = distribute.split(a, b) if g.op == "*" and depth < distribute.MAX_DEPTH else None
+    found = distribute.split(g, ta, tb) if g.op == "*" and depth < distribute.MAX_DEPTH else None
     if found is not None:
         event = ("distributing", {"goal": g.id, "parts": found[1], "depth": depth})
         return distribute.route(g, *found, first), event, 0
     if cross.qualifies(g, a, b, depth):
-        goals = cross.route(g, a, b, first)
+        goals = cross.route(g, ta, tb, first)
         return goals, ("crossing", {"goal": g.id, "answer": goals[-1].id, "depth": depth}), 0
     return None

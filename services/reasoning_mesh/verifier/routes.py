@@ -45,7 +45,9 @@ def room(plan: Plan, extra: int) -> bool:
 
 class RouteGoals:
     """The goals of one route for `g`, numbered on from `first`: each an exact step that inherits
-    `g`'s budget, skill and adapter and depends on the goals its operands name."""
+    `g`'s budget, skill, adapter and notation (a conversion's route answers in decimals
+    throughout, an exact goal's in fractions; whole numbers read the same in both) and depends
+    on the goals its operands name."""
 
     def __init__(self, g: SubGoal, first: int) -> None:
         self.g, self.first = g, first
@@ -76,6 +78,7 @@ class RouteGoals:
                 adapter_id=self.g.adapter_id,
                 role=role,
                 refines=self.g.id,
+                notation=self.g.notation,
             )
         )
         return f"@{gid}"

@@ -5,9 +5,9 @@ so a step fed by long intermediate results starts wide instead of wasting a gree
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from reasoning_mesh.contracts.plans import SubGoal
+from reasoning_mesh.models.reasoner.numbers import negated
 
 #: Operand digits above which greedy decoding is skipped (the model is unreliable there).
 HARD_DIGITS = 5
@@ -39,13 +39,14 @@ def next_strategy(goal: SubGoal, attempt: int, digits: int) -> Strategy:
     return Strategy("resample", 16, temperature, 0)
 
 
-def reworded(a: Fraction, op: str, b: Fraction) -> tuple[Fraction, str, Fraction]:
+def reworded(a: str, op: str, b: str) -> tuple[str, str, str]:
     """The same step in another, equal wording (`a+b` → `b+a`, `a-b` → `-b+a`, `a/b` →
-    `-a/-b`). The model's mistakes depend on the wording far more than on the sampling
-    temperature, so a reworded attempt is a fresh chance where resampling saturates; the
-    verifier still checks the answer against the goal's own operation."""
+    `-a/-b`), the signs toggled lexically (`numbers.negated`), the digits as written. The
+    model's mistakes depend on the wording far more than on the sampling temperature, so a
+    reworded attempt is a fresh chance where resampling saturates; the verifier still checks
+    the answer against the goal's own operation."""
     if op in "+*":
         return b, op, a
     if op == "-":
-        return -b, "+", a
-    return -a, op, -b
+        return negated(b), "+", a
+    return negated(a), op, negated(b)

@@ -12,33 +12,34 @@ from reasoning_mesh.contracts.retrieval import RetrievalRequest
 from reasoning_mesh.contracts.steps import StepTask
 from reasoning_mesh.contracts.verifier_inbox import Hypothesis
 from reasoning_mesh.contracts.verifier_state import Attempt, GoalState, RequestState, Tried
-from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, step_prompt
+from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, step_prompt_text
 from reasoning_mesh.models.reasoner.numbers import as_fraction
 from reasoning_mesh.models.reasoner.skills import round_prompt
 from reasoning_mesh.verifier import domain
 from reasoning_mesh.verifier.strategy import Strategy, reworded
 
 
-def digits(*values: Fraction | None) -> int:
-    """Digits in a step's actual operands (known once earlier steps have answered)."""
-    return sum(len(str(abs(v.numerator))) + len(str(v.denominator)) - 1 for v in values if v is not None)
+def digits(*texts: str | None) -> int:
+    """Digits in a step's actual operands as written (known once earlier steps have answered)."""
+    return sum(sum(c.isdigit() for c in t) for t in texts if t is not None)
 
 
 def prompt_for(
-    g: SubGoal, operand: Callable[[str], Fraction | None], *, reword: bool = False
+    g: SubGoal, text: Callable[[str], str | None], *, reword: bool = False
 ) -> tuple[str | None, str]:
-    """The prompt of the goal's next attempt, or None and why the goal cannot be asked."""
+    """The prompt of the goal's next attempt, or None and why the goal cannot be asked. Its
+    operands are the texts `text` gives (literals as planned, accepted answers as written)."""
     if g.kind == "model":
         return g.prompt, ""
     if g.kind == "round":
         places = domain.places_of(g.right)
-        if g.left is None or operand(g.left) is None or places is None:
+        if g.left is None or as_fraction(g.left) is None or places is None:
             return None, "not a rounding of a number to whole places"
         return round_prompt(g.left, places), ""
-    a, b = operand(g.left or ""), operand(g.right or "")
-    if a is None or b is None or g.op is None:
+    a, b = text(g.left or ""), text(g.right or "")
+    if a is None or b is None or g.op is None or as_fraction(a) is None or as_fraction(b) is None:
         return None, "an operand is not a number"
-    prompt = step_prompt(*reworded(a, g.op, b)) if reword else step_prompt(a, g.op, b)
+    prompt = step_prompt_text(*reworded(a, g.op, b)) if reword else step_prompt_text(a, g.op, b)
     if len(prompt) > MAX_PROMPT_CHARS:
         return (
             None,

@@ -32,13 +32,18 @@ class Example:
     kind: str
 
 
-def _fmt(v: Fraction) -> str:
-    text = canon(v)
+def _wrap(text: str) -> str:
     return f"({text})" if "/" in text else text
 
 
+def step_prompt_text(a: str, op: str, b: str) -> str:
+    """`C:<a><op><b>=` with the operands exactly as written (fractions parenthesised)."""
+    return f"C:{_wrap(a)}{op}{_wrap(b)}="
+
+
 def step_prompt(a: Fraction, op: str, b: Fraction) -> str:
-    return f"C:{_fmt(a)}{op}{_fmt(b)}="
+    """A generated step: its operands in the training data's form (`canon`)."""
+    return step_prompt_text(canon(a), op, canon(b))
 
 
 def question_prompt(question: str) -> str:
