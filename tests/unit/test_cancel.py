@@ -44,7 +44,8 @@ def test_only_divisions_of_integers_qualify(
 def test_a_prime_is_common_only_when_both_quotients_are_verified_integers() -> None:
     # The shorter operand is tried first: the goal's own operand, so its prompt is the same text.
     assert cancel.sides(DIV, F(390), F(-546)) == ("390", "-546")
-    assert cancel.sides(DIV.model_copy(update={"left": "@g1", "right": "390"}), F(-5460), F(390)) == ("390", "@g1")
+    by_ref = DIV.model_copy(update={"left": "@g1", "right": "390"})
+    assert cancel.sides(by_ref, F(-5460), F(390)) == ("390", "@g1")
     first = cancel.trials(DIV, "390", cancel.TRIAL_PRIMES, first=5)
     assert [(t.id, t.left, t.right) for t in first[:2]] == [("g5", "390", "2"), ("g6", "390", "3")]
     assert all(t.role == "trial" and t.refines == "g0" and t.budget.attempts == 1 for t in first)
