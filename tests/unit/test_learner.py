@@ -3,6 +3,7 @@ planner/verifier side of the rounding skill."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from pydantic import ValidationError
 
 from reasoning_mesh.contracts.feedback import Feedback
 from reasoning_mesh.learner.domain import UnlearnableFeedbackError, due, gate, split, to_example
-from reasoning_mesh.learner.journal import Journal
+from reasoning_mesh.learner.journal import Journal, journal_dir
 from reasoning_mesh.models.reasoner.data import Example
 from reasoning_mesh.models.reasoner.skills import (
     round_answer,
@@ -127,6 +128,19 @@ def test_journal_is_idempotent_under_replay(tmp_path: Path) -> None:
     journal.mark_job("round_number", 2)
     assert journal.last_job("round_number") == 2
     assert journal.skills() == ["round_number"]
+
+
+def test_journal_is_per_base_checkpoint_and_keeps_each_examples_source(tmp_path: Path) -> None:
+    a, b = journal_dir(tmp_path, "a" * 96), journal_dir(tmp_path, "b" * 96)
+    assert a != b and a.parent == b.parent == tmp_path / "learner"
+    journal = Journal(a)
+    journal.append(Example("C:1+1=", "2", "step_add"), "verified", "acme", "req-1")
+    journal.append(Example("C:2+2=", "4", "step_add"), "user", "acme")
+    assert Journal(b).examples("step_add") == []  # another base learns nothing from these
+    assert journal.sources("step_add") == {"verified": 1, "user": 1}
+    assert journal.sources("step_add", ["C:2+2="]) == {"user": 1}
+    record = json.loads((a / "step_add.jsonl").read_text().splitlines()[0])
+    assert (record["source"], record["tenant"], record["request_id"]) == ("verified", "acme", "req-1")
 
 
 def test_rounding_plan_routes_to_the_loaded_adapter() -> None:

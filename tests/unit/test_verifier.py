@@ -255,6 +255,15 @@ def test_rounding_is_checked_exactly_and_served_by_the_routed_adapter() -> None:
     )
 
 
+def test_a_request_that_must_not_teach_publishes_no_feedback() -> None:
+    plan = plan_question("What is (1 + 2) * (3 + 4)?").model_copy(update={"feedback": False})
+    state, _ = Machine.start("r1", "t", plan, now=1000.0, inbox="inbox")
+    for goal, text in (("g0", "3"), ("g1", "7"), ("g2", "21")):
+        state, _ = answer(state, goal, 0, text)
+    assert (state.status, state.answer) == ("verified", "21")
+    assert feedback_of(state) == []
+
+
 def test_verified_arithmetic_becomes_feedback_per_step() -> None:
     state, _ = start("What is (1 + 2) * 3?")
     state, _ = answer(state, "g0", 0, "3")

@@ -33,6 +33,31 @@ FORMAT = "reasoning-mesh/lora-adapter@1"
 ADAPTER_ID = re.compile(r"^[a-z][a-z0-9_]{0,63}-[0-9a-f]{12}$")
 
 
+class TrainingData(BaseModel):
+    """What an adapter was trained on, signed with it: a 64-bit SHA-256 prefix of every prompt
+    it saw (skill examples and replay), so anyone holding a test set can check that none of its
+    prompts was trained on (`overlap`) without the training data being shipped."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    prompts_sha256_64: list[str] = Field(default_factory=list)
+    sources: dict[str, int] = Field(default_factory=dict, description="Examples per source.")
+
+
+def prompt_digest(prompt: str) -> str:
+    return hashlib.sha256(prompt.encode()).hexdigest()[:16]
+
+
+def training_data(prompts: list[str], sources: dict[str, int]) -> TrainingData:
+    return TrainingData(prompts_sha256_64=sorted({prompt_digest(p) for p in prompts}), sources=sources)
+
+
+def overlap(data: TrainingData, prompts: list[str]) -> int:
+    """How many of `prompts` the adapter was trained on."""
+    seen = set(data.prompts_sha256_64)
+    return sum(prompt_digest(p) in seen for p in prompts)
+
+
 class Manifest(BaseModel):
     model_config = ConfigDict(extra="ignore", frozen=True)
 
@@ -47,6 +72,7 @@ class Manifest(BaseModel):
     weights_sha384: str = Field(pattern=r"^[0-9a-f]{96}$")
     metrics: dict[str, float] = Field(default_factory=dict)
     recipe: dict[str, Any] = Field(default_factory=dict)
+    training_data: TrainingData | None = None
     created_at: float = Field(default_factory=time.time)
     key_id: str = Field(pattern=r"^[0-9a-f]{16}$")
 
@@ -71,6 +97,7 @@ def build(
     *,
     metrics: dict[str, float] | None = None,
     recipe: dict[str, Any] | None = None,
+    trained_on: TrainingData | None = None,
 ) -> tuple[Manifest, AdapterPackage]:
     """Serialise, digest and sign an adapter. Its id is content-addressed: `<skill>-<12 hex>`."""
     blob = st_save(weights.state_dict())
@@ -84,6 +111,7 @@ def build(
         weights_sha384=digest,
         metrics=metrics or {},
         recipe=recipe or {},
+        training_data=trained_on,
         key_id=key_id(key.public_key()),
     )
     text = json.dumps(manifest.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))

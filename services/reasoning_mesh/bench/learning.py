@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from reasoning_mesh.adapters.package import loader
+from reasoning_mesh.adapters.package import Manifest, loader, overlap
 from reasoning_mesh.adapters.store import LocalAdapterStore
 from reasoning_mesh.bench.merging import merge_figures
 from reasoning_mesh.clients.triton import TritonClient
@@ -196,8 +196,26 @@ async def run_learning_bench(
     finally:
         await triton.close()
     start = published_weights(settings, figures.get("adapter_id"))
+    # Every prompt this bench tests on, checked against the prompts the adapter says (signed) it
+    # was trained on: must be 0, or the before/after figures measure memory, not learning.
+    figures |= test_overlap(settings, figures.get("adapter_id"), [e.prompt for e in [*new, *old]])
     figures |= await asyncio.to_thread(merge_figures, new, merge_steps, start)
     return figures
+
+
+def test_overlap(settings: MeshSettings, adapter_id: str | None, prompts: list[str]) -> dict[str, Any]:
+    if not adapter_id:
+        return {"test_prompt_overlap": None}
+    pkg = LocalAdapterStore(adapter_store_dir(settings.home)).get(adapter_id)
+    data = Manifest.model_validate_json(pkg.manifest).training_data
+    if data is None:
+        return {"test_prompt_overlap": None, "error": "the adapter does not list its training data"}
+    return {
+        "test_prompts": len(prompts),
+        "test_prompt_overlap": overlap(data, prompts),
+        "adapter_training_prompts": len(data.prompts_sha256_64),
+        "adapter_training_sources": data.sources,
+    }
 
 
 def published_weights(settings: MeshSettings, adapter_id: str | None) -> LoRAWeights | None:

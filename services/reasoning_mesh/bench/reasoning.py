@@ -1,9 +1,13 @@
-"""`rmesh bench reasoning`: the whole question to the model in one greedy pass vs the mesh
-(planner → retriever → reasoner → verifier over Kafka), same weights, same Triton, one run.
+"""`rmesh bench reasoning`: the mesh (planner → retriever → reasoner → verifier over Kafka)
+against two baselines on the same weights, same Triton, one run: the whole question in one
+greedy pass, and self-consistency (the whole question sampled as many times as the mesh sampled
+per question on average, majority vote).
 
-Answers compare as exact numbers (`0.50` equals `1/2`). The two headline accuracies cover every
-module except `numbers__round_number` (the skill continual learning adds); it is still reported
-per module."""
+Scoring is strict: an answer is right only when its text equals the dataset's answer text
+(`-870/29` is not `-30`, `0.6` is not `3/5`). Accuracy by value is reported beside it, for
+reference only. The headline accuracies cover every module except `numbers__round_number` (the
+skill continual learning adds); it is still reported per module. Every request says
+`feedback: false`: a benchmark never teaches the learner."""
 
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ from reasoning_mesh.contracts.requests import Budget, MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, question_prompt
-from reasoning_mesh.models.reasoner.train import exact
+from reasoning_mesh.models.reasoner.train import exact, same_value
 from reasoning_mesh.settings import MeshSettings
 
 HELD_BACK = "numbers__round_number"
@@ -48,21 +52,48 @@ def load(path: Path, limit: int) -> list[dict[str, Any]]:
 
 
 def correct(answer: str | None, expected: str) -> bool:
+    """Strict: the answer's text is the dataset's answer text."""
     return answer is not None and exact(answer, expected)
 
 
+def by_value(answer: str | None, expected: str) -> bool:
+    return answer is not None and same_value(answer, expected)
+
+
+#: Samples per Triton request (the backend's limit); self-consistency sends several.
+MAX_SAMPLES = 16
+
+
+def vote(texts: list[str]) -> str | None:
+    """The most frequent answer text (ties: the one sampled first)."""
+    counts = Counter(t.strip() for t in texts if t.strip())
+    return max(counts, key=lambda t: counts[t]) if counts else None
+
+
 async def single_pass(
-    rows: list[dict[str, Any]], triton: TritonClient, concurrency: int
+    rows: list[dict[str, Any]], triton: TritonClient, concurrency: int, samples: int = 1
 ) -> list[str | None]:
+    """One greedy answer per question (`samples=1`), or the majority of `samples` answers
+    sampled at temperature 0.7 (self-consistency)."""
     sem = asyncio.Semaphore(concurrency)
 
     async def one(q: str) -> str | None:
         prompt = question_prompt(q)
         if len(prompt) > MAX_PROMPT_CHARS:
             return None  # does not fit the model's prompt: counted wrong
-        async with sem:
-            (samples,) = await triton.generate([prompt], samples=1, max_new_tokens=24)
-        return samples[0].text.strip()
+        if samples == 1:
+            async with sem:
+                (out,) = await triton.generate([prompt], samples=1, max_new_tokens=24)
+            return out[0].text.strip()
+        texts: list[str] = []
+        for seed, start in enumerate(range(0, samples, MAX_SAMPLES)):
+            n = min(MAX_SAMPLES, samples - start)
+            async with sem:
+                (out,) = await triton.generate(
+                    [prompt], samples=n, max_new_tokens=24, temperature=0.7, seed=seed
+                )
+            texts += [s.text for s in out]
+        return vote(texts)
 
     return list(await asyncio.gather(*(one(r["question"]) for r in rows)))
 
@@ -102,6 +133,7 @@ async def through_mesh(
                 kind="reason",
                 query=row["question"],
                 budget=budget,
+                feedback=False,  # a benchmark never teaches the learner
             )
             await client.submit(request, requests.TOPIC)
         with contextlib.suppress(TimeoutError):  # missing results are reported as `no_result`
@@ -131,7 +163,33 @@ async def run_reasoning_bench(
     mesh = await through_mesh(rows, settings, run_id, concurrency, timeout_s, budget)
     mesh_s = time.perf_counter() - t0
     figures = summarise(rows, single, list(mesh.values()), single_s, mesh_s)
+    # Self-consistency at the mesh's own sample budget: as many whole-question samples as the
+    # mesh drew per question on average.
+    k = max(1, round(figures["samples_per_question"] or 1))
+    triton = TritonClient(settings.triton.grpc_url, settings.triton.timeout_s)
+    try:
+        t0 = time.perf_counter()
+        voted = await single_pass(rows, triton, concurrency, samples=k)
+        sc_s = time.perf_counter() - t0
+    finally:
+        await triton.close()
+    figures["self_consistency_accuracy"], per_module = baseline(rows, voted)
+    for module, accuracy in per_module.items():
+        figures["per_module"][module]["self_consistency_accuracy"] = accuracy
+    figures["self_consistency_samples"] = k
+    figures["self_consistency_wall_s"] = round(sc_s, 2)
     return {**figures, "request_budget": budget.model_dump(include={"max_model_calls", "deadline_s"})}
+
+
+def baseline(rows: list[dict[str, Any]], answers: list[str | None]) -> tuple[float, dict[str, float]]:
+    """A baseline's strict accuracy over the scored modules, and per module."""
+    per: dict[str, Counter[str]] = defaultdict(Counter)
+    for row, ans in zip(rows, answers, strict=True):
+        per[row.get("module", "?")]["n"] += 1
+        per[row.get("module", "?")]["right"] += correct(ans, row["answer"])
+    scored = [m for m in per if m != HELD_BACK]
+    n = sum(per[m]["n"] for m in scored) or 1
+    return sum(per[m]["right"] for m in scored) / n, {m: c["right"] / c["n"] for m, c in per.items()}
 
 
 def summarise(
@@ -155,6 +213,7 @@ def summarise(
         statuses[status] += 1
         right = res is not None and status != "failed" and correct(res.answer, row["answer"])
         c["mesh"] += right
+        c["mesh_value"] += res is not None and status != "failed" and by_value(res.answer, row["answer"])
         c[status] += 1
         if not right:
             misses.append(miss(row, res, status))
@@ -175,6 +234,8 @@ def summarise(
         "scored_questions": n,
         "single_pass_accuracy": sum(per[m]["single"] for m in scored) / n,
         "mesh_accuracy": sum(per[m]["mesh"] for m in scored) / n,
+        # The same answers compared as numbers (`0.6` would pass for `3/5`): reference only.
+        "mesh_accuracy_by_value": sum(per[m]["mesh_value"] for m in scored) / n,
         "verified_precision": verified_right / verified if verified else None,
         "verified_share": verified / n,
         "per_module": {
@@ -182,6 +243,7 @@ def summarise(
                 "n": c["n"],
                 "single_pass_accuracy": c["single"] / c["n"],
                 "mesh_accuracy": c["mesh"] / c["n"],
+                "mesh_accuracy_by_value": c["mesh_value"] / c["n"],
                 "verified": c["verified"],
                 "unverified": c["unverified"],
                 "failed": c["failed"],

@@ -127,3 +127,8 @@ class Plan(BaseModel):
         default_factory=list,
         description="Routes tried in order when a goal fails for good (same answer, other steps).",
     )
+    feedback: bool = Field(
+        default=True,
+        description="Whether the verified steps may be published as feedback for the learner "
+        "(the request's `feedback`).",
+    )

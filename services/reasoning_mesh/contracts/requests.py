@@ -36,6 +36,11 @@ class MeshRequest(Message):
     top_k: int = Field(default=5, ge=1, le=50, description="Passages to return (retrieve).")
     filters: Filters | None = Field(default=None, description="Exact-match metadata filters.")
     budget: Budget | None = Field(default=None, description="Compute budget (reason).")
+    feedback: bool = Field(
+        default=True,
+        description="Whether this request's verified steps may teach the learner (reason). "
+        "Benchmarks and evaluations set false, so a test set never becomes training data.",
+    )
     submitted_at: float = Field(default_factory=now, description="Unix time of submission.")
 
     model_config = ConfigDict(

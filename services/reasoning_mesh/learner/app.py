@@ -12,9 +12,10 @@ from reasoning_mesh.contracts.feedback import Feedback
 from reasoning_mesh.contracts.learner_jobs import TrainJob
 from reasoning_mesh.infra.paths import adapter_store_dir, signing_key_file, trusted_keys_dir
 from reasoning_mesh.learner.handlers import LearnerHandlers
-from reasoning_mesh.learner.journal import Journal
+from reasoning_mesh.learner.journal import Journal, journal_dir
 from reasoning_mesh.learner.settings import LearnerSettings
-from reasoning_mesh.learner.training import Trainer
+from reasoning_mesh.learner.training import Trainer, model_dir
+from reasoning_mesh.models.reasoner import checkpoint
 from reasoning_mesh.runtime.service import run_service
 from reasoning_mesh.runtime.stage import Stage, StageConfig
 
@@ -30,7 +31,8 @@ def build_trainer(settings: LearnerSettings) -> Trainer:
     trusted = trusted_keys_dir(settings.home)
     if signing.key_id(key.public_key()) not in signing.TrustedKeys.from_dir(trusted).keys:
         signing.trust(key.public_key(), trusted, "learner")
-    journal = Journal(settings.home / "learner")
+    base = str(checkpoint.read_manifest(model_dir(settings))["sha384"])
+    journal = Journal(journal_dir(settings.home, base))
     return Trainer(settings, journal, LocalAdapterStore(adapter_store_dir(settings.home)), key)
 
 

@@ -25,7 +25,7 @@ class LearnerHandlers:
 
     async def on_feedback(self, fb: Feedback, ctx: Context) -> None:
         ex = to_example(fb)  # unlearnable records are dead-lettered with the reason
-        total = self.journal.append(ex, fb.source)
+        total = self.journal.append(ex, fb.source, fb.tenant, fb.request_id)
         if due(total, self.journal.last_job(fb.skill), self.min_new):
             # Marked before the job commits: a crash in between loses one trigger, not data;
             # the next `min_new` examples trigger again.

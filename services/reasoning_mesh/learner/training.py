@@ -112,8 +112,11 @@ class Trainer:
         log.info("adapter for %s: %s", skill, verdict.reason)
         if not verdict.passed:
             return AdapterEvent(event="rejected", reason=verdict.reason, metrics=metrics, **common)
+        sources = dict(self.journal.sources(skill, [e.prompt for e in train]))
+        sources["replay"] = len(replay_prompts)
+        data = package.training_data([e.prompt for e in [*train, *replay_prompts]], sources)
         built, pkg = package.build(
-            skill, weights, base_sha, self.key, metrics=metrics, recipe=recipe.to_dict()
+            skill, weights, base_sha, self.key, metrics=metrics, recipe=recipe.to_dict(), trained_on=data
         )
         location = self.store.put(pkg)
         return AdapterEvent(

@@ -27,6 +27,8 @@ class PlannerHandlers:
         plan = route(
             plan_question(request.query, request.budget, fallbacks=self.fallbacks), self.routes()
         )
+        if not request.feedback:  # an evaluation: its steps must never reach the learner
+            plan = plan.model_copy(update={"feedback": False})
         adapters = sorted({g.adapter_id for g in plan.goals if g.adapter_id})
         ctx.event("planned", shape=plan.shape, goals=len(plan.goals), adapters=adapters)
         ctx.emit(

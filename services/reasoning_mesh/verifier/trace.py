@@ -83,8 +83,9 @@ _STEP_SKILLS = {"+": "step_add", "-": "step_add", "*": "step_mul", "/": "step_di
 
 def feedback_of(state: RequestState) -> list[Feedback]:
     """Every exactly verified step of a verified result, as a training example for the learner:
-    the prompt the model answered and the answer the verifier accepted."""
-    if state.phase != "done" or result_of(state).status != "verified":
+    the prompt the model answered and the answer the verifier accepted. None for a request that
+    said `feedback: false` (benchmarks, evaluations)."""
+    if not state.plan.feedback or state.phase != "done" or result_of(state).status != "verified":
         return []
     out = []
     for g in state.plan.goals:

@@ -22,7 +22,7 @@ from reasoning_mesh.models.reasoner.data import (
 )
 from reasoning_mesh.models.reasoner.model import ReasonerConfig
 from reasoning_mesh.models.reasoner.numbers import as_fraction, canon
-from reasoning_mesh.models.reasoner.train import Recipe, exact, train
+from reasoning_mesh.models.reasoner.train import Recipe, exact, same_value, train
 
 BENCH = Path(__file__).resolve().parents[4] / "shared" / "benchmarks" / "math_public.jsonl"
 
@@ -75,8 +75,10 @@ def test_held_out_prompts_never_repeat_training_prompts() -> None:
     assert len({e.prompt for e in held}) == 500
 
 
-def test_exact_compares_numbers_not_strings() -> None:
-    assert exact("0.50", "1/2") and exact("-3/11", "-3/11") and not exact("x", "1")
+def test_exact_compares_text_not_values() -> None:
+    assert exact("-3/11", "-3/11") and exact(" 12", "12") and not exact("x", "1")
+    assert not exact("0.5", "1/2") and not exact("0.50", "0.5") and not exact("-870/29", "-30")
+    assert same_value("0.50", "1/2") and not same_value("x", "1")
 
 
 def test_training_is_reproducible(tmp_path: Path) -> None:

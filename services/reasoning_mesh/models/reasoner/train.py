@@ -102,6 +102,13 @@ def lr_at(step: int, recipe: Schedule, floor: float = 0.1) -> float:
 
 
 def exact(pred: str, gold: str) -> bool:
+    """Right only when the text is the expected text (surrounding whitespace aside): `0.50` is
+    not `0.5`, `2/4` is not `1/2`. Every accuracy this project reports is scored so."""
+    return pred.strip() == gold.strip()
+
+
+def same_value(pred: str, gold: str) -> bool:
+    """The same number in any form: for reference beside a strict figure, never instead of it."""
     a, b = as_fraction(pred), as_fraction(gold)
     return a is not None and a == b
 

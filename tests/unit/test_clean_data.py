@@ -1,0 +1,52 @@
+"""A test set never meets training data: no benchmark question (nor the prompt the planner
+makes of it) is ever drawn by the training generators, the learner's skill generator, or left
+in an adapter's signed list of training prompts; and a benchmark request never teaches."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+from reasoning_mesh.adapters.package import overlap, training_data
+from reasoning_mesh.bench.learning import rounding_questions
+from reasoning_mesh.models.reasoner.data import STEP_MIXES, examples, question_prompt
+from reasoning_mesh.models.reasoner.skills import MAKERS, ROUND_SKILL, skill_examples
+
+BENCHMARKS = Path(__file__).resolve().parents[2].parent / "shared" / "benchmarks"
+
+
+def benchmark_rows() -> list[dict[str, str]]:
+    files = sorted(BENCHMARKS.glob("math_*.jsonl"))
+    if not files:
+        pytest.skip(f"no benchmark files beside the checkout ({BENCHMARKS})")
+    return [json.loads(line) for f in files for line in f.read_text().splitlines() if line.strip()]
+
+
+def test_no_benchmark_question_is_a_training_question() -> None:
+    held = {question_prompt(r["question"]) for r in benchmark_rows()}
+    for mix in STEP_MIXES:
+        drawn = {
+            e.prompt for e in itertools.islice(examples(seed=1, question_share=1.0, mix=mix), 20_000)
+        }
+        assert not drawn & held, mix
+
+
+def test_no_benchmark_rounding_prompt_is_a_learner_example() -> None:
+    benchmark_rows()
+    for path in sorted(BENCHMARKS.glob("math_*.jsonl")):
+        held = {e.prompt for e in rounding_questions(path)}
+        assert held or "extrap" in path.name  # the extrapolation split rounds big numbers
+        for skill in (s for s in MAKERS if s.startswith("round")):
+            taught = {e.prompt for e in skill_examples(skill, 20_000, seed=7)}
+            assert not taught & held, (path.name, skill)
+
+
+def test_an_adapter_names_what_it_was_trained_on_and_overlap_counts_it() -> None:
+    taught = [e.prompt for e in skill_examples(ROUND_SKILL, 50, seed=3)]
+    data = training_data(taught, {"user": 50})
+    assert overlap(data, [*taught[:7], "R:1.2|3=-not-taught"]) == 7
+    assert overlap(data, ["C:1+1="]) == 0
+    assert len(data.prompts_sha256_64) == 50 and data.sources == {"user": 50}
