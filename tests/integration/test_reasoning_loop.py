@@ -17,7 +17,6 @@ from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.contracts.steps import StepTask
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.kb.units import facts
-from reasoning_mesh.models.reasoner.numbers import as_fraction
 from reasoning_mesh.reasoner.app import triton_generate
 from reasoning_mesh.settings import KafkaSettings, TritonSettings
 from reasoning_mesh.verifier.store import StateStore
@@ -62,7 +61,7 @@ async def test_questions_end_to_end_with_events_and_traces(
             assert result.status in ("unverified", "failed")
             continue
         assert result.status == "verified", result.reasoning_trace
-        assert as_fraction(result.answer or "") == as_fraction(expected)
+        assert result.answer == expected  # the text, not just the value
         trace = result.reasoning_trace or {}
         assert trace["budget"]["model_calls"] >= 1
         assert all(g["status"] == "verified" for g in trace["goals"])
@@ -141,7 +140,7 @@ async def test_a_killed_verifier_resumes_mid_request_without_loss_or_duplicates(
                     extra = []
     await client.close()
     assert not extra
-    assert result.status == "verified" and as_fraction(result.answer) == 2
+    assert result.status == "verified" and result.answer == "2"
 
 
 def never_answers(client: TritonClient, prompts: set[str]) -> Any:
@@ -185,7 +184,7 @@ async def test_a_missed_step_is_answered_by_the_real_model_through_a_route(
         [(_, result)] = await collect(sub, 1, timeout=120)
     await client.close()
     assert result.status == "verified", result.reasoning_trace
-    assert as_fraction(result.answer or "") == as_fraction(answer)
+    assert result.answer == answer
     goals = result.reasoning_trace["goals"]
     assert goals[0]["status"] == "verified" and route in goals[0]["reason"]
     last = [g for g in goals if g["role"] == "answer" and g["refines"] == "g0"]

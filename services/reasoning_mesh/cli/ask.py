@@ -63,6 +63,9 @@ def ask(
     timeout_s: float = typer.Option(120.0, help="Give up waiting after this long."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON instead."),
     quiet: bool = typer.Option(False, help="Do not stream events."),
+    feedback: bool = typer.Option(
+        True, "--feedback/--no-feedback", help="Whether the verified steps may teach the learner."
+    ),
 ) -> None:
     """Ask one question through the mesh and wait for its verified answer."""
     from reasoning_mesh.gateway.sdk import MeshClient
@@ -76,6 +79,7 @@ def ask(
         kind="reason",
         query=question,
         budget=Budget(max_model_calls=min(max_model_calls, 4096), deadline_s=timeout_s),
+        feedback=feedback,
     )
 
     async def go() -> MeshResult:
