@@ -3,8 +3,9 @@ planner and state machine the mesh runs, `bench/offline.py`): every operand of e
 verifier dispatches is a literal the question writes (a number word read as its numeral), the
 exact text of a hypothesis the verifier accepted, either with its sign toggled (the lexical sign
 rule), or a reading of how one of those is written (a route's place values, a decimal's digits, a
-fraction's numerator and denominator, a power of ten for the places counted), a trial prime, or
-the `0` of a restated answer. Nothing in a prompt is computed."""
+fraction's numerator and denominator, a power of ten for the places counted), a trial prime,
+the `0` of a restated answer, or the coefficient `1` of a bare unknown in an equation (`- i`).
+Nothing in a prompt is computed."""
 
 from __future__ import annotations
 
@@ -27,7 +28,13 @@ PUBLIC = Path(__file__).resolve().parents[2].parent / "shared" / "benchmarks" / 
 _OPERAND = r"\(-?\d+/-?\d+\)|-?\d+(?:\.\d+)?"
 STEP = re.compile(rf"C:(?P<a>{_OPERAND})(?P<op>[-+*/])(?P<b>{_OPERAND})=")
 ROUND = re.compile(r"R:(?P<sign>-?)(?P<kept>[\d.]*)\|(?P<dropped>[\d.]*)=")
-LITERAL = re.compile(r"\d+/\d+|\d+(?:\.\d+)?")
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+FRACTION = re.compile(r"\d+/\d+")  # a conversion's amount (`14/5 of a litre`) is one literal
+EQUATION = re.compile(r"\b(solve|suppose)\b", re.IGNORECASE)
+
+
+def literals(text: str) -> set[str]:
+    return set(NUMBER.findall(text)) | set(FRACTION.findall(text))
 
 
 def readings(text: str) -> set[str]:
@@ -46,23 +53,30 @@ def readings(text: str) -> set[str]:
 
 
 def allowed(question: str, state: RequestState) -> set[str]:
-    written = set(LITERAL.findall(question)) | set(LITERAL.findall(words_to_number(question.lower())))
+    written = literals(question) | literals(words_to_number(question.lower()))
+    if EQUATION.search(question):  # a bare unknown (`- i`) is written with the coefficient 1
+        written.add("1")
     accepted = {st.value for st in state.goals.values() if st.value is not None}
     sources = written | accepted
     out = sources | {negated(s) for s in sources}
-    for s in list(sources):
-        out |= readings(s)
+    for _ in range(2):  # a route's reading may be read again (`347549.7` → `3475497` → `3000000`)
+        out |= {r for s in list(out) for r in readings(s)}
     # Combined places of two decimal operands (a product's shift): any power of ten up to 30.
     return out | {str(p) for p in ROUTE_PRIMES} | {"0"} | {"1" + "0" * k for k in range(31)}
 
 
-def operands(task: StepTask) -> list[str]:
+def operands(task: StepTask) -> list[set[str]]:
+    """Each operand of the prompt, as the set of texts it may have been written from: a rounding
+    prompt writes zeros before the value when the cut falls above its leading digit."""
     step = STEP.fullmatch(task.prompt)
     if step:
-        return [step["a"].strip("()"), step["b"].strip("()")]
+        return [{step["a"].strip("()")}, {step["b"].strip("()")}]
     rounding = ROUND.fullmatch(task.prompt)
     if rounding:
-        return [rounding["sign"] + (rounding["kept"] + rounding["dropped"]).lstrip("0")]
+        value = rounding["kept"] + rounding["dropped"]
+        stripped = value.lstrip("0")
+        forms = {value, stripped, "0" + stripped}
+        return [{rounding["sign"] + f for f in forms}]
     assert task.prompt.startswith("Q:"), task.prompt  # a whole-question model step
     return []
 
@@ -94,9 +108,10 @@ def test_every_dispatched_operand_is_copied_never_computed() -> None:
         ok = allowed(row["question"], run.states[rid])
         for task in run.dispatched[rid]:
             prompts += 1
-            bad = [x for x in operands(task) if x not in ok]
+            bad = [x for x in operands(task) if not x & ok]
             if bad:
                 violations += 1
-                examples.append(f"{row['question']!r}: {task.prompt} ({bad})")
+                if not any(e.startswith(repr(row["question"])) for e in examples):
+                    examples.append(f"{row['question']!r}: {task.prompt} ({bad})")
     assert prompts > 10_000  # the whole benchmark was driven, routes included
     assert violations == 0, examples[:10]

@@ -128,6 +128,8 @@ class Builder:
             return Lin({}, node.text if node.value != 0 else None)
         if isinstance(node, Var):
             if node.name in unknowns:
+                # A bare unknown (`- i`) is written with the implicit coefficient 1: read, not
+                # computed; `-3*i - i` becomes the step `-3 - 1`.
                 return Lin({node.name: "1"}, None)
             if node.name in self.env:
                 value = self.env[node.name]
