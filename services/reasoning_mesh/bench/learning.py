@@ -33,6 +33,8 @@ from reasoning_mesh.contracts.adapters import AdapterEvent
 from reasoning_mesh.contracts.feedback import Feedback
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.infra.paths import adapter_store_dir, trusted_keys_dir
+from reasoning_mesh.learner.settings import LearnerSettings
+from reasoning_mesh.learner.training import replay_examples
 from reasoning_mesh.models.reasoner import checkpoint
 from reasoning_mesh.models.reasoner.data import Example
 from reasoning_mesh.models.reasoner.lora import LoRAWeights
@@ -154,7 +156,10 @@ async def run_learning_bench(
     merge_steps: int,
 ) -> dict[str, Any]:
     new = rounding_questions(input_path)
-    old = [e for k in OLD_SKILLS for e in skill_examples(k, 100, OLD_SEED)]
+    # Held out from what the learner replays (its base-skill training data): short step prompts
+    # recur across seeds, and a replayed prompt would measure memory, not forgetting.
+    replayed = {e.prompt for e in replay_examples(LearnerSettings())}
+    old = [e for k in OLD_SKILLS for e in skill_examples(k, 100, OLD_SEED, exclude=replayed)]
     triton = TritonClient(settings.triton.grpc_url, max(settings.triton.timeout_s, 60.0))
     figures: dict[str, Any] = {"new_skill": ROUND_SKILL, "new_skill_questions": len(new)}
     try:

@@ -34,6 +34,12 @@ log = logging.getLogger(__name__)
 GUARD_SEED, REPLAY_SEED = 5_101, 5_303  # generated base-skill sets: never the same prompts
 
 
+def replay_examples(settings: LearnerSettings) -> list[Example]:
+    """The base's own step skills an adapter replays while it learns (self-labelled by the base):
+    training data too, so no evaluation set may contain these prompts."""
+    return [e for k in OLD_SKILLS for e in skill_examples(k, settings.replay_examples, REPLAY_SEED)]
+
+
 def model_dir(settings: LearnerSettings) -> Path:
     return settings.model_dir or checkpoint.default_dir()
 
@@ -62,7 +68,11 @@ class Trainer:
     ) -> dict[str, list[Example]]:
         """Held-out sets of every other skill: the base's step skills (generated) and every
         skill with enough held-out feedback."""
-        out = {s: skill_examples(s, self.settings.guard_examples, GUARD_SEED) for s in OLD_SKILLS}
+        replayed = {e.prompt for e in replay_examples(self.settings)}
+        out = {
+            s: skill_examples(s, self.settings.guard_examples, GUARD_SEED, exclude=replayed)
+            for s in OLD_SKILLS
+        }
         for other, (_, test) in splits.items():
             if other != skill and len(test) >= self.settings.min_held_out:
                 out[other] = test
@@ -89,9 +99,7 @@ class Trainer:
         if before[skill] >= s.weak_below:
             reason = f"the base already scores {before[skill]:.3f} on {skill}"
             return AdapterEvent(event="rejected", reason=reason, metrics=before, **common)
-        replay_prompts = [
-            e for k in OLD_SKILLS for e in skill_examples(k, s.replay_examples, REPLAY_SEED)
-        ]
+        replay_prompts = replay_examples(s)
         for other in guards:
             if other not in OLD_SKILLS:
                 replay_prompts += splits[other][0]

@@ -80,11 +80,12 @@ MAKERS: dict[str, Callable[[random.Random], Example]] = {
 }
 
 
-def skill_examples(skill: str, n: int, seed: int) -> list[Example]:
-    """`n` distinct generated examples of one skill."""
+def skill_examples(skill: str, n: int, seed: int, exclude: set[str] | None = None) -> list[Example]:
+    """`n` distinct generated examples of one skill, none of whose prompts is in `exclude` (a
+    set trained on: an evaluation set must not meet it; short step prompts recur across seeds)."""
     if skill not in MAKERS:
         raise KeyError(f"unknown skill {skill!r}; known: {sorted(MAKERS)}")
-    rng, seen, out = random.Random(seed), set[str](), list[Example]()
+    rng, seen, out = random.Random(seed), set(exclude or ()), list[Example]()
     while len(out) < n:
         ex = MAKERS[skill](rng)
         if ex.prompt not in seen:
