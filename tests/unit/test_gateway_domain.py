@@ -79,3 +79,10 @@ def test_bad_batch_lines_name_their_line(text: str, needle: str) -> None:
 
 def test_derive_id_ignores_given_id() -> None:
     assert derive_id({"query": "a", "id": "x"}) == derive_id({"query": "a"})
+
+
+def test_a_batch_may_forbid_teaching_whatever_its_lines_say() -> None:
+    line = '{"question": "What is 2 + 3?", "answer": "5", "feedback": true}'
+    assert parse_batch_line(1, line).feedback is True
+    taught, evaluated = parse_batch_line(1, line), parse_batch_line(1, line, feedback=False)
+    assert evaluated.feedback is False and evaluated.id == taught.id  # reruns still resume

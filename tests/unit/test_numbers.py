@@ -73,3 +73,20 @@ def test_the_planner_keeps_literals_as_written(question: str, operands: list[str
     assert literals == operands
     decimal = any("." in x for x in operands) or "litre" in question
     assert goals[0].notation == ("decimal" if decimal else "exact")
+
+
+def test_decimals_are_written_exactly_however_long() -> None:
+    # A Decimal division would round past 28 digits and accept `1` for 10^28 + 0.1.
+    big = F(10**28 + 1, 10)
+    assert canonical(big, "decimal") == "1" + "0" * 27 + ".1"
+    assert check("1", big, "decimal") is not None
+    tiny = F(1, 2**50)
+    assert canonical(tiny, "decimal").startswith("0.000000000000000888178419700125232338905")
+    assert check(canonical(tiny, "decimal"), tiny, "decimal") is None
+
+
+def test_words_that_python_reads_as_numbers_are_not_numbers() -> None:
+    from reasoning_mesh.models.reasoner.numbers import as_fraction
+
+    assert [as_fraction(t) for t in ("inf", "-Infinity", "nan", "1/0")] == [None] * 4
+    assert check("inf", F(5), "exact") == "not a number: 'inf'"

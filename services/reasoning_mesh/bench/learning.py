@@ -215,9 +215,11 @@ def test_overlap(settings: MeshSettings, adapter_id: str | None, prompts: list[s
     data = Manifest.model_validate_json(pkg.manifest).training_data
     if data is None:
         return {"test_prompt_overlap": None, "error": "the adapter does not list its training data"}
-    return {
+    common = overlap(data, prompts)
+    flagged = {"error": f"{common} test prompts were trained on"} if common else {}
+    return flagged | {
         "test_prompts": len(prompts),
-        "test_prompt_overlap": overlap(data, prompts),
+        "test_prompt_overlap": common,
         "adapter_training_prompts": len(data.prompts_sha256_64),
         "adapter_training_sources": data.sources,
     }

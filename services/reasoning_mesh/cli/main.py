@@ -94,12 +94,18 @@ def batch(
     tenant: str = typer.Option(None, help="Tenant for every line (default: each line's own)."),
     max_in_flight: int = typer.Option(64, min=1, help="Requests awaiting results at once."),
     timeout: float = typer.Option(600.0, help="Seconds to wait for any one result."),
+    feedback: bool = typer.Option(
+        True,
+        "--feedback/--no-feedback",
+        help="--no-feedback: no answer's steps teach the learner, whatever a line says (use it for "
+        "evaluation sets).",
+    ),
 ) -> None:
     """Submit every line of INPUT and write one result line per input line to --out."""
     from reasoning_mesh.gateway.batch import BatchSummary, read_requests, run_batch
     from reasoning_mesh.gateway.sdk import MeshClient
 
-    parse_kw = {"default_kind": kind, "tenant": tenant}
+    parse_kw = {"default_kind": kind, "tenant": tenant, "feedback": None if feedback else False}
     total = len(read_requests(input_path, BatchSummary(), **parse_kw))
 
     async def go() -> BatchSummary:

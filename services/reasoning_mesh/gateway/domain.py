@@ -83,7 +83,12 @@ def derive_id(fields: Mapping[str, Any]) -> str:
 
 
 def parse_batch_line(
-    line_no: int, text: str, *, default_kind: str = "reason", tenant: str | None = None
+    line_no: int,
+    text: str,
+    *,
+    default_kind: str = "reason",
+    tenant: str | None = None,
+    feedback: bool | None = None,
 ) -> MeshRequest:
     try:
         data = json.loads(text)
@@ -101,6 +106,8 @@ def parse_batch_line(
         fields["id"] = derive_id(fields)
     elif not isinstance(fields["id"], str):
         fields["id"] = str(fields["id"])
+    if feedback is not None:  # after the id: a rerun with the flag finds the same requests
+        fields["feedback"] = feedback
     try:
         return MeshRequest.model_validate(fields)
     except ValidationError as exc:

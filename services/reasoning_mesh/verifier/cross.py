@@ -28,7 +28,7 @@ def as_written(text: str) -> tuple[int, int]:
         return int(num), int(den)
     if "." in text:
         whole, frac = text.split(".")
-        return int(whole + frac), 10 ** len(frac)
+        return int(whole + frac), int("1" + "0" * len(frac))  # the places counted as written
     return int(text), 1
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from reasoning_mesh.contracts.plans import Plan, SubGoal
 from reasoning_mesh.contracts.verifier_state import GoalState
-from reasoning_mesh.verifier import cancel, cross, distribute, routes
+from reasoning_mesh.verifier import cancel, cross, distribute, domain, routes
 
 if TYPE_CHECKING:
     from reasoning_mesh.verifier.machine import Actions
@@ -99,6 +99,17 @@ class Routes:
             return self.settle_trials(g, kids)
         done = self.goals[reduced.id]
         if done.status == "verified":
+            # The route's answer answers `g` only if it is `g`'s own canonical result too: a
+            # route built wrong must fail, never verify `g` with another value.
+            a, b = self.operand(g.left or ""), self.operand(g.right or "")
+            own = (
+                domain.verify_step(a, g.op, b, done.value or "", g.notation)
+                if a is not None and b is not None and g.op is not None
+                else domain.Verdict(False, "operands unresolved")
+            )
+            if not own.accepted:
+                self.give_up(g, f"route answer {done.value} rejected for {g.id}: {own.reason}")
+                return True
             why = f"{reduced.id} ({reduced.note}) verified: {done.reason}"
             self.goals[g.id] = self.goals[g.id].model_copy(
                 update={"status": "verified", "value": done.value, "reason": why}

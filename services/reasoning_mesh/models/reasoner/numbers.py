@@ -43,9 +43,19 @@ def canonical(value: Fraction, notation: Notation = "exact") -> str:
     if value.denominator == 1:
         return str(value.numerator)
     if notation == "decimal" and terminates(value):
-        text = format(Decimal(value.numerator) / Decimal(value.denominator), "f")
-        return text.rstrip("0").rstrip(".")
+        return _decimal_text(value)
     return f"{value.numerator}/{value.denominator}"
+
+
+def _decimal_text(value: Fraction) -> str:
+    """A terminating non-integer written out exactly, by integer arithmetic (a `Decimal`
+    division would round past 28 digits): the fewest places `k` with `q | 10^k`."""
+    places, scaled = 0, value
+    while scaled.denominator != 1:
+        places, scaled = places + 1, scaled * 10
+    sign, digits = ("-", str(-scaled.numerator)) if scaled < 0 else ("", str(scaled.numerator))
+    digits = digits.rjust(places + 1, "0")
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
 def canon(value: Fraction) -> str:
@@ -112,9 +122,10 @@ def as_fraction(text: str) -> Fraction | None:
         if "/" in text:
             num, den = text.split("/", 1)
             return Fraction(int(num), int(den))
-        return Fraction(Decimal(text))
-    except (ValueError, ZeroDivisionError, InvalidOperation):
-        return None
+        value = Fraction(Decimal(text))
+    except (ValueError, ZeroDivisionError, InvalidOperation, OverflowError):
+        return None  # `inf`, `nan`, `1/0`: not one exact number
+    return value
 
 
 def is_decimal(text: str) -> bool:
