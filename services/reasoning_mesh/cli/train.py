@@ -24,7 +24,8 @@ def train(
         "(wide reductions to lowest terms, fraction-by-integer steps), settle (fractions beside "
         "long exact quotients), quotients (plus 4-digit divisors), products (products of "
         "integers, decimals and fractions beside reductions and quotients), routes (the steps the "
-        "verifier's cancellation and distribution routes ask).",
+        "verifier's cancellation and distribution routes ask), notation (step format 2: every "
+        "earlier mix restyled, `C:` exact and `D:` decimal answers, long conversion steps).",
     ),
     question_share: float = typer.Option(
         0.15, min=0.0, max=1.0, help="Share of whole-question examples."

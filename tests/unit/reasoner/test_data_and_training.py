@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from fractions import Fraction
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from reasoning_mesh.models.reasoner.data import (
     training_prompts,
 )
 from reasoning_mesh.models.reasoner.model import ReasonerConfig
-from reasoning_mesh.models.reasoner.numbers import as_fraction, canon
+from reasoning_mesh.models.reasoner.numbers import as_fraction, canon, exact_op
 from reasoning_mesh.models.reasoner.train import Recipe, exact, same_value, train
 
 BENCH = Path(__file__).resolve().parents[4] / "shared" / "benchmarks" / "math_public.jsonl"
@@ -277,3 +278,23 @@ def _frac(text: str) -> Fraction:
     value = as_fraction(text.strip("()"))
     assert value is not None, text
     return value
+
+
+def test_format_2_names_the_notation_and_answers_in_it() -> None:
+    from reasoning_mesh.models.reasoner.data import notation_step_example, parse_step
+    from reasoning_mesh.models.reasoner.numbers import canonical
+
+    rng = random.Random(5)
+    prefixes = set()
+    for _ in range(3000):
+        ex = notation_step_example(rng)
+        parsed = parse_step(ex.prompt)
+        assert parsed is not None, ex.prompt
+        a, op, b = parsed
+        notation = "decimal" if ex.prompt.startswith("D:") else "exact"
+        prefixes.add(ex.prompt[:2])
+        body = ex.prompt[2:]
+        if "." in body:
+            assert notation == "decimal", ex.prompt  # a decimal operand asks for decimals
+        assert ex.answer == canonical(exact_op(a, op, b), notation), ex  # type: ignore[arg-type]
+    assert prefixes == {"C:", "D:"}

@@ -2,9 +2,13 @@
 
 Two formats, designed with the reasoning loop:
 
-* step prompts `C:<a><op><b>=` — one exact operation; `a`, `b` are integers, decimals or
-  parenthesised fractions `(p/q)`; the answer is the canonical exact result (`numbers.canon`).
-  The planner turns arithmetic, equations and unit conversions into chains of these steps.
+* step prompts `C:<a><op><b>=` and `D:<a><op><b>=` — one exact operation; `a`, `b` are
+  integers, decimals or parenthesised fractions `(p/q)`, written as the mesh writes them; the
+  prefix names the notation the answer is due in (`numbers.canonical`): `C:` exact (whole
+  numbers, p/q in lowest terms), `D:` decimal (a step on a decimal operand, a conversion). The
+  planner turns arithmetic, equations and unit conversions into chains of these steps.
+  (Phases 1–11 trained step format 1: `C:` only, operands and answers in decimals wherever the
+  value terminates; the `notation` mix restyles every step mix into format 2, `restyle`.)
 * whole questions `Q:<question>=` — the single-pass baseline.
 
 Rounding (`numbers__round_number`) is deliberately absent: continual learning adds that skill.
@@ -14,11 +18,12 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-from reasoning_mesh.models.reasoner.numbers import canon, exact_op
+from reasoning_mesh.models.reasoner.numbers import Notation, as_fraction, canon, canonical, exact_op
 
 OPS = "+-*/"
 #: The longest prompt the served model accepts (its context also holds the answer).
@@ -36,9 +41,25 @@ def _wrap(text: str) -> str:
     return f"({text})" if "/" in text else text
 
 
-def step_prompt_text(a: str, op: str, b: str) -> str:
-    """`C:<a><op><b>=` with the operands exactly as written (fractions parenthesised)."""
-    return f"C:{_wrap(a)}{op}{_wrap(b)}="
+#: Step format 2's prefix per notation the answer is due in.
+PREFIX = {"exact": "C:", "decimal": "D:"}
+_OPERAND = r"\(-?\d+/-?\d+\)|-?\d+(?:\.\d+)?"
+_STEP = re.compile(rf"[CD]:(?P<a>{_OPERAND})(?P<op>[-+*/])(?P<b>{_OPERAND})=")
+
+
+def step_prompt_text(a: str, op: str, b: str, notation: Notation = "exact") -> str:
+    """`C:<a><op><b>=` (or `D:` for decimal notation) with the operands exactly as written
+    (fractions parenthesised)."""
+    return f"{PREFIX[notation]}{_wrap(a)}{op}{_wrap(b)}="
+
+
+def parse_step(prompt: str) -> tuple[Fraction, str, Fraction] | None:
+    """The exact operands and operation of a step prompt (for generating and checking data)."""
+    m = _STEP.fullmatch(prompt)
+    if m is None:
+        return None
+    a, b = as_fraction(m["a"].strip("()")), as_fraction(m["b"].strip("()"))
+    return None if a is None or b is None else (a, m["op"], b)
 
 
 def step_prompt(a: Fraction, op: str, b: Fraction) -> str:
@@ -303,6 +324,109 @@ def route_step_example(rng: random.Random) -> Example:
     return product_step_example(rng)
 
 
+def _written(v: Fraction, decimal: bool) -> str:
+    """An operand as the mesh writes it: a decimal where the source is a decimal (and the value
+    terminates), otherwise a whole number or p/q."""
+    return canonical(v, "decimal" if decimal else "exact")
+
+
+def restyle(ex: Example, rng: random.Random) -> Example:
+    """A format-1 step in format 2: operands written as the mesh writes them (decimals where the
+    step is a unit conversion's, and now and then elsewhere; p/q otherwise), the notation
+    decimal when an operand is a decimal and for a share of the rest (conversions and their
+    routes ask decimals of integer steps too), the answer canonical in that notation."""
+    parsed = parse_step(ex.prompt)
+    if parsed is None:
+        return ex
+    a, op, b = parsed
+    decimal = ex.kind == "step_conv" or rng.random() < 0.1
+    texts = (_written(a, decimal), _written(b, decimal))
+    notation: Notation = "decimal" if any("." in t for t in texts) or rng.random() < 0.3 else "exact"
+    result = apply(a, op, b)
+    return Example(
+        step_prompt_text(texts[0], op, texts[1], notation), canonical(result, notation), ex.kind
+    )
+
+
+#: Denominators and whole factors of unit conversions (time units: 7 days a week, 24 hours a
+#: day, ...): the divisors and factors a conversion's cross route asks about.
+_CONV_DIVISORS = (7, 12, 24, 60, 120, 168, 1200, 1440, 3600, 10080, 12000, 60000, 86400)
+
+
+def _long_decimal(rng: random.Random, max_digits: int = 12, max_places: int = 9) -> Fraction:
+    """A positive decimal of 1 to `max_digits` significant digits and up to `max_places` places,
+    lengths uniform in digits (extrapolation's long amounts: `564.087555`)."""
+    digits = rng.randint(1, max_digits)
+    mantissa = rng.randint(10 ** (digits - 1), 10**digits - 1)
+    return Fraction(mantissa, 10 ** rng.randint(0, min(max_places, digits)))
+
+
+def conversion_step_example(rng: random.Random) -> Example:
+    """Format 2, decimal notation: what a unit conversion and its cross route ask, with amounts
+    as long as the extrapolation split writes them. The amount times a factor (a power of ten,
+    or a time unit's whole factor); an integer divided by a time unit's divisor with a
+    terminating quotient (`1994274/24` = `83094.75`); the decimal point shifted by a power of
+    ten (`83094.75/100000`)."""
+    sign = -1 if rng.random() < 0.1 else 1
+    r = rng.random()
+    if r < 0.35:  # shifts: x * 10^k, x / 10^k
+        a, b = sign * _long_decimal(rng, 14), Fraction(10) ** rng.randint(1, 15)
+        op = rng.choice("*/")
+    elif r < 0.65:  # integer / divisor, quotient terminating
+        d = rng.choice(_CONV_DIVISORS)
+        places = rng.randint(0, 3)
+        q = Fraction(rng.randint(1, 10 ** rng.randint(1, 9)), 10**places)
+        n = q * d
+        if n.denominator != 1:  # scale to a whole dividend with a terminating quotient
+            n *= n.denominator
+        a, b, op = sign * n, Fraction(d), "/"
+    elif r < 0.85:  # amount times a whole factor
+        a = sign * _long_decimal(rng, 9, 6)
+        b, op = Fraction(rng.choice(_CONV_DIVISORS) * 10 ** rng.randint(0, 6)), "*"
+    else:  # a place value times a whole factor (a distribution's partial product)
+        a = Fraction(sign * rng.randint(1, 9) * 10 ** rng.randint(0, 10))
+        b, op = Fraction(rng.choice(_CONV_DIVISORS)), "*"
+    a, b = (b, a) if op == "*" and rng.random() < 0.3 else (a, b)
+    value = apply(a, op, b)
+    notation: Notation = "decimal"
+    texts = (canonical(a, "decimal"), canonical(b, "decimal"))
+    return Example(
+        step_prompt_text(texts[0], op, texts[1], notation), canonical(value, notation), "step_conv"
+    )
+
+
+#: Where the `notation` mix draws its steps (restyled): the broad mix, the shapes the plans need
+#: most, the routes' steps, weighted towards non-integer results, whose form changed, and the
+#: steps long conversions ask.
+_NOTATION_SOURCES = (
+    (0.15, step_example),
+    (0.10, focus_step_example),
+    (0.20, fraction_step_example),
+    (0.10, quotient_step_example),
+    (0.10, product_step_example),
+    (0.15, route_step_example),
+)
+_CONVERSION_SHARE = 0.20
+
+
+def notation_step_example(rng: random.Random) -> Example:
+    """Format 2 (`restyle`) over the earlier mixes: the same skills, answers in the notation the
+    prompt names."""
+    r, acc = rng.random(), _CONVERSION_SHARE
+    if r < acc:
+        return conversion_step_example(rng)
+    for weight, make in _NOTATION_SOURCES:
+        acc += weight
+        if r < acc:
+            return restyle(make(rng), rng)
+    return restyle(step_example(rng), rng)
+
+
+def format2_step_example(rng: random.Random) -> Example:
+    """One step of the broad mix in format 2: what evaluation and the learner's old skills use."""
+    return restyle(step_example(rng), rng)
+
+
 STEP_MIXES: dict[str, Callable[[random.Random], Example]] = {
     "base": step_example,
     "focus": focus_step_example,
@@ -313,6 +437,7 @@ STEP_MIXES: dict[str, Callable[[random.Random], Example]] = {
     "quotients": quotient_step_example,
     "products": product_step_example,
     "routes": route_step_example,
+    "notation": notation_step_example,
 }
 
 
@@ -437,6 +562,7 @@ def held_out_steps(n: int, seed: int = 10_007, exclude: set[str] | None = None) 
     out: list[Example] = []
     seen: set[str] = set()
     while len(out) < n:
+        # Format 1 while the served checkpoint speaks it; format 2 once a `notation` phase serves.
         ex = step_example(rng)
         if ex.prompt in seen or (exclude is not None and ex.prompt in exclude):
             continue
