@@ -110,19 +110,7 @@ def model_generate(directory: Any, precision: str = "fp32") -> Generate:
     service = ReasonerService(model)
 
     def generate(batch: list[StepTask]) -> list[list[Hypothesis]]:
-        requests = [
-            ServeRequest(
-                prompt=t.prompt,
-                samples=t.samples,
-                temperature=t.temperature,
-                top_k=t.top_k,
-                max_new_tokens=t.max_new_tokens,
-                threshold=t.exit_threshold,
-                seed=t.seed,
-                adapter_id=t.adapter_id,
-            )
-            for t in batch
-        ]
+        requests = [ServeRequest(prompt=t.prompt, **t.sampling()) for t in batch]
         return [[] if isinstance(r, Exception) else hypotheses(r) for r in service.run(requests)]
 
     return generate

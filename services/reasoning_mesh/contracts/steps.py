@@ -6,6 +6,8 @@ abandoned attempt is recognised and ignored."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 
 from reasoning_mesh.contracts.base import Message, RequestId, TenantId, now
@@ -28,3 +30,16 @@ class StepTask(Message):
     adapter_id: str = Field(default="", max_length=128)
     reply_to: str = Field(default="rmesh.verifier.inbox.v1", pattern=r"^[A-Za-z0-9._\-]{1,249}$")
     submitted_at: float = Field(default_factory=now)
+
+    def sampling(self) -> dict[str, Any]:
+        """How the model is asked to sample this step, as generation keywords (Triton's client
+        and the in-process service take the same)."""
+        return {
+            "samples": self.samples,
+            "temperature": self.temperature,
+            "top_k": self.top_k,
+            "max_new_tokens": self.max_new_tokens,
+            "threshold": self.exit_threshold,
+            "seed": self.seed,
+            "adapter_id": self.adapter_id,
+        }

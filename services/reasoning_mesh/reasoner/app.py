@@ -20,17 +20,7 @@ SERVICE = "reasoner"
 
 def triton_generate(triton: TritonClient, model: str) -> Any:
     async def generate(task: StepTask) -> list[SampleLike]:
-        (samples,) = await triton.generate(
-            [task.prompt],
-            samples=task.samples,
-            temperature=task.temperature,
-            top_k=task.top_k,
-            max_new_tokens=task.max_new_tokens,
-            threshold=task.exit_threshold,
-            seed=task.seed,
-            adapter_id=task.adapter_id,
-            model=model,
-        )
+        (samples,) = await triton.generate([task.prompt], **task.sampling(), model=model)
         return list(samples)
 
     return generate
