@@ -108,3 +108,8 @@ def test_a_missed_fraction_step_is_answered_through_a_cross_route() -> None:
     assert state.status == "verified" and state.answer == "224"
     crossed = [g for g in state.plan.goals if g.role == "answer" and g.op == "/"]
     assert crossed and state.goals[crossed[0].id].value == "224"
+
+
+def test_a_step_with_nothing_smaller_to_ask_opens_no_route() -> None:
+    # 1 / (1/7): the route would read 7 off the denominator and ask the model nothing.
+    assert cross.route(G.model_copy(update={"op": "/"}), "1", "1/7", 7) == []

@@ -79,6 +79,8 @@ def route(g: SubGoal, a: str, b: str, first: int) -> list[SubGoal]:
             places = "1" + "0" * abs(shift)  # the places counted as written
             note = f"{g.id}: {abs(shift)} decimal places shifted back (read as written)"
             step(op, value, places, note)
+        if not steps.goals:  # nothing left to ask in smaller steps (`1 * 7`): no route
+            return []
         return steps.answered_by_last(f"{g.note or g.id}, crossed")
     if qa == qb:  # a sum over one denominator
         num, den = step(g.op, str(pa), str(pb), f"{g.id}'s numerator"), str(qa)

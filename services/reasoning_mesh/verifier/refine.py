@@ -151,5 +151,7 @@ def _route(
         return distribute.route(g, *found, first), event, 0
     if cross.qualifies(g, a, b, depth):
         goals = cross.route(g, ta, tb, first)
+        if not goals:
+            return None
         return goals, ("crossing", {"goal": g.id, "answer": goals[-1].id, "depth": depth}), 0
     return None
