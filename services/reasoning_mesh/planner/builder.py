@@ -45,14 +45,13 @@ class Builder:
     env: dict[str, Operand] = field(default_factory=dict)
     functions: dict[str, Function] = field(default_factory=dict)
 
+    #: Ids of the goals whose answers are due in decimals (what `notation` reads per operand).
+    decimal_goals: set[str] = field(default_factory=set)
+
     def notation(self, *operands: Operand) -> GoalNotation:
         """Decimal when an operand is a decimal literal or the answer of a decimal goal."""
-        by_id = {g.id: g for g in self.goals}
         for x in operands:
-            source = by_id.get(ref_goal(x)) if is_ref(x) else None
-            if (source is None and not is_ref(x) and is_decimal(x)) or (
-                source is not None and source.notation == "decimal"
-            ):
+            if (ref_goal(x) in self.decimal_goals) if is_ref(x) else is_decimal(x):
                 return "decimal"
         return "exact"
 
@@ -74,21 +73,24 @@ class Builder:
                 notation=notation or self.notation(a, b),
             )
         )
+        if self.goals[-1].notation == "decimal":
+            self.decimal_goals.add(gid)
         return "@" + gid
 
     def add_goal(self, goal: SubGoal) -> Operand:
         self.goals.append(goal)
+        if goal.notation == "decimal":
+            self.decimal_goals.add(goal.id)
         return "@" + goal.id
 
     # -- operations on possibly-zero operands; literals are rewritten, never evaluated ---------
     def neg(self, x: Operand | None) -> Operand | None:
         if x is None:
             return None
-        if not is_ref(x):
-            return negated(x)  # the lexical sign rule: digits as written
-        # Moving a term across `=` flips its sign: the next step's prompt carries the negated
-        # operand (the model is poor at bare negation steps, and nothing is computed here).
-        return x[1:] if x.startswith("-") else "-" + x
+        # Moving a term across `=` flips its sign: a literal's or a reference's sign is toggled
+        # lexically (`-@g3` is the goal's answer negated in the next step's prompt); the model
+        # is poor at bare negation steps, and nothing is computed here.
+        return negated(x)
 
     def add(self, x: Operand | None, y: Operand | None) -> Operand | None:
         if x is None:

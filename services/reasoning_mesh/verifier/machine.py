@@ -158,13 +158,12 @@ class Machine(Routes):
     def reuse(self, g: SubGoal) -> bool:
         """A step the model already answered in this request and the verifier accepted (a
         fallback route repeats some of its predecessor's steps): that answer stands."""
-        mine = (g.op, self.text(g.left or ""), self.text(g.right or ""), g.notation)
+        mine = self.step_key(g)
         for other in self.plan.goals:
             st = self.goals[other.id]
             if other.kind != "arith" or st.status != "verified" or other.id == g.id:
                 continue
-            theirs = (other.op, self.text(other.left or ""), self.text(other.right or ""))
-            if (*theirs, other.notation) != mine:
+            if self.step_key(other) != mine:
                 continue
             self.goals[g.id] = tasks.reused(other.id, st.value or "", self.now)
             self.actions.events.append(
@@ -172,6 +171,11 @@ class Machine(Routes):
             )
             return True
         return False
+
+    def step_key(self, g: SubGoal) -> tuple[str | None, ...]:
+        """What makes two steps the same question: the operation, the operands as written, the
+        notation due."""
+        return (g.op, self.text(g.left or ""), self.text(g.right or ""), g.notation)
 
     def prompt(self, g: SubGoal, *, reword: bool = False) -> str | None:
         prompt, error = tasks.prompt_for(g, self.text, reword=reword)

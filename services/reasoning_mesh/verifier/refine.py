@@ -30,6 +30,9 @@ class Routes:
     def text(self, operand: str) -> str | None:
         raise NotImplementedError
 
+    def judge(self, g: SubGoal, text: str) -> domain.Verdict:
+        raise NotImplementedError
+
     def add_goals(self, goals: list[SubGoal]) -> None:
         raise NotImplementedError
 
@@ -101,12 +104,7 @@ class Routes:
         if done.status == "verified":
             # The route's answer answers `g` only if it is `g`'s own canonical result too: a
             # route built wrong must fail, never verify `g` with another value.
-            a, b = self.operand(g.left or ""), self.operand(g.right or "")
-            own = (
-                domain.verify_step(a, g.op, b, done.value or "", g.notation)
-                if a is not None and b is not None and g.op is not None
-                else domain.Verdict(False, "operands unresolved")
-            )
+            own = self.judge(g, done.value or "")
             if not own.accepted:
                 self.give_up(g, f"route answer {done.value} rejected for {g.id}: {own.reason}")
                 return True

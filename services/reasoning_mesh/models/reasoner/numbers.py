@@ -144,9 +144,7 @@ def negated(text: str) -> str:
     zero stays `0`. The digits are never touched, so nothing is computed."""
     if text.startswith("-"):
         return text[1:]
-    if _INTEGER.fullmatch(text) and text == "0":
-        return text
-    return "-" + text
+    return text if text == "0" else "-" + text
 
 
 __all__ = [
