@@ -88,6 +88,13 @@ class VectorStoreError(RetryableError):
     code = "vector_store"
 
 
+class PartitionFencedError(MeshError):
+    """A stage's producer for an input partition was fenced: another member owns the partition
+    now, and redoes the records this member had not committed."""
+
+    code = "fenced"
+
+
 class InfraError(MeshError):
     """A local infrastructure process (broker, Triton, a service) failed to start or stop."""
 

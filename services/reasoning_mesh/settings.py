@@ -27,7 +27,13 @@ class KafkaSettings(BaseModel):
     #: Namespace for every topic name (e.g. `staging.`): several meshes or test runs can share
     #: one cluster without seeing each other's records.
     topic_prefix: str = Field(default="", pattern=r"^[A-Za-z0-9._\-]{0,64}$")
-    topic_partitions: int = 3
+    #: Partitions of every topic the mesh creates: the most replicas of a stage that can share
+    #: its work (one partition is one member's). The verifier's inbox and state topics must have
+    #: the same count (state is partition-scoped).
+    topic_partitions: int = Field(default=12, ge=1)
+    #: How often a compacted topic rolls a segment, so the cleaner can drop superseded states
+    #: and tombstoned keys (it never compacts the active segment).
+    compacted_segment_ms: int = 300_000
     #: Longest a consumer fetch waits at the broker for data (latency vs idle polling).
     fetch_max_wait_ms: int = 100
 
@@ -38,6 +44,7 @@ class KafkaSettings(BaseModel):
     def logical(self, topic: str) -> str:
         return topic.removeprefix(self.topic_prefix) if self.topic_prefix else topic
 
+    #: Copies of every topic the mesh creates; with 3 or more, `min.insync.replicas` is 2.
     replication_factor: int = 1
 
 

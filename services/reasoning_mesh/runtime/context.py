@@ -32,7 +32,8 @@ class Record:
 @dataclass(frozen=True)
 class Emission:
     topic: str
-    value: Message
+    #: None: a tombstone (compacted topics forget the key).
+    value: Message | None
     key: str | None
     #: The trace context current when the handler emitted, injected into the record's headers.
     trace_context: otel_context.Context
@@ -52,6 +53,10 @@ class Context:
 
     def emit(self, topic: str, value: Message, key: str | None = None) -> None:
         self.outputs.append(Emission(topic, value, key, otel_context.get_current()))
+
+    def tombstone(self, topic: str, key: str) -> None:
+        """Delete `key` from a compacted topic."""
+        self.outputs.append(Emission(topic, None, key, otel_context.get_current()))
 
     def event(self, event: str, **detail: Any) -> None:
         """Emit a per-request progress event for subscribers."""

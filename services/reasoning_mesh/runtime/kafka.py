@@ -80,7 +80,19 @@ async def ensure_topics(
 
         def configs(name: str) -> dict[str, str]:
             spec = BY_NAME.get(kafka.logical(name))
-            return {"cleanup.policy": "compact"} if spec is not None and spec.compacted else {}
+            out: dict[str, str] = {}
+            if kafka.replication_factor >= 3:
+                # acks=all then waits for two copies: one broker may die without losing a record.
+                out["min.insync.replicas"] = "2"
+            if spec is not None and spec.compacted:
+                # Roll and clean segments often enough that tombstoned keys really leave the log
+                # (the active segment is never compacted), so restores follow live keys only.
+                out |= {
+                    "cleanup.policy": "compact",
+                    "segment.ms": str(kafka.compacted_segment_ms),
+                    "min.cleanable.dirty.ratio": "0.1",
+                }
+            return out
 
         new = [
             NewTopic(

@@ -5,11 +5,20 @@ records; past that the fetch loop waits (backpressure pauses consumption instead
 a stage token bucket can space handling further.
 
 Delivery: a committer publishes, per partition, the completed *prefix* of records: their outputs,
-their dead letters and the next offset, in one Kafka transaction (`exactly_once`, the default;
-subscribers read `read_committed`). A record finished out of order waits for its predecessors, so
-a crash at any point re-does only records whose outputs were never committed: nothing is lost, no
-result is visible twice. Without transactions, outputs are acknowledged (acks=all) before offsets
-are committed: at-least-once.
+their dead letters and the next offset, in one Kafka transaction of that partition's own
+transactional producer (`exactly_once`, the default; subscribers read `read_committed`; see
+`transactions` for why a producer per partition). A record finished out of order waits for its
+predecessors, so a crash at any point re-does only records whose outputs were never committed:
+nothing is lost, no result is visible twice. Without transactions, outputs are acknowledged
+(acks=all) before offsets are committed: at-least-once.
+
+Rebalances: on assignment a partition's producer starts (fencing its previous owner), the
+service's `on_assign` hook runs (e.g. the verifier restores that partition's state), and the
+partition is read from its committed offset, looked up *after* the fence, so a transaction the old
+owner had in flight is settled first. On revocation the held records of the partition are
+committed, then its producer closes and `on_revoke` drops partition-scoped state. A partition whose
+producer is fenced (this member was a zombie) has its uncommitted records dropped, not committed:
+its new owner redoes them.
 """
 
 from __future__ import annotations
@@ -17,29 +26,32 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from aiokafka import ConsumerRebalanceListener, TopicPartition
-from aiokafka.errors import KafkaError, ProducerFenced
+from aiokafka.errors import KafkaError
 
 from reasoning_mesh.contracts import dlq as dlq_topic
 from reasoning_mesh.contracts import events as events_topic
 from reasoning_mesh.contracts.base import Message
+from reasoning_mesh.errors import PartitionFencedError
 from reasoning_mesh.runtime.buckets import TokenBucket
-from reasoning_mesh.runtime.codec import encode
 from reasoning_mesh.runtime.context import Context, Record
 from reasoning_mesh.runtime.kafka import ensure_topics, make_consumer, make_producer
 from reasoning_mesh.runtime.middleware import DEFAULT_MIDDLEWARES, Middleware
 from reasoning_mesh.runtime.processor import FailureHook, Handler, RecordProcessor
+from reasoning_mesh.runtime.transactions import PartitionProducers, sends_of
 from reasoning_mesh.settings import KafkaSettings
-from reasoning_mesh.telemetry.propagation import inject
 
 log = logging.getLogger(__name__)
 M = TypeVar("M", bound=Message)
 
-__all__ = ["FailureHook", "Handler", "Stage", "StageConfig"]
+__all__ = ["FailureHook", "Handler", "PartitionHook", "Stage", "StageConfig"]
+
+#: Called with the input partitions a stage was just assigned, or is about to give up.
+PartitionHook = Callable[[set[TopicPartition]], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -66,17 +78,15 @@ class _Slot:
     done: bool = False
 
 
-class _Drain(ConsumerRebalanceListener):  # type: ignore[misc]
-    """Before partitions move to another member, finish and commit what we hold of them."""
-
+class _Rebalance(ConsumerRebalanceListener):  # type: ignore[misc]
     def __init__(self, stage: Stage[Any]) -> None:
         self.stage = stage
 
     async def on_partitions_revoked(self, revoked: list[TopicPartition]) -> None:
-        await self.stage.drain(set(revoked))
+        await self.stage.revoke(set(revoked))
 
     async def on_partitions_assigned(self, assigned: list[TopicPartition]) -> None:
-        return None
+        await self.stage.assign(set(assigned))
 
 
 class Stage(Generic[M]):
@@ -90,8 +100,11 @@ class Stage(Generic[M]):
         handler: Handler[M],
         on_failure: FailureHook[M] | None = None,
         middlewares: Sequence[Middleware] = DEFAULT_MIDDLEWARES,
+        on_assign: PartitionHook | None = None,
+        on_revoke: PartitionHook | None = None,
     ) -> None:
         self.service, self.config, self.kafka = service, config, kafka
+        self.on_assign, self.on_revoke = on_assign, on_revoke
         self.processor = RecordProcessor(
             service=service,
             stage=config.name,
@@ -111,17 +124,20 @@ class Stage(Generic[M]):
         self._committed = asyncio.Condition()
         self._stopping = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
-        self._producer = make_producer(
-            kafka,
-            f"{service}.{config.name}",
-            transactional_id=(
-                f"{config.group_id}.{config.name}.{config.instance_id}" if kafka.exactly_once else None
-            ),
-        )
+        #: Partitions whose records may be handled: assigned, fenced-in and positioned.
+        self._ready: set[TopicPartition] = set()
+        #: Partitions whose producer was fenced: their held records are dropped, not committed.
+        self._fenced: set[TopicPartition] = set()
+        #: The next offset expected per partition; a record below it is a stale prefetch.
+        self._next: dict[TopicPartition, int] = {}
+        client_id = f"{service}.{config.name}.{config.instance_id}"
+        self._txn = PartitionProducers(kafka, client_id, config.group_id, config.name)
+        # At-least-once mode shares one idempotent producer; exactly-once uses `_txn`.
+        self._producer = None if kafka.exactly_once else make_producer(kafka, client_id)
         self._consumer = make_consumer(
             kafka,
             group_id=config.group_id,
-            client_id=f"{service}.{config.name}",
+            client_id=client_id,
             max_poll_records=config.max_in_flight,
             max_poll_interval_ms=config.max_poll_interval_ms,
         )
@@ -134,12 +150,51 @@ class Stage(Generic[M]):
             self.kafka,
             (*self.config.topics, *self.config.output_topics, dlq_topic.TOPIC, events_topic.TOPIC),
         )
-        await self._producer.start()
+        if self._producer is not None:
+            await self._producer.start()
         await self._consumer.start()
         self._consumer.subscribe(
-            [self.kafka.physical(t) for t in self.config.topics], listener=_Drain(self)
+            [self.kafka.physical(t) for t in self.config.topics], listener=_Rebalance(self)
         )  # type: ignore[arg-type]
         self.started.set()
+
+    async def assign(self, tps: set[TopicPartition]) -> None:
+        """Fence the partitions' previous owners, run `on_assign`, then read from the committed
+        offsets as they stand after the fence. Paused meanwhile: a record fetched from a position
+        looked up before the fence must not be handled, and one skipped after the seek would be
+        lost."""
+        self._consumer.pause(*tps)
+        self._fenced -= tps
+        if self.kafka.exactly_once:
+            await self._txn.open(tps)
+        if self.on_assign is not None:
+            await self.on_assign(tps)
+        for tp in tps:
+            committed = await self._consumer.committed(tp)
+            if committed is None:
+                await self._consumer.seek_to_beginning(tp)
+                self._next[tp] = 0
+            else:
+                self._consumer.seek(tp, committed)
+                self._next[tp] = committed
+        self._ready |= tps
+        self._consumer.resume(*tps)
+        log.info("%s: assigned %s", self.config.name, sorted(tp.partition for tp in tps))
+
+    async def revoke(self, tps: set[TopicPartition]) -> None:
+        """Commit what is held of the partitions, then let them go."""
+        self._ready -= tps
+        await self.drain(tps)
+        await self._txn.close(tps)
+        if self.on_revoke is not None:
+            await self.on_revoke(tps)
+        for tp in tps:
+            self._next.pop(tp, None)
+
+    @property
+    def assigned(self) -> frozenset[TopicPartition]:
+        """The input partitions this member handles now."""
+        return frozenset(self._ready)
 
     def request_stop(self) -> None:
         self._stopping.set()
@@ -152,12 +207,12 @@ class Stage(Generic[M]):
         fetcher = asyncio.create_task(self._fetch_loop())
         tasks = [fetcher, committer]
         try:
-            # A committer that dies (fenced by a newer instance) must stop the stage too,
-            # instead of leaving a drain waiting for commits that will never come.
+            # A committer that dies (an unexpected error) must stop the stage too, instead of
+            # leaving a drain waiting for commits that will never come.
             await asyncio.wait([fetcher, committer], return_when=asyncio.FIRST_COMPLETED)
             if committer.done():
                 self._stopping.set()
-                committer.result()  # re-raises ProducerFenced
+                committer.result()  # re-raises the committer's error
             await fetcher
             drain = asyncio.create_task(self.drain(None))
             tasks.append(drain)
@@ -168,7 +223,9 @@ class Stage(Generic[M]):
             for task in tasks:
                 task.cancel()
             await self._consumer.stop()
-            await self._producer.stop()
+            await self._txn.close()
+            if self._producer is not None:
+                await self._producer.stop()
 
     async def drain(self, partitions: set[TopicPartition] | None) -> None:
         """Wait until every held record (of `partitions`, or all) is committed."""
@@ -189,6 +246,10 @@ class Stage(Generic[M]):
                 for m in messages:
                     await self._slots.acquire()  # backpressure: wait for a commit to free a slot
                     await self._bucket.acquire()
+                    if tp not in self._ready or m.offset < self._next.get(tp, 0):
+                        self._slots.release()  # moved away, or fetched before a seek: not ours
+                        continue
+                    self._next[tp] = m.offset + 1
                     ctx = Context(
                         self.config.name,
                         self.service,
@@ -220,65 +281,64 @@ class Stage(Generic[M]):
         while True:
             await self._completed.wait()
             self._completed.clear()
-            ready: list[Context] = []
-            offsets: dict[TopicPartition, int] = {}
+            ready: dict[TopicPartition, list[Context]] = {}
+            dropped = 0
             for tp, queue in self._pending.items():
                 while queue and queue[0].done:
                     ctx = queue.popleft().ctx
-                    ready.append(ctx)
-                    offsets[tp] = ctx.record.offset + 1
-            if not ready:
+                    if tp in self._fenced:
+                        dropped += 1  # the partition's new owner redoes it
+                    else:
+                        ready.setdefault(tp, []).append(ctx)
+            if not ready and not dropped:
                 continue
-            await self._commit_with_retry(ready, offsets)
-            self.committed_records += len(ready)
-            for _ in ready:
+            done = await asyncio.gather(
+                *(self._commit_with_retry(tp, ctxs) for tp, ctxs in ready.items())
+            )
+            self.committed_records += sum(
+                len(c) for c, ok in zip(ready.values(), done, strict=True) if ok
+            )
+            for _ in range(dropped + sum(map(len, ready.values()))):
                 self._slots.release()
             async with self._committed:
                 self._committed.notify_all()
 
-    async def _commit_with_retry(self, ready: list[Context], offsets: dict[TopicPartition, int]) -> None:
+    async def _commit_with_retry(self, tp: TopicPartition, ready: list[Context]) -> bool:
+        """Commit `ready` (all records of `tp`); False if `tp`'s producer was fenced."""
         while True:
             try:
-                await self._commit(ready, offsets)
-                return
-            except ProducerFenced:
-                log.exception("stage %s fenced by a newer instance; stopping", self.config.name)
-                self._stopping.set()
-                raise
+                await self._commit(tp, ready)
+                return True
+            except PartitionFencedError as exc:
+                # A zombie: another member owns `tp` now and has redone or will redo these records.
+                log.warning(
+                    "%s: producer of %s fenced (%s); dropping %d records",
+                    self.config.name,
+                    tp,
+                    exc,
+                    len(ready),
+                )
+                self._fenced.add(tp)
+                self._ready.discard(tp)
+                self._consumer.pause(tp)
+                await self._txn.close([tp])
+                return False
             except KafkaError:
                 # Nothing of this transaction is visible; send the same outputs again.
-                log.exception("commit of %d records failed; retrying", len(ready))
+                log.exception("commit of %d records of %s failed; retrying", len(ready), tp)
                 await asyncio.sleep(0.5)
 
-    async def _commit(self, ready: list[Context], offsets: dict[TopicPartition, int]) -> None:
-        sends = [
-            (
-                e.topic,
-                encode(e.value),
-                e.key.encode() if e.key else None,
-                inject(
-                    [
-                        ("content-type", b"application/json"),
-                        ("rmesh-schema", f"{type(e.value).__name__}/v{e.value.schema_version}".encode()),
-                        ("rmesh-service", self.service.encode()),
-                    ],
-                    e.trace_context,
-                ),
-            )
-            for c in ready
-            for e in c.outputs
-        ]
+    async def _commit(self, tp: TopicPartition, ready: list[Context]) -> None:
+        sends = sends_of(self.service, ready)
+        offset = ready[-1].record.offset + 1
         if self.kafka.exactly_once:
-            async with self._producer.transaction():
-                for topic, value, key, headers in sends:
-                    await self._producer.send(
-                        self.kafka.physical(topic), value=value, key=key, headers=headers
-                    )
-                await self._producer.send_offsets_to_transaction(offsets, self.config.group_id)
-        else:
-            futures = [
-                await self._producer.send(self.kafka.physical(t), value=v, key=k, headers=h)
-                for t, v, k, h in sends
-            ]
-            await asyncio.gather(*futures)  # acks=all: durable before offsets move
-            await self._consumer.commit(offsets)
+            physical = {t: self.kafka.physical(t) for t, *_ in sends}
+            await self._txn.commit(tp, sends, offset, physical)
+            return
+        assert self._producer is not None
+        futures = [
+            await self._producer.send(self.kafka.physical(t), value=v, key=k, headers=h)
+            for t, v, k, h in sends
+        ]
+        await asyncio.gather(*futures)  # acks=all: durable before offsets move
+        await self._consumer.commit({tp: offset})

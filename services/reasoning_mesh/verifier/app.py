@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import asyncio
 
+from aiokafka import TopicPartition
+
 from reasoning_mesh.contracts import feedback, results, retrieval, steps, verifier_inbox, verifier_state
 from reasoning_mesh.contracts.verifier_inbox import VerifierInput
+from reasoning_mesh.errors import InfraError
+from reasoning_mesh.runtime.kafka import ensure_topics
 from reasoning_mesh.runtime.service import run_service
 from reasoning_mesh.runtime.stage import Stage, StageConfig
+from reasoning_mesh.settings import KafkaSettings
 from reasoning_mesh.verifier.handlers import VerifierHandlers
 from reasoning_mesh.verifier.settings import VerifierSettings
-from reasoning_mesh.verifier.store import StateStore
+from reasoning_mesh.verifier.store import StateStore, partitions_of
 
 SERVICE = "verifier"
 
@@ -21,12 +26,23 @@ def build_stage(
     handlers = VerifierHandlers(
         store, verifier_inbox.TOPIC, settings.exit_threshold, settings.publish_feedback
     )
+    kafka = settings.kafka
+
+    async def restore(tps: set[TopicPartition]) -> None:
+        # Before any input of these partitions is handled: their state as committed.
+        await store.restore(kafka, {tp.partition for tp in tps})
+
+    async def forget(tps: set[TopicPartition]) -> None:
+        store.drop(tp.partition for tp in tps)
+
     return Stage(
         service=SERVICE,
-        kafka=settings.kafka,
+        kafka=kafka,
         model=VerifierInput,
         handler=handlers.on_input,
         on_failure=handlers.on_failure,
+        on_assign=restore,
+        on_revoke=forget,
         config=StageConfig(
             name="verify",
             topics=(verifier_inbox.TOPIC,),
@@ -46,10 +62,22 @@ def build_stage(
     )
 
 
+async def check_copartitioned(kafka: KafkaSettings) -> None:
+    """State is scoped by partition number: the inbox and state topics must agree on the count."""
+    await ensure_topics(kafka, (verifier_inbox.TOPIC, verifier_state.TOPIC))
+    inbox = await partitions_of(kafka, kafka.physical(verifier_inbox.TOPIC))
+    state = await partitions_of(kafka, kafka.physical(verifier_state.TOPIC))
+    if len(inbox) != len(state):
+        raise InfraError(
+            f"{verifier_inbox.TOPIC} has {len(inbox)} partitions and {verifier_state.TOPIC} "
+            f"{len(state)}: they must be equal (the verifier's state is partition-scoped)"
+        )
+
+
 async def main() -> None:
     settings = VerifierSettings()
-    store = StateStore(settings.finished_cache)
-    await store.restore(settings.kafka)
+    await check_copartitioned(settings.kafka)
+    store = StateStore(settings.finished_cache, settings.state_grace_s)
     await run_service(SERVICE, settings, settings.verifier_metrics_port, [build_stage(settings, store)])
 
 

@@ -1,7 +1,9 @@
 """Verifier handler: one inbox record → one state transition, its actions and the new state.
 
-Records of one request share a partition; a per-request lock keeps their transitions in arrival
-order while other requests proceed concurrently."""
+Records of one request share a partition (and its state shares that partition number of the state
+topic); a per-request lock keeps their transitions in arrival order while other requests proceed
+concurrently. Each transition also writes the tombstones of the partition's requests that finished
+more than a grace period ago (see `store`)."""
 
 from __future__ import annotations
 
@@ -36,11 +38,15 @@ class VerifierHandlers:
                     self._locks.pop(msg.request_id, None)
 
     def _transition(self, msg: VerifierInput, ctx: Context) -> None:
-        state = self.store.get(msg.request_id)
+        partition = ctx.record.partition
+        state = self.store.get(partition, msg.request_id)
         now = time.time()
         if msg.kind == "plan":
             if state is not None or msg.plan is None:
                 return  # a redelivered plan: the request is already under way
+            if self.store.is_finished(partition, msg.request_id):
+                ctx.event("ignored", reason="request already finished", kind=msg.kind)
+                return
             new, actions = Machine.start(msg.request_id, msg.tenant, msg.plan, now, self.inbox)
         elif state is None:
             ctx.event("ignored", reason=f"no request {msg.request_id!r} in progress", kind=msg.kind)
@@ -69,14 +75,17 @@ class VerifierHandlers:
             if self.publish_feedback:
                 for fb in feedback_of(state):
                     ctx.emit(feedback.TOPIC, fb, key=fb.skill)
-        self.store.put(state)
+        partition = ctx.record.partition
+        self.store.put(partition, state)
+        for rid in self.store.due(partition, time.time()):
+            ctx.tombstone(verifier_state.TOPIC, rid)
 
     async def on_failure(self, msg: VerifierInput | None, error: MeshError, ctx: Context) -> None:
         # A poison inbox record is dead-lettered; the request it belonged to is failed visibly
         # rather than left waiting for an answer that will never be processed.
         if msg is None:
             return
-        state = self.store.get(msg.request_id)
+        state = self.store.get(ctx.record.partition, msg.request_id)
         if state is None or state.phase in ("done", "failed"):
             return
         machine = Machine(state, time.time(), self.inbox)

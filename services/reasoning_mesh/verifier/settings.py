@@ -12,7 +12,9 @@ class VerifierSettings(MeshSettings):
     verifier_metrics_port: int = 9105
     #: Early-exit threshold asked of the reasoner for every step (1.0: full depth).
     exit_threshold: float = Field(default=0.9, ge=0.0, le=1.0)
-    #: Finished requests kept in memory to recognise late inputs (their state stays on Kafka).
+    #: Ids of tombstoned requests kept in memory per partition, to recognise late inputs.
     finished_cache: int = 100_000
+    #: How long a finished request's full state stays in the state topic before its tombstone.
+    state_grace_s: float = Field(default=60.0, ge=0.0)
     #: Publish the exactly verified steps of verified results as feedback for the learner.
     publish_feedback: bool = True
