@@ -26,7 +26,7 @@ from reasoning_mesh.planner.units import words_to_number
 
 PUBLIC = Path(__file__).resolve().parents[2].parent / "shared" / "benchmarks" / "math_public.jsonl"
 _OPERAND = r"\(-?\d+/-?\d+\)|-?\d+(?:\.\d+)?"
-STEP = re.compile(rf"C:(?P<a>{_OPERAND})(?P<op>[-+*/])(?P<b>{_OPERAND})=")
+STEP = re.compile(rf"[CD]:(?P<a>{_OPERAND})(?P<op>[-+*/])(?P<b>{_OPERAND})=")
 ROUND = re.compile(r"R:(?P<sign>-?)(?P<kept>[\d.]*)\|(?P<dropped>[\d.]*)=")
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
 FRACTION = re.compile(r"\d+/\d+")  # a conversion's amount (`14/5 of a litre`) is one literal

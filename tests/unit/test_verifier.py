@@ -211,7 +211,7 @@ def test_conversion_uses_the_retrieved_fact_then_re_retrieves_when_it_does_not_m
     state, actions = Machine(state, 1002.0, "inbox").on_input(msg)
     assert state.goals["g0"].value == "1000"
     (task,) = actions.steps
-    assert task.prompt == "C:2.5*1000="
+    assert task.prompt == "D:2.5*1000="
 
 
 def test_linear_answers_are_checked_by_substitution() -> None:

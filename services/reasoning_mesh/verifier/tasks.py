@@ -39,7 +39,8 @@ def prompt_for(
     a, b = text(g.left or ""), text(g.right or "")
     if a is None or b is None or g.op is None or as_fraction(a) is None or as_fraction(b) is None:
         return None, "an operand is not a number"
-    prompt = step_prompt_text(*reworded(a, g.op, b)) if reword else step_prompt_text(a, g.op, b)
+    step = reworded(a, g.op, b) if reword else (a, g.op, b)
+    prompt = step_prompt_text(*step, g.notation)
     if len(prompt) > MAX_PROMPT_CHARS:
         return (
             None,

@@ -562,8 +562,7 @@ def held_out_steps(n: int, seed: int = 10_007, exclude: set[str] | None = None) 
     out: list[Example] = []
     seen: set[str] = set()
     while len(out) < n:
-        # Format 1 while the served checkpoint speaks it; format 2 once a `notation` phase serves.
-        ex = step_example(rng)
+        ex = format2_step_example(rng)
         if ex.prompt in seen or (exclude is not None and ex.prompt in exclude):
             continue
         seen.add(ex.prompt)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from reasoning_mesh.models.reasoner.data import Example, step_example
+from reasoning_mesh.models.reasoner.data import Example, format2_step_example
 from reasoning_mesh.models.reasoner.numbers import canon
 
 ROUND_SKILL = "round_number"
@@ -65,7 +65,7 @@ def round_example(rng: random.Random, mode: str = "any") -> Example:
 def _step_kind(kind: str) -> Callable[[random.Random], Example]:
     def make(rng: random.Random) -> Example:
         while True:
-            ex = step_example(rng)
+            ex = format2_step_example(rng)
             if ex.kind == kind:
                 return ex
 

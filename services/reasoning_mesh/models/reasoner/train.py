@@ -185,8 +185,9 @@ def train(
         "phases": phases,
         "params": param_count(model),
         "data": {
-            "generator": "reasoning_mesh.models.reasoner.data@1",
-            "formats": ["C:<a><op><b>=", "Q:<question>="],
+            "generator": "reasoning_mesh.models.reasoner.data@2",
+            # Step format 2 (the `notation` mix): the prefix names the answer's notation.
+            "formats": ["C:<a><op><b>=", "D:<a><op><b>=", "Q:<question>="],
             "excluded": ["numbers__round_number", "../shared/benchmarks"],
         },
         "train_wall_clock_s": round(wall, 1),
