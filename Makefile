@@ -60,7 +60,7 @@ bench-mesh: install
 bench-reasoning: install
 	$(BIN)/rmesh up
 	$(BIN)/rmesh kb ingest
-	$(BIN)/rmesh bench reasoning --json bench-reasoning.json --input ../shared/benchmarks/math_public.jsonl --limit 0 --max-model-calls 512 --deadline-s 600
+	$(BIN)/rmesh bench reasoning --json bench-reasoning.json --input ../shared/benchmarks/math_public.jsonl --limit 0
 
 bench-learning: install
 	$(BIN)/rmesh up

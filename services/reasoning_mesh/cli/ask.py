@@ -59,8 +59,10 @@ def trace_tree(result: MeshResult) -> Tree:
 def ask(
     question: str = typer.Argument(..., help="The question."),
     tenant: str = typer.Option("default", help="Tenant for admission."),
-    max_model_calls: int = typer.Option(256, help="Budget: model calls for the whole question."),
-    timeout_s: float = typer.Option(120.0, help="Give up waiting after this long."),
+    max_model_calls: int = typer.Option(
+        Budget().max_model_calls, help="Budget: model calls for the whole question."
+    ),
+    timeout_s: float = typer.Option(Budget().deadline_s, help="Deadline; give up waiting after it."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON instead."),
     quiet: bool = typer.Option(False, help="Do not stream events."),
     feedback: bool = typer.Option(

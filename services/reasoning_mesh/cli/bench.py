@@ -9,6 +9,7 @@ import typer
 from rich.table import Table
 
 from reasoning_mesh.cli.common import console, fail, run
+from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.settings import KafkaSettings, MeshSettings
 
 app = typer.Typer(help="Benchmarks.", no_args_is_help=True)
@@ -77,19 +78,16 @@ def reasoning(
     limit: int = typer.Option(0, min=0, help="Questions, sampled evenly across modules (0: all)."),
     concurrency: int = typer.Option(64, min=1, help="Questions in flight."),
     timeout_s: float = typer.Option(3600.0, help="Give up on missing results after this long."),
-    max_model_calls: int = typer.Option(512, min=1, max=4096, help="Each question's call budget."),
+    max_model_calls: int = typer.Option(
+        Budget().max_model_calls, min=1, max=4096, help="Each question's call budget (a request's)."
+    ),
     deadline_s: float = typer.Option(
-        600.0,
-        min=1.0,
-        max=3600.0,
-        help="Each question's deadline. With 64 in flight on 2 CPU cores a hard question queues "
-        "behind the rest for minutes; `beyond_default_deadline_share` counts those past 120 s.",
+        Budget().deadline_s, min=1.0, max=3600.0, help="Each question's deadline (a request's)."
     ),
 ) -> None:
     """Single greedy pass vs the mesh on a math benchmark. Needs `rmesh up` (and `rmesh kb
     ingest` for unit conversions)."""
     from reasoning_mesh.bench.reasoning import run_reasoning_bench
-    from reasoning_mesh.contracts.requests import Budget
 
     if not input_path.exists():
         fail(f"no benchmark file at {input_path}")
