@@ -75,7 +75,9 @@ bench-model: install
 # (wide reductions to lowest terms, fraction-by-integer steps), phases 8-9 on `settle` and
 # `quotients` (exact quotients of long dividends, then of 4-digit divisors, beside fractions),
 # phase 10 on `products` (integers, decimals and fractions multiplied), phase 11 on `routes` (the
-# steps the verifier's cancellation and distribution routes ask); every recipe is in its manifest.
+# steps the verifier's cancellation and distribution routes ask), phase 12 on `notation` (step
+# format 2: the prompt names the notation due, `C:` exact or `D:` decimal, every earlier mix
+# restyled, plus long conversion steps); every recipe is in its manifest.
 SPLIT = --question-share 0.04
 train: install
 	$(BIN)/rmesh train --out .rmesh/train/phase1 --steps 2400 --seed 1234
@@ -89,6 +91,7 @@ train: install
 	$(BIN)/rmesh train --resume .rmesh/train/phase8 --out .rmesh/train/phase9 --steps 1500 --seed 783 --lr 0.0003 --mix quotients --warmup 50 $(SPLIT)
 	$(BIN)/rmesh train --resume .rmesh/train/phase9 --out .rmesh/train/phase10 --steps 3000 --seed 784 --lr 0.0004 --mix products --warmup 100 $(SPLIT)
 	$(BIN)/rmesh train --resume .rmesh/train/phase10 --out .rmesh/train/phase11 --steps 3000 --seed 785 --lr 0.0004 --mix routes --warmup 100 $(SPLIT)
+	$(BIN)/rmesh train --resume .rmesh/train/phase11 --out .rmesh/train/phase12 --steps 2000 --seed 786 --lr 0.0004 --mix notation --warmup 100 --threads 1 $(SPLIT)
 
 clean: down
 	rm -rf $(RMESH_HOME)

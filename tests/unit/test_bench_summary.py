@@ -29,7 +29,7 @@ def test_summary_scores_answer_text_strictly_and_lists_every_miss() -> None:
     }
     mesh = [
         (result("q1", "verified", "0.5", reasoning_trace=trace), 1.0),  # 1/2 by value, not by text
-        (failed, 200.0),  # past the default deadline of 120 s
+        (failed, 700.0),  # past the default deadline of 600 s
         (result("q3", "unverified", "6"), 3.0),
         (None, 0.0),  # no result came back
     ]
