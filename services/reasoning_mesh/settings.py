@@ -78,6 +78,9 @@ class MeshSettings(BaseSettings):
     )
 
     home: Path = Field(default=DEFAULT_HOME, description="Local state: logs, broker data, traces.")
+    #: Which replica of its service this process is (`rmesh up --replicas` numbers them 0..N-1):
+    #: client ids, and per-replica local state such as an embedded vector store.
+    instance_id: str = Field(default="0", pattern=r"^[A-Za-z0-9_\-]{1,32}$")
     kafka: KafkaSettings = KafkaSettings()
     triton: TritonSettings = TritonSettings()
     telemetry: TelemetrySettings = TelemetrySettings()

@@ -1,12 +1,15 @@
-"""The user's path, as a user runs it: `rmesh up` (real broker, Triton, services as background
-processes), `kb ingest`, `batch` (bad lines, resume), `subscribe`, `trace`, `status`, `down`."""
+"""The user's path, as a user runs it: `rmesh up` (real broker, Triton, services under a
+supervisor, two verifier replicas), `kb ingest`, `batch` (bad lines, resume), `subscribe`,
+`trace`, `status` (a replica killed with SIGKILL is restarted), `down`."""
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -40,17 +43,42 @@ def rmesh(env: dict[str, str], *args: str, timeout: float = 300) -> subprocess.C
 def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     home = tmp_path_factory.mktemp("stack")
     env = {**os.environ, **PORTS, "RMESH_HOME": str(home), "COLUMNS": "200"}
-    up = rmesh(env, "up", timeout=400)
-    assert up.returncode == 0, up.stdout + up.stderr
     try:
+        up = rmesh(env, "up", "--replicas", "verifier=2", timeout=400)
+        assert up.returncode == 0, up.stdout + up.stderr
         yield env
     finally:
         down = rmesh(env, "down")
         assert down.returncode == 0 and "kafka" in down.stdout, down.stdout + down.stderr
 
 
+def processes(env: dict[str, str]) -> list[dict[str, object]]:
+    out = rmesh(env, "status", "--json", "--no-lag")
+    return list(json.loads(out.stdout)["processes"])
+
+
+def test_a_killed_replica_is_restarted_by_the_supervisor(stack: dict[str, str]) -> None:
+    rows = processes(stack)
+    assert [r["replica"] for r in rows if r["name"] == "kafka"] == [0]
+    verifiers = [r for r in rows if r["name"] == "verifier"]
+    assert [v["replica"] for v in verifiers] == [0, 1] and all(v["healthy"] for v in verifiers)
+    assert verifiers[0]["ports"] != verifiers[1]["ports"]
+    victim = verifiers[1]["pid"]
+    assert isinstance(victim, int)
+    os.kill(victim, signal.SIGKILL)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        (again,) = [r for r in processes(stack) if r["name"] == "verifier" and r["replica"] == 1]
+        if again["healthy"] and again["pid"] != victim:
+            break
+        time.sleep(1)
+    assert again["restarts"] == 1 and again["healthy"] and again["pid"] != victim
+
+
 def test_up_is_idempotent_and_status_is_healthy(stack: dict[str, str]) -> None:
-    again = rmesh(stack, "up")
+    refused = rmesh(stack, "up", "--replicas", "verifier=3")
+    assert refused.returncode == 1 and "rmesh down" in refused.stdout + refused.stderr
+    again = rmesh(stack, "up", "--replicas", "verifier=2")
     assert again.returncode == 0, again.stderr
     status = rmesh(stack, "status")
     assert status.returncode == 0, status.stdout + status.stderr

@@ -150,3 +150,29 @@ def learning(
         if not isinstance(value, dict | list):
             table.add_row(key, f"{value:.3f}" if isinstance(value, float) else str(value))
     console.print(table)
+
+
+@app.command()
+def restore(
+    json_out: Path = typer.Option(..., "--json", help="Where to write the figures."),
+    finished: int = typer.Option(10_000, min=1, help="Finished requests in the state topic."),
+    open_requests: int = typer.Option(100, "--open", min=0, help="Open requests."),
+) -> None:
+    """Verifier state restore time: all history kept vs finished requests tombstoned (before and
+    after compaction). Needs the broker (`rmesh up`); writes to a fresh topic of its own."""
+    from reasoning_mesh.bench.restore import run_restore_bench
+
+    figures = run(run_restore_bench(MeshSettings(), finished, open_requests))
+    json_out.write_text(json.dumps(figures, indent=2) + "\n")
+    table = Table("phase", "restore s", "records read", "open", "finished", "tombstoned")
+    for phase in ("history_kept", "tombstoned_before_compaction", "tombstoned_after_compaction"):
+        f = figures[phase]
+        table.add_row(
+            phase,
+            str(f["restore_s"]),
+            str(f["records_read"]),
+            str(f["open"]),
+            str(f["finished"]),
+            str(f["tombstoned"]),
+        )
+    console.print(table)

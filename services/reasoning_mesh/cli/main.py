@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.markup import escape
@@ -35,12 +36,23 @@ app.command("ask")(ask_command)
 
 
 @app.command()
-def up() -> None:
-    """Start Kafka, Triton and every service in the background; returns once all are healthy."""
-    from reasoning_mesh.infra.stack import Stack
+def up(
+    replicas: str = typer.Option(
+        "", help="Replicas per service, e.g. verifier=3,reasoner=2 (others: 1)."
+    ),
+    brokers: int | None = typer.Option(
+        None,
+        min=1,
+        max=5,
+        help="Kafka brokers (default 1; 3: replication factor 3, min.insync.replicas 2).",
+    ),
+) -> None:
+    """Start Kafka, Triton and every service under a supervisor that restarts what dies; returns
+    once all are healthy."""
+    from reasoning_mesh.infra.stack import Stack, parse_replicas
 
-    stack = Stack()
     try:
+        stack = Stack(brokers=brokers, replicas=parse_replicas(replicas))
         with console.status("starting Kafka, Triton and the services..."):
             stack.up()
     except MeshError as exc:
@@ -58,31 +70,46 @@ def down() -> None:
 
 
 @app.command()
-def status(lag: bool = typer.Option(True, help="Also show consumer-group lag.")) -> None:
-    """Health of each process and consumer lag."""
+def status(
+    lag: bool = typer.Option(True, help="Also show consumer-group lag."),
+    as_json: bool = typer.Option(False, "--json", help="Print the processes as JSON."),
+) -> None:
+    """Every process (brokers, Triton, each service replica): pid, health, restarts, ports;
+    and consumer lag. Exits 1 if anything is unhealthy."""
     from reasoning_mesh.infra.stack import Stack, consumer_lag
 
     stack = Stack()
     rows = stack.status()
-    _print_status(rows)
-    if lag and rows["kafka"]["healthy"]:
-        table = Table("consumer group", "lag")
-        for group, n in sorted(asyncio.run(consumer_lag(stack.settings)).items()):
-            table.add_row(group, "no commits yet" if n is None else str(n))
-        console.print(table)
-    if not all(r["healthy"] for r in rows.values()):
+    healthy = bool(rows) and all(r["healthy"] for r in rows)
+    if as_json:
+        out = {"processes": rows, "bootstrap_servers": stack.bootstrap_servers}
+        typer.echo(json.dumps(out, indent=1))
+    else:
+        _print_status(rows)
+        if lag and any(r["name"] == "kafka" and r["healthy"] for r in rows):
+            table = Table("consumer group", "lag")
+            settings = MeshSettings()
+            kafka = settings.kafka.model_copy(update={"bootstrap_servers": stack.bootstrap_servers})
+            for group, n in sorted(asyncio.run(consumer_lag(kafka)).items()):
+                table.add_row(group, "no commits yet" if n is None else str(n))
+            console.print(table)
+    if not healthy:
         raise typer.Exit(1)
 
 
-def _print_status(rows: dict[str, dict[str, object]]) -> None:
-    table = Table("process", "pid", "healthy", "where")
-    for name, row in rows.items():
+def _print_status(rows: list[dict[str, Any]]) -> None:
+    table = Table("process", "replica", "pid", "healthy", "restarts", "ports")
+    for row in rows:
         table.add_row(
-            name,
+            row["name"],
+            str(row["replica"]),
             str(row["pid"] or "-"),
             "[green]yes" if row["healthy"] else "[red]no",
-            str(row["where"]),
+            str(row["restarts"]),
+            " ".join(f"{k}:{v}" for k, v in row["ports"].items()),
         )
+    if not rows:
+        table.add_row("(nothing runs: rmesh up)", "", "", "", "", "")
     console.print(table)
 
 

@@ -31,6 +31,7 @@ def build_stage(
         handler=handlers.on_request,
         on_failure=handlers.on_failure,
         config=StageConfig(
+            instance_id=settings.instance_id,
             name="ingress",
             topics=(requests.TOPIC,),
             group_id=f"{group_prefix}.gateway",

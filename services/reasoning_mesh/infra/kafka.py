@@ -1,4 +1,8 @@
-"""The local Apache Kafka broker: KRaft, single node, fetched from Maven Central, on loopback.
+"""The local Apache Kafka brokers: KRaft, fetched from Maven Central, on loopback.
+
+One node by default (`<home>/kafka`); `cluster(home, 3)` gives three nodes, each broker and
+controller, on consecutive port pairs (`<home>/kafka-cluster/node-N`, one shared cluster id), with
+internal topics replicated three times and `min.insync.replicas=2`: any one broker may die.
 
 `infra/kafka/pom.xml` lists the broker's artifacts; Maven copies them (and every dependency) into
 the git-ignored `infra/kafka/lib/`, and the broker runs as `java -cp lib/* kafka.Kafka`. The log
@@ -7,6 +11,7 @@ directory lives under `<home>/kafka` and survives restarts (durable), formatted 
 
 from __future__ import annotations
 
+import logging
 import shutil
 import subprocess
 import uuid
@@ -20,8 +25,8 @@ from reasoning_mesh.infra.paths import repo_root
 SERVER_PROPERTIES = """\
 # Written by reasoning_mesh.infra.kafka; edit the launcher, not this file.
 process.roles=broker,controller
-node.id=1
-controller.quorum.voters=1@127.0.0.1:{controller_port}
+node.id={node_id}
+controller.quorum.voters={voters}
 listeners=PLAINTEXT://127.0.0.1:{port},CONTROLLER://127.0.0.1:{controller_port}
 advertised.listeners=PLAINTEXT://127.0.0.1:{port}
 controller.listener.names=CONTROLLER
@@ -31,10 +36,10 @@ log.dirs={log_dir}
 num.partitions=3
 # Topics are created explicitly (rmesh up / each stage); a typo must not create a new topic.
 auto.create.topics.enable=false
-offsets.topic.replication.factor=1
+offsets.topic.replication.factor={replication}
 offsets.topic.num.partitions=6
-transaction.state.log.replication.factor=1
-transaction.state.log.min.isr=1
+transaction.state.log.replication.factor={replication}
+transaction.state.log.min.isr={min_isr}
 transaction.state.log.num.partitions=6
 group.initial.rebalance.delay.ms=0
 message.max.bytes=8388608
@@ -49,9 +54,18 @@ class KafkaBroker:
     port: int = 19092
     controller_port: int = 19093
     heap: str = "768m"
+    node_id: int = 1
+    #: Every controller of the cluster as (node id, controller port); empty: this node alone.
+    voters: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def in_cluster(self) -> bool:
+        return len(self.voters) > 1
 
     @property
     def data_dir(self) -> Path:
+        if self.in_cluster:
+            return self.home / "kafka-cluster" / f"node-{self.node_id}"
         return self.home / "kafka"
 
     @property
@@ -69,24 +83,27 @@ class KafkaBroker:
     def running(self) -> bool:
         return procs.pid_of(self.pid_file) is not None and procs.port_open("127.0.0.1", self.port)
 
-    def start(self, timeout_s: float = 90.0) -> None:
-        """Start the broker unless it is already up (idempotent)."""
-        if self.running():
-            return
-        if procs.pid_of(self.pid_file) is None and procs.port_open("127.0.0.1", self.port):
-            raise InfraError(f"port {self.port} is taken by another process")
+    def command(self) -> list[str]:
+        """Write the node's configuration, format its storage once, and return its command line."""
         jars = ensure_jars()
         props = self.data_dir / "server.properties"
         log_dir = self.data_dir / "log"
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        voters = self.voters or ((self.node_id, self.controller_port),)
+        replication = min(3, len(voters))
         props.write_text(
             SERVER_PROPERTIES.format(
-                port=self.port, controller_port=self.controller_port, log_dir=log_dir
+                port=self.port,
+                controller_port=self.controller_port,
+                log_dir=log_dir,
+                node_id=self.node_id,
+                voters=",".join(f"{n}@127.0.0.1:{p}" for n, p in voters),
+                replication=replication,
+                min_isr=2 if replication >= 3 else 1,
             )
         )
-        java = _java()
         base = [
-            java,
+            _java(),
             f"-Xmx{self.heap}",
             "-XX:+UseG1GC",
             f"-Dlog4j2.configurationFile={kafka_infra_dir() / 'log4j2.properties'}",
@@ -94,7 +111,6 @@ class KafkaBroker:
             f"{jars}/*",
         ]
         if not (log_dir / "meta.properties").exists():
-            cluster_id = _cluster_id()
             result = subprocess.run(
                 # `--cluster-id=…` in one argument: an id may start with "-" (URL-safe base64),
                 # which argparse would otherwise read as an option.
@@ -102,7 +118,7 @@ class KafkaBroker:
                     *base,
                     "kafka.tools.StorageTool",
                     "format",
-                    f"--cluster-id={cluster_id}",
+                    f"--cluster-id={self._cluster_id()}",
                     "-c",
                     str(props),
                 ],
@@ -112,23 +128,54 @@ class KafkaBroker:
             )
             if result.returncode != 0:
                 raise InfraError(f"kafka storage format failed: {result.stdout}{result.stderr}")
-        procs.spawn([*base, "kafka.Kafka", str(props)], log_file=self.log_file, pid_file=self.pid_file)
+        return [*base, "kafka.Kafka", str(props)]
+
+    def _cluster_id(self) -> str:
+        if not self.in_cluster:
+            return _cluster_id()
+        # Every node of a cluster is formatted with the same id.
+        path = self.home / "kafka-cluster" / "cluster.id"
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(_cluster_id())
+        return path.read_text().strip()
+
+    def start(self, timeout_s: float = 90.0) -> None:
+        """Start the broker unless it is already up (idempotent)."""
+        if self.running():
+            return
+        if procs.pid_of(self.pid_file) is None and procs.port_open("127.0.0.1", self.port):
+            raise InfraError(f"port {self.port} is taken by another process")
+        procs.spawn(self.command(), log_file=self.log_file, pid_file=self.pid_file)
         procs.wait_until(
-            self._ready,
+            self.ready,
             timeout_s=timeout_s,
             what="Kafka broker",
             alive=lambda: procs.pid_of(self.pid_file) is not None,
             log_file=self.log_file,
         )
 
-    def _ready(self) -> bool:
+    def ready(self) -> bool:
         if not procs.port_open("127.0.0.1", self.port):
             return False
         # The port opens before the broker has joined its own quorum; ask for metadata.
-        return _metadata_ok(self.bootstrap)
+        return metadata_ok(self.bootstrap)
 
     def stop(self) -> bool:
         return procs.stop(self.pid_file, timeout_s=60)
+
+
+def cluster(home: Path, nodes: int, port: int = 19092) -> list[KafkaBroker]:
+    """`nodes` brokers on port pairs from `port` (broker, controller), one KRaft quorum."""
+    if nodes == 1:
+        return [KafkaBroker(home, port=port, controller_port=port + 1)]
+    voters = tuple((i + 1, port + 2 * i + 1) for i in range(nodes))
+    return [
+        KafkaBroker(
+            home, port=port + 2 * i, controller_port=port + 2 * i + 1, node_id=i + 1, voters=voters
+        )
+        for i in range(nodes)
+    ]
 
 
 def kafka_infra_dir() -> Path:
@@ -168,10 +215,13 @@ def _cluster_id() -> str:
     return base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
 
 
-def _metadata_ok(bootstrap: str) -> bool:
+def metadata_ok(bootstrap: str) -> bool:
     import asyncio
 
     from aiokafka.admin import AIOKafkaAdminClient
+
+    # A broker that is still starting is expected here: its connection errors are not news.
+    logging.getLogger("aiokafka").setLevel(logging.CRITICAL)
 
     async def probe() -> bool:
         admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap, request_timeout_ms=3000)

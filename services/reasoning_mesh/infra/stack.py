@@ -1,21 +1,22 @@
-"""`rmesh up` / `down` / `status`: the broker, Triton and every service as background processes."""
+"""`rmesh up` / `down` / `status`: brokers, Triton and N replicas of every service, supervised."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import sys
-import urllib.request
 from dataclasses import dataclass
-from functools import partial
-from pathlib import Path
+from typing import Any
 
 from reasoning_mesh.contracts.topics import TOPICS
-from reasoning_mesh.infra import procs
-from reasoning_mesh.infra.kafka import KafkaBroker
+from reasoning_mesh.errors import InfraError
+from reasoning_mesh.infra import procs, supervisor
+from reasoning_mesh.infra.kafka import cluster as kafka_cluster
+from reasoning_mesh.infra.supervisor import ProcSpec
 from reasoning_mesh.infra.triton import TritonServer
 from reasoning_mesh.runtime.kafka import ensure_topics
-from reasoning_mesh.settings import MeshSettings
+from reasoning_mesh.settings import KafkaSettings, MeshSettings
 
 
 @dataclass(frozen=True)
@@ -40,112 +41,213 @@ SERVICES = (
 )
 
 
-def _alive(pid_file: Path) -> bool:
-    return procs.pid_of(pid_file) is not None
-
-
 def _port(hostport: str) -> int:
-    return int(hostport.rsplit(":", 1)[1])
+    return int(hostport.split(",", maxsplit=1)[0].rsplit(":", 1)[1])
+
+
+def parse_replicas(text: str) -> dict[str, int]:
+    """`verifier=3,reasoner=2` → {"verifier": 3, "reasoner": 2} (every other service: 1)."""
+    names = {s.name for s in SERVICES}
+    out: dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, _, n = part.partition("=")
+        if name not in names or not n.isdigit() or not 1 <= int(n) <= 16:
+            raise InfraError(f"--replicas wants service=N (N 1..16) for {sorted(names)}; got {part!r}")
+        out[name] = int(n)
+    return out
+
+
+#: Replica r of a service listens for metrics on its port + 100 r (the gateway's HTTP on + r).
+REPLICA_PORT_STRIDE = 100
 
 
 class Stack:
-    def __init__(self, settings: MeshSettings | None = None) -> None:
+    """The local stack. `rmesh up` writes what to run and starts a supervisor that runs it; later
+    calls (`status`, `down`) find it through the supervisor's files under `RMESH_HOME/run`."""
+
+    def __init__(
+        self,
+        settings: MeshSettings | None = None,
+        brokers: int | None = None,
+        replicas: dict[str, int] | None = None,
+    ) -> None:
         self.settings = settings or MeshSettings()
-        home = self.settings.home.resolve()
-        self.home = home
-        port = _port(self.settings.kafka.bootstrap_servers)
-        self.broker = KafkaBroker(home, port=port, controller_port=port + 1)
+        self.home = self.settings.home.resolve()
+        meta = supervisor.read_state(self.home).get("meta", {}) if self.supervised() else {}
+        self.n_brokers = brokers or int(meta.get("brokers", 1))
+        self.replicas = {**meta.get("replicas", {}), **(replicas or {})}
+        self.brokers = kafka_cluster(
+            self.home, self.n_brokers, _port(self.settings.kafka.bootstrap_servers)
+        )
         self.triton = TritonServer(
-            home,
+            self.home,
             http_port=_port(self.settings.triton.http_url),
             grpc_port=_port(self.settings.triton.grpc_url),
             metrics_port=self.settings.triton.metrics_port,
         )
 
-    def _pid_file(self, svc: ServiceSpec) -> Path:
-        return self.home / "run" / f"{svc.name}.pid"
+    @property
+    def bootstrap_servers(self) -> str:
+        return ",".join(b.bootstrap for b in self.brokers)
 
-    def _log_file(self, svc: ServiceSpec) -> Path:
-        return self.home / "logs" / f"{svc.name}.log"
+    def supervised(self) -> bool:
+        return procs.pid_of(supervisor.pid_file(self.home)) is not None
 
-    def service_ready(self, svc: ServiceSpec) -> bool:
-        try:
-            with urllib.request.urlopen(
-                f"http://127.0.0.1:{svc.metrics_port}/metrics", timeout=2
-            ) as resp:
-                body = resp.read().decode()
-        except OSError:
-            return False
-        return f'rmesh_ready{{service="{svc.name}"}} 1.0' in body
-
-    def up(self, services: tuple[ServiceSpec, ...] = SERVICES) -> None:
-        self.broker.start()
-        asyncio.run(ensure_topics(self.settings.kafka, [t.name for t in TOPICS]))
-        self.triton.start()
+    def _service_env(self, svc: ServiceSpec, replica: int) -> dict[str, str]:
         env = {
             **os.environ,
             "RMESH_HOME": str(self.home),
-            "RMESH_KAFKA__BOOTSTRAP_SERVERS": self.settings.kafka.bootstrap_servers,
+            "RMESH_KAFKA__BOOTSTRAP_SERVERS": self.bootstrap_servers,
+            "RMESH_KAFKA__REPLICATION_FACTOR": str(min(3, self.n_brokers)),
+            "RMESH_INSTANCE_ID": str(replica),
+            f"RMESH_{svc.name.upper()}_METRICS_PORT": str(self.metrics_port(svc, replica)),
             "PYTHONUNBUFFERED": "1",
         }
-        for svc in services:
-            pid_file = self._pid_file(svc)
-            if procs.pid_of(pid_file) is None:
-                procs.spawn(
-                    [sys.executable, "-m", svc.module],
-                    log_file=self._log_file(svc),
-                    pid_file=pid_file,
-                    env=env,
+        if svc.name == "gateway":
+            env["RMESH_HTTP_PORT"] = str(self._http_port() + replica)
+        return env
+
+    def _http_port(self) -> int:
+        return int(os.environ.get("RMESH_HTTP_PORT", "8080"))
+
+    def metrics_port(self, svc: ServiceSpec, replica: int) -> int:
+        return svc.metrics_port + REPLICA_PORT_STRIDE * replica
+
+    def specs(self) -> list[ProcSpec]:
+        out = [
+            ProcSpec(
+                "kafka",
+                i,
+                b.command(),
+                dict(os.environ),
+                str(b.log_file),
+                {"broker": b.port, "controller": b.controller_port},
+                tier=0,
+                stop_timeout_s=60,
+                probe={"kafka": b.bootstrap},
+            )
+            for i, b in enumerate(self.brokers)
+        ]
+        cmd, env = self.triton.command()
+        t = self.triton
+        out.append(
+            ProcSpec(
+                "triton",
+                0,
+                cmd,
+                env,
+                str(t.log_file),
+                {"http": t.http_port, "grpc": t.grpc_port, "metrics": t.metrics_port},
+                tier=1,
+                probe={"http": f"http://127.0.0.1:{t.http_port}/v2/health/ready"},
+            )
+        )
+        for svc in SERVICES:
+            for r in range(self.replicas.get(svc.name, 1)):
+                port = self.metrics_port(svc, r)
+                ports = {"metrics": port} | (
+                    {"http": self._http_port() + r} if svc.name == "gateway" else {}
                 )
-        for svc in services:
-            procs.wait_until(
-                partial(self.service_ready, svc),
-                timeout_s=120,
-                what=svc.name,
-                alive=partial(_alive, self._pid_file(svc)),
-                log_file=self._log_file(svc),
+                out.append(
+                    ProcSpec(
+                        svc.name,
+                        r,
+                        [sys.executable, "-m", svc.module],
+                        self._service_env(svc, r),
+                        str(self.home / "logs" / f"{svc.name}-{r}.log"),
+                        ports,
+                        tier=2,
+                        probe={
+                            "http": f"http://127.0.0.1:{port}/metrics",
+                            "contains": f'rmesh_ready{{service="{svc.name}"}} 1.0',
+                        },
+                    )
+                )
+        return out
+
+    def up(self, timeout_s: float = 400.0) -> None:
+        if self.supervised():
+            running = supervisor.read_state(self.home).get("meta", {})
+            wanted = {"brokers": self.n_brokers, "replicas": self.replicas}
+            if {k: running.get(k) for k in wanted} != wanted:
+                raise InfraError(f"the stack runs with {running}; `rmesh down` before {wanted}")
+        else:
+            for b in self.brokers:
+                if procs.port_open("127.0.0.1", b.port):
+                    raise InfraError(f"port {b.port} is taken by another process")
+            meta = {
+                "brokers": self.n_brokers,
+                "replicas": self.replicas,
+                "bootstrap_servers": self.bootstrap_servers,
+            }
+            supervisor.write_specs(self.home, self.specs(), meta)
+            procs.spawn(
+                [sys.executable, "-m", "reasoning_mesh.infra.supervisor", str(self.home)],
+                log_file=self.home / "logs" / "supervisor.log",
+                pid_file=supervisor.pid_file(self.home),
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
             )
 
+        def healthy() -> bool:
+            rows = self.status()
+            return len(rows) == len(self._probes()) and all(r["healthy"] for r in rows)
+
+        procs.wait_until(
+            healthy,
+            timeout_s=timeout_s,
+            what="the stack",
+            alive=self.supervised,
+            log_file=self.home / "logs" / "supervisor.log",
+        )
+        kafka = self.settings.kafka.model_copy(
+            update={
+                "bootstrap_servers": self.bootstrap_servers,
+                "replication_factor": min(3, self.n_brokers),
+            }
+        )
+        asyncio.run(ensure_topics(kafka, [t.name for t in TOPICS]))
+
     def down(self) -> list[str]:
-        stopped = [svc.name for svc in reversed(SERVICES) if procs.stop(self._pid_file(svc))]
+        stopped: list[str] = []
+        if self.supervised():
+            names = [p["name"] for p in supervisor.read_state(self.home).get("processes", [])]
+            procs.stop(supervisor.pid_file(self.home), timeout_s=180)
+            stopped = list(dict.fromkeys(reversed(names)))
+        # Processes a pre-supervisor `rmesh up` left behind (pid files).
+        for svc in reversed(SERVICES):
+            if procs.stop(self.home / "run" / f"{svc.name}.pid"):
+                stopped.append(svc.name)
         if self.triton.stop():
             stopped.append("triton")
-        if self.broker.stop():
+        if self.brokers[0].stop():
             stopped.append("kafka")
         return stopped
 
-    def status(self) -> dict[str, dict[str, object]]:
-        rows: dict[str, dict[str, object]] = {
-            "kafka": {
-                "pid": procs.pid_of(self.broker.pid_file),
-                "healthy": self.broker.running(),
-                "where": self.broker.bootstrap,
-            },
-            "triton": {
-                "pid": procs.pid_of(self.triton.pid_file),
-                "healthy": self.triton.ready(),
-                "where": self.settings.triton.grpc_url,
-            },
-        }
-        for svc in SERVICES:
-            rows[svc.name] = {
-                "pid": procs.pid_of(self._pid_file(svc)),
-                "healthy": self.service_ready(svc),
-                "where": f"metrics :{svc.metrics_port}",
-            }
+    def status(self) -> list[dict[str, Any]]:
+        """Every process the supervisor runs, with its health (probed now)."""
+        state = supervisor.read_state(self.home) if self.supervised() else {}
+        rows = []
+        for p in state.get("processes", []):
+            spec = next((s for s in self._probes() if s[0] == (p["name"], p["replica"])), None)
+            healthy = p["pid"] is not None and spec is not None and supervisor.probe(spec[1])
+            rows.append({**p, "healthy": healthy})
         return rows
 
+    def _probes(self) -> list[tuple[tuple[str, int], dict[str, str]]]:
+        raw = json.loads(supervisor.spec_file(self.home).read_text())
+        return [((p["name"], p["replica"]), p.get("probe", {})) for p in raw["processes"]]
 
-async def consumer_lag(settings: MeshSettings) -> dict[str, int | None]:
+
+async def consumer_lag(kafka: KafkaSettings) -> dict[str, int | None]:
     """Unconsumed records per consumer group (end offset minus committed offset); None for a
     group that has not committed yet. On topics written in transactions the end offset counts
     the commit marker too, so an idle group can show up to one per partition."""
     from aiokafka import AIOKafkaConsumer
     from aiokafka.admin import AIOKafkaAdminClient
 
-    admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka.bootstrap_servers)
+    admin = AIOKafkaAdminClient(bootstrap_servers=kafka.bootstrap_servers)
     consumer = AIOKafkaConsumer(
-        bootstrap_servers=settings.kafka.bootstrap_servers, isolation_level="read_committed"
+        bootstrap_servers=kafka.bootstrap_servers, isolation_level="read_committed"
     )
     await admin.start()
     await consumer.start()

@@ -67,12 +67,8 @@ class TritonServer:
         except OSError:
             return False
 
-    def start(self, timeout_s: float = 240.0) -> None:
-        """Start tritonserver and load `models` unless it is already serving them (idempotent)."""
-        if self.running() and all(self.ready(m) for m in self.models):
-            return
-        if procs.pid_of(self.pid_file) is None and procs.port_open("127.0.0.1", self.http_port):
-            raise InfraError(f"port {self.http_port} is taken by another process")
+    def command(self) -> tuple[list[str], dict[str, str]]:
+        """tritonserver's command line and environment (its backends prepared)."""
         server = pytriton_server_dir()
         backends = self._prepare_backends(server)
         cmd = [
@@ -93,9 +89,21 @@ class TritonServer:
             "--exit-on-error=true",
             "--log-verbose=0",
         ]
-        procs.spawn(cmd, log_file=self.log_file, pid_file=self.pid_file, env=self._env(server))
+        return cmd, self._env(server)
+
+    def serving(self) -> bool:
+        return self.ready() and all(self.ready(m) for m in self.models)
+
+    def start(self, timeout_s: float = 240.0) -> None:
+        """Start tritonserver and load `models` unless it is already serving them (idempotent)."""
+        if self.running() and all(self.ready(m) for m in self.models):
+            return
+        if procs.pid_of(self.pid_file) is None and procs.port_open("127.0.0.1", self.http_port):
+            raise InfraError(f"port {self.http_port} is taken by another process")
+        cmd, env = self.command()
+        procs.spawn(cmd, log_file=self.log_file, pid_file=self.pid_file, env=env)
         procs.wait_until(
-            lambda: self.ready() and all(self.ready(m) for m in self.models),
+            self.serving,
             timeout_s=timeout_s,
             what="tritonserver",
             alive=lambda: procs.pid_of(self.pid_file) is not None,

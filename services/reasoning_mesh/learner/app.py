@@ -46,6 +46,7 @@ def build_stages(
         model=Feedback,
         handler=h.on_feedback,
         config=StageConfig(
+            instance_id=settings.instance_id,
             name="collect",
             topics=(feedback.TOPIC,),
             group_id=f"{group_prefix}.learner",
@@ -58,6 +59,7 @@ def build_stages(
         model=TrainJob,
         handler=h.on_job,
         config=StageConfig(
+            instance_id=settings.instance_id,
             name="train",
             topics=(learner_jobs.TOPIC,),
             group_id=f"{group_prefix}.learner.jobs",

@@ -37,6 +37,7 @@ def build_stage(
         handler=h.on_request,
         on_failure=h.on_failure,
         config=StageConfig(
+            instance_id=settings.instance_id,
             name="plan",
             topics=(reasoning.TOPIC,),
             group_id=f"{group_prefix}.planner",
@@ -57,6 +58,7 @@ def _routing_stage(
         model=AdapterEvent,
         handler=h.on_adapter,
         config=StageConfig(
+            instance_id=settings.instance_id,
             name="route",
             topics=(adapters.TOPIC,),
             group_id=f"{group_prefix}.planner.routes.{uuid.uuid4().hex[:12]}",

@@ -40,6 +40,7 @@ def build_stage(
         handler=handlers.on_step,
         on_failure=handlers.on_step_failure,
         config=StageConfig(
+            instance_id=settings.instance_id,
             name="hypothesise",
             topics=(steps.TOPIC,),
             group_id=f"{group_prefix}.reasoner",
@@ -63,6 +64,7 @@ def build_adapter_stage(
         model=AdapterEvent,
         handler=handlers.on_adapter,
         config=StageConfig(
+            instance_id=settings.instance_id,
             name="hot-load",
             topics=(adapters.TOPIC,),
             group_id=f"{group_prefix}.reasoner.adapters",

@@ -41,6 +41,13 @@ def make_retriever(settings: RetrieverSettings, triton: TritonClient) -> Retriev
     )
 
 
+def ingest_group_suffix(settings: RetrieverSettings) -> str:
+    """Every replica indexes every document into its own local store (a copy of the index per
+    process); replicas sharing a Qdrant server share one ingest group."""
+    shared = settings.store == "qdrant" and bool(settings.qdrant_url)
+    return "" if shared or settings.instance_id == "0" else f".{settings.instance_id}"
+
+
 def build_stages(
     settings: RetrieverSettings, retriever: Retriever, group_prefix: str = "rmesh"
 ) -> list[Stage[Any]]:
@@ -53,6 +60,7 @@ def build_stages(
             handler=handlers.on_retrieval,
             on_failure=handlers.on_retrieval_failure,
             config=StageConfig(
+                instance_id=settings.instance_id,
                 name="retrieve",
                 topics=(retrieval.TOPIC,),
                 group_id=f"{group_prefix}.retriever",
@@ -68,9 +76,10 @@ def build_stages(
             handler=handlers.on_document,
             on_failure=handlers.on_document_failure,
             config=StageConfig(
+                instance_id=settings.instance_id,
                 name="ingest",
                 topics=(kb_documents.TOPIC,),
-                group_id=f"{group_prefix}.retriever.ingest",
+                group_id=f"{group_prefix}.retriever.ingest{ingest_group_suffix(settings)}",
                 output_topics=(kb_ingested.TOPIC,),
                 max_in_flight=16,
             ),

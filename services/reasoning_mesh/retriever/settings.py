@@ -26,7 +26,9 @@ class RetrieverSettings(MeshSettings):
     retriever_metrics_port: int = 9102
 
     def edge_dir(self) -> Path:
-        return self.edge_path or self.home / "qdrant-edge"
+        suffix = "" if self.instance_id == "0" else f"-{self.instance_id}"
+        return self.edge_path or self.home / f"qdrant-edge{suffix}"
 
     def local_qdrant_dir(self) -> Path:
-        return self.qdrant_path or self.home / "qdrant-local"
+        suffix = "" if self.instance_id == "0" else f"-{self.instance_id}"
+        return self.qdrant_path or self.home / f"qdrant-local{suffix}"

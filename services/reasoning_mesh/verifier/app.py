@@ -44,6 +44,7 @@ def build_stage(
         on_assign=restore,
         on_revoke=forget,
         config=StageConfig(
+            instance_id=settings.instance_id,
             name="verify",
             topics=(verifier_inbox.TOPIC,),
             group_id=f"{group_prefix}.verifier",

@@ -1,0 +1,73 @@
+"""The supervisor starts tier by tier, restarts a process that dies (killed with SIGKILL) with
+backoff and counts it, and stops everything on SIGTERM. Real child processes, no Kafka."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from reasoning_mesh.infra import supervisor
+from reasoning_mesh.infra.supervisor import ProcSpec, Supervisor
+
+SLEEPER = [sys.executable, "-c", "import time; time.sleep(600)"]
+
+
+def specs(home: Path) -> list[ProcSpec]:
+    log = str(home / "logs" / "x.log")
+    return [
+        ProcSpec("base", 0, SLEEPER, dict(os.environ), log, tier=0),
+        ProcSpec("svc", 0, SLEEPER, dict(os.environ), log, {"metrics": 1}, tier=2),
+        ProcSpec("svc", 1, SLEEPER, dict(os.environ), log, {"metrics": 2}, tier=2),
+    ]
+
+
+def wait(cond: object, sup: Supervisor, seconds: float = 10.0) -> None:
+    end = time.time() + seconds
+    while time.time() < end:
+        sup.step(time.time())
+        if callable(cond) and cond():
+            return
+        time.sleep(0.05)
+    raise AssertionError("condition not reached")
+
+
+def test_a_killed_process_is_restarted_with_backoff_and_counted(tmp_path: Path) -> None:
+    supervisor.write_specs(tmp_path, specs(tmp_path), {"brokers": 1})
+    sup = Supervisor(tmp_path)
+    try:
+        sup.step(time.time())
+        base, first, second = sup.children
+        # Tier 2 waits for tier 0 to be ready.
+        assert base.proc is not None and first.proc is None and second.proc is None
+        sup.active_tier = 2
+        sup.step(time.time())
+        assert first.proc is not None and second.proc is not None
+        victim = second.proc.pid
+        os.kill(victim, signal.SIGKILL)
+        wait(lambda: second.proc is not None and second.proc.pid != victim, sup)
+        assert second.restarts == 1 and second.last_exit == -signal.SIGKILL
+        assert first.restarts == 0 and base.restarts == 0
+        assert second.backoff_s == 2 * supervisor.BACKOFF_INITIAL_S  # doubles while it keeps dying
+        sup.write_state()
+        rows = supervisor.read_state(tmp_path)["processes"]
+        assert [(r["name"], r["replica"], r["restarts"]) for r in rows] == [
+            ("base", 0, 0),
+            ("svc", 0, 0),
+            ("svc", 1, 1),
+        ]
+        assert rows[2]["pid"] == second.proc.pid and rows[2]["ports"] == {"metrics": 2}
+    finally:
+        sup.stop_all()
+    assert all(c.proc is None for c in sup.children)
+
+
+def test_an_http_probe_refuses_other_schemes() -> None:
+    with pytest.raises(ValueError, match="http://"):
+        supervisor.probe({"http": "file:///etc/passwd"})
+    assert supervisor.probe({}) is True
+    assert supervisor.probe({"http": "http://127.0.0.1:9/"}) is False  # nothing listens there
