@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reasoning_mesh.contracts import adapters, dlq, learner_jobs
+from reasoning_mesh.contracts import adapters, dlq, learner_jobs, learner_journal
 from reasoning_mesh.contracts.adapters import AdapterEvent
 from reasoning_mesh.contracts.dlq import DeadLetter
 from reasoning_mesh.contracts.feedback import Feedback
 from reasoning_mesh.contracts.learner_jobs import TrainJob
+from reasoning_mesh.contracts.learner_journal import JournalEntry
 from reasoning_mesh.learner.handlers import LearnerHandlers
 from reasoning_mesh.learner.journal import Journal
 from reasoning_mesh.runtime.context import Context, Record
@@ -57,6 +58,15 @@ async def test_feedback_is_journaled_and_triggers_jobs(tmp_path: Path) -> None:
     jobs = [v for t, v in outputs if t == learner_jobs.TOPIC]
     assert [j.examples for j in jobs if isinstance(j, TrainJob)] == [3, 6]
     assert len(Journal(tmp_path).examples("round_number")) == 7
+    # The durable journal: every example and both job marks go to the journal topic, and a
+    # learner elsewhere rebuilds the same journal from those entries alone.
+    entries = [v for t, v in outputs if t == learner_journal.TOPIC]
+    assert [e.kind for e in entries if isinstance(e, JournalEntry)].count("example") == 7
+    assert [e.job_examples for e in entries if isinstance(e, JournalEntry) and e.kind == "job"] == [3, 6]
+    elsewhere = Journal(tmp_path.parent / f"{tmp_path.name}-elsewhere" / tmp_path.name)
+    assert elsewhere.rebuild([e for e in entries if isinstance(e, JournalEntry)]) == 9
+    assert elsewhere.examples("round_number") == Journal(tmp_path).examples("round_number")
+    assert elsewhere.last_job("round_number") == 6
 
     c = ctx(b'{"skill": "round_number", "question": "Why?", "answer": "1"}', 9)
     await collect.process(c)

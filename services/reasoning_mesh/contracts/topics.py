@@ -14,6 +14,7 @@ from reasoning_mesh.contracts import (
     kb_documents,
     kb_ingested,
     learner_jobs,
+    learner_journal,
     reasoning,
     requests,
     results,
@@ -106,6 +107,13 @@ TOPICS: tuple[TopicSpec, ...] = (
         learner_jobs.TrainJob,
         "skill",
         "Training jobs the learner gives itself when a skill has enough new feedback.",
+    ),
+    TopicSpec(
+        learner_journal.TOPIC,
+        learner_journal.JournalEntry,
+        "base:skill:prompt digest (or base:skill:job)",
+        "The learner's journal of feedback (latest label per prompt; last job per skill).",
+        compacted=True,
     ),
     TopicSpec(bench.TOPIC, bench.BenchPing, "sequence number", "Benchmark probes (pass-through in)."),
     TopicSpec(

@@ -7,10 +7,11 @@ from typing import Any
 
 from reasoning_mesh.adapters import signing
 from reasoning_mesh.adapters.store import LocalAdapterStore
-from reasoning_mesh.contracts import adapters, feedback, learner_jobs
+from reasoning_mesh.contracts import adapters, feedback, learner_jobs, learner_journal
 from reasoning_mesh.contracts.feedback import Feedback
 from reasoning_mesh.contracts.learner_jobs import TrainJob
 from reasoning_mesh.infra.paths import adapter_store_dir, signing_key_file, trusted_keys_dir
+from reasoning_mesh.learner import journal_topic
 from reasoning_mesh.learner.handlers import LearnerHandlers
 from reasoning_mesh.learner.journal import Journal, journal_dir
 from reasoning_mesh.learner.settings import LearnerSettings
@@ -39,18 +40,25 @@ def build_trainer(settings: LearnerSettings) -> Trainer:
 def build_stages(
     settings: LearnerSettings, trainer: Trainer, group_prefix: str = "rmesh"
 ) -> list[Stage[Any]]:
-    h = LearnerHandlers(trainer.journal, trainer.run, settings.min_new_examples)
+    kafka = settings.kafka
+
+    async def sync(*_: object) -> None:
+        await journal_topic.sync(kafka, trainer.journal)
+
+    h = LearnerHandlers(trainer.journal, trainer.run, settings.min_new_examples, sync)
     collect: Stage[Feedback] = Stage(
         service=SERVICE,
-        kafka=settings.kafka,
+        kafka=kafka,
         model=Feedback,
         handler=h.on_feedback,
+        # Feedback partitions that move here bring skills whose journal another replica wrote.
+        on_assign=sync,
         config=StageConfig(
             instance_id=settings.instance_id,
             name="collect",
             topics=(feedback.TOPIC,),
             group_id=f"{group_prefix}.learner",
-            output_topics=(learner_jobs.TOPIC,),
+            output_topics=(learner_jobs.TOPIC, learner_journal.TOPIC),
         ),
     )
     train: Stage[TrainJob] = Stage(

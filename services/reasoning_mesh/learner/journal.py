@@ -6,6 +6,10 @@ Each record keeps its source (`user` or `verified`, the tenant and the request i
 what an adapter learnt from can be traced back. Appended (and fsynced) before the consumed offset
 commits; replays after a crash append the same prompt again, and reading keeps the last label per
 prompt, so a replay changes nothing.
+
+The durable journal is the Kafka topic `rmesh.learner.journal.v1` (`entry_of` says what to write
+there, in the feedback's transaction); these files are its local cache, rebuilt from the topic
+(`rebuild`) whenever a learner may have missed entries another replica wrote.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import os
 from collections import Counter
 from pathlib import Path
 
+from reasoning_mesh.contracts.learner_journal import JournalEntry
 from reasoning_mesh.models.reasoner.data import Example
 
 
@@ -26,7 +31,54 @@ def journal_dir(home: Path, base_sha384: str) -> Path:
 class Journal:
     def __init__(self, root: Path) -> None:
         self.root = root
+        #: The base checkpoint digest this journal belongs to (its directory's name).
+        self.base = root.name
         self._counts: dict[str, set[str]] = {}
+
+    def entry_of(
+        self, ex: Example, source: str, tenant: str = "", request_id: str | None = None
+    ) -> JournalEntry:
+        return JournalEntry(
+            base=self.base,
+            skill=ex.kind,
+            prompt=ex.prompt,
+            answer=ex.answer,
+            source=source,
+            tenant=tenant,
+            request_id=request_id,
+        )
+
+    def job_entry(self, skill: str, count: int) -> JournalEntry:
+        return JournalEntry(kind="job", base=self.base, skill=skill, job_examples=count)
+
+    def rebuild(self, entries: list[JournalEntry]) -> int:
+        """Replace the cache with `entries` (the topic's, in log order; other bases' skipped);
+        returns how many were this base's."""
+        mine = [e for e in entries if e.base == self.base]
+        self.root.mkdir(parents=True, exist_ok=True)
+        lines: dict[str, list[str]] = {}
+        jobs: dict[str, int] = {}
+        for e in mine:
+            if e.kind == "job":
+                jobs[e.skill] = e.job_examples or 0
+            elif e.prompt is not None and e.answer is not None:
+                record = {"prompt": e.prompt, "answer": e.answer, "source": e.source}
+                record |= {"tenant": e.tenant} | ({"request_id": e.request_id} if e.request_id else {})
+                lines.setdefault(e.skill, []).append(json.dumps(record))
+        for old in self.root.glob("*.jsonl"):
+            if old.stem not in lines:
+                old.unlink()
+        for skill, rows in lines.items():
+            tmp = self._file(skill, ".tmp")
+            tmp.write_text("".join(r + "\n" for r in rows))
+            tmp.replace(self._file(skill))
+        for old in self.root.glob("*.job"):
+            if old.stem not in jobs:
+                old.unlink()
+        for skill, count in jobs.items():
+            self.mark_job(skill, count)
+        self._counts.clear()
+        return len(mine)
 
     def _file(self, skill: str, suffix: str = ".jsonl") -> Path:
         return self.root / f"{skill}{suffix}"

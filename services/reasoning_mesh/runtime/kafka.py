@@ -117,3 +117,13 @@ async def ensure_topics(
             await asyncio.sleep(0.1)
     finally:
         await admin.close()
+
+
+async def partitions_of(kafka: KafkaSettings, topic: str) -> list[int]:
+    admin = AIOKafkaAdminClient(bootstrap_servers=kafka.bootstrap_servers)
+    await admin.start()
+    try:
+        (described,) = await admin.describe_topics([topic])
+        return sorted(p["partition"] for p in described["partitions"])
+    finally:
+        await admin.close()

@@ -9,13 +9,13 @@ from aiokafka import TopicPartition
 from reasoning_mesh.contracts import feedback, results, retrieval, steps, verifier_inbox, verifier_state
 from reasoning_mesh.contracts.verifier_inbox import VerifierInput
 from reasoning_mesh.errors import InfraError
-from reasoning_mesh.runtime.kafka import ensure_topics
+from reasoning_mesh.runtime.kafka import ensure_topics, partitions_of
 from reasoning_mesh.runtime.service import run_service
 from reasoning_mesh.runtime.stage import Stage, StageConfig
 from reasoning_mesh.settings import KafkaSettings
 from reasoning_mesh.verifier.handlers import VerifierHandlers
 from reasoning_mesh.verifier.settings import VerifierSettings
-from reasoning_mesh.verifier.store import StateStore, partitions_of
+from reasoning_mesh.verifier.store import StateStore
 
 SERVICE = "verifier"
 

@@ -22,26 +22,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from aiokafka import AIOKafkaConsumer, TopicPartition
-from aiokafka.admin import AIOKafkaAdminClient
 
 from reasoning_mesh.contracts import verifier_state
 from reasoning_mesh.contracts.verifier_state import RequestState
 from reasoning_mesh.errors import MeshError
 from reasoning_mesh.runtime.codec import decode
-from reasoning_mesh.runtime.kafka import ensure_topics
+from reasoning_mesh.runtime.kafka import ensure_topics, partitions_of
 from reasoning_mesh.settings import KafkaSettings
 
 log = logging.getLogger(__name__)
-
-
-async def partitions_of(kafka: KafkaSettings, topic: str) -> list[int]:
-    admin = AIOKafkaAdminClient(bootstrap_servers=kafka.bootstrap_servers)
-    await admin.start()
-    try:
-        (described,) = await admin.describe_topics([topic])
-        return sorted(p["partition"] for p in described["partitions"])
-    finally:
-        await admin.close()
 
 
 @dataclass
