@@ -34,6 +34,9 @@ class KafkaSettings(BaseModel):
     #: How often a compacted topic rolls a segment, so the cleaner can drop superseded states
     #: and tombstoned keys (it never compacts the active segment).
     compacted_segment_ms: int = 300_000
+    #: How long a compacted topic keeps a tombstone (a finished request's marker) before the
+    #: cleaner drops it: a restore reads tombstones of the last hour, not of all history.
+    compacted_tombstone_ms: int = 3_600_000
     #: Longest a consumer fetch waits at the broker for data (latency vs idle polling).
     fetch_max_wait_ms: int = 100
 

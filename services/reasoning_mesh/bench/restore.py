@@ -1,6 +1,7 @@
 """`rmesh bench restore`: how long a verifier takes to restore its state, with all of history kept
 (every finished request's last state, as before tombstones) and with finished requests
-tombstoned, before and after the broker's log cleaner has compacted the topic.
+tombstoned, before and after the broker's log cleaner has compacted the topic (superseded states
+and, once `delete.retention.ms` has passed, the tombstones themselves dropped).
 
 Each phase restores every partition of a fresh state topic into an empty store (what a verifier
 assigned every partition does), side by side in one run."""
@@ -45,7 +46,9 @@ async def run_restore_bench(
         update={
             "topic_prefix": f"bench-restore-{uuid.uuid4().hex[:8]}.",
             "topic_partitions": partitions,
-            "compacted_segment_ms": 1_000,  # roll often so the cleaner can run within the bench
+            # Roll often and keep tombstones briefly, so the cleaner runs within the bench.
+            "compacted_segment_ms": 1_000,
+            "compacted_tombstone_ms": 1_000,
         }
     )
     await ensure_topics(kafka, (verifier_state.TOPIC,))
@@ -70,10 +73,12 @@ async def run_restore_bench(
         await asyncio.sleep(1.5)
         await _send(producer, topic, [(f"roll-{p}", None) for p in range(partitions * 4)])
         compacted = tombstoned
-        for _ in range(40):
+        for i in range(80):  # the cleaner runs every 15 s; tombstones go on a later pass
             await asyncio.sleep(3)
+            if i % 10 == 9:  # roll again: what the last pass left in the active segment
+                await _send(producer, topic, [(f"roll-{p}", None) for p in range(partitions * 4)])
             compacted = await _restore(kafka)
-            if compacted["records_read"] <= finished + open_ + partitions * 4:
+            if compacted["records_read"] <= open_ + partitions * 8:
                 break
     finally:
         await producer.stop()

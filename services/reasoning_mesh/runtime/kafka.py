@@ -91,6 +91,7 @@ async def ensure_topics(
                     "cleanup.policy": "compact",
                     "segment.ms": str(kafka.compacted_segment_ms),
                     "min.cleanable.dirty.ratio": "0.1",
+                    "delete.retention.ms": str(kafka.compacted_tombstone_ms),
                 }
             return out
 
