@@ -15,7 +15,8 @@ from reasoning_mesh.gateway.http import ResultHub, create_app
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.gateway.settings import GatewaySettings
 from reasoning_mesh.runtime.service import run_service
-from reasoning_mesh.runtime.stage import Stage, StageConfig
+from reasoning_mesh.runtime.stage import Stage
+from reasoning_mesh.runtime.subscribers import Subscriber, stage
 
 SERVICE = "gateway"
 
@@ -24,21 +25,17 @@ def build_stage(
     settings: GatewaySettings, admission: Admission, group_prefix: str = "rmesh"
 ) -> Stage[MeshRequest]:
     handlers = GatewayHandlers(admission, dict(settings.routes))
-    return Stage(
-        service=SERVICE,
-        kafka=settings.kafka,
-        model=MeshRequest,
-        handler=handlers.on_request,
+    ingress = Subscriber(
+        "ingress",
+        requests.TOPIC,
+        MeshRequest,
+        handlers.on_request,
+        group="gateway",
+        outputs=(results.TOPIC, dlq.TOPIC, *settings.routes.values()),
         on_failure=handlers.on_failure,
-        config=StageConfig(
-            instance_id=settings.instance_id,
-            name="ingress",
-            topics=(requests.TOPIC,),
-            group_id=f"{group_prefix}.gateway",
-            output_topics=(results.TOPIC, dlq.TOPIC, *settings.routes.values()),
-            max_in_flight=settings.max_in_flight,
-        ),
+        max_in_flight=settings.max_in_flight,
     )
+    return stage(SERVICE, settings, group_prefix, ingress)
 
 
 async def main() -> None:

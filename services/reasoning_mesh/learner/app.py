@@ -18,7 +18,8 @@ from reasoning_mesh.learner.settings import LearnerSettings
 from reasoning_mesh.learner.training import Trainer, model_dir
 from reasoning_mesh.models.reasoner import checkpoint
 from reasoning_mesh.runtime.service import run_service
-from reasoning_mesh.runtime.stage import Stage, StageConfig
+from reasoning_mesh.runtime.stage import Stage
+from reasoning_mesh.runtime.subscribers import Subscriber, stages
 
 SERVICE = "learner"
 #: A job may train for many minutes; the group must not think the learner died meanwhile.
@@ -46,38 +47,28 @@ def build_stages(
         await journal_topic.sync(kafka, trainer.journal)
 
     h = LearnerHandlers(trainer.journal, trainer.run, settings.min_new_examples, sync)
-    collect: Stage[Feedback] = Stage(
-        service=SERVICE,
-        kafka=kafka,
-        model=Feedback,
-        handler=h.on_feedback,
+    collect = Subscriber(
+        "collect",
+        feedback.TOPIC,
+        Feedback,
+        h.on_feedback,
+        group="learner",
+        outputs=(learner_jobs.TOPIC, learner_journal.TOPIC),
         # Feedback partitions that move here bring skills whose journal another replica wrote.
         on_assign=sync,
-        config=StageConfig(
-            instance_id=settings.instance_id,
-            name="collect",
-            topics=(feedback.TOPIC,),
-            group_id=f"{group_prefix}.learner",
-            output_topics=(learner_jobs.TOPIC, learner_journal.TOPIC),
-        ),
     )
-    train: Stage[TrainJob] = Stage(
-        service=SERVICE,
-        kafka=settings.kafka,
-        model=TrainJob,
-        handler=h.on_job,
-        config=StageConfig(
-            instance_id=settings.instance_id,
-            name="train",
-            topics=(learner_jobs.TOPIC,),
-            group_id=f"{group_prefix}.learner.jobs",
-            output_topics=(adapters.TOPIC,),
-            max_in_flight=1,
-            retry_attempts=1,
-            max_poll_interval_ms=JOB_POLL_INTERVAL_MS,
-        ),
+    train = Subscriber(
+        "train",
+        learner_jobs.TOPIC,
+        TrainJob,
+        h.on_job,
+        group="learner.jobs",
+        outputs=(adapters.TOPIC,),
+        max_in_flight=1,
+        retry_attempts=1,
+        max_poll_interval_ms=JOB_POLL_INTERVAL_MS,
     )
-    return [collect, train]
+    return stages(SERVICE, settings, group_prefix, collect, train)
 
 
 async def main() -> None:

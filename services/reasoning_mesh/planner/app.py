@@ -12,7 +12,8 @@ from reasoning_mesh.contracts.requests import MeshRequest
 from reasoning_mesh.planner.handlers import PlannerHandlers
 from reasoning_mesh.planner.settings import PlannerSettings
 from reasoning_mesh.runtime.service import run_service
-from reasoning_mesh.runtime.stage import Stage, StageConfig
+from reasoning_mesh.runtime.stage import Stage
+from reasoning_mesh.runtime.subscribers import Subscriber, stage
 
 SERVICE = "planner"
 
@@ -30,21 +31,17 @@ def build_stage(
 ) -> Stage[MeshRequest]:
     """The planning stage alone (without the routing stage, every goal is served by the base)."""
     h = handlers or PlannerHandlers(fallbacks=settings.planner_fallback_routes)
-    return Stage(
-        service=SERVICE,
-        kafka=settings.kafka,
-        model=MeshRequest,
-        handler=h.on_request,
+    plan = Subscriber(
+        "plan",
+        reasoning.TOPIC,
+        MeshRequest,
+        h.on_request,
+        group="planner",
+        outputs=(verifier_inbox.TOPIC, results.TOPIC),
         on_failure=h.on_failure,
-        config=StageConfig(
-            instance_id=settings.instance_id,
-            name="plan",
-            topics=(reasoning.TOPIC,),
-            group_id=f"{group_prefix}.planner",
-            output_topics=(verifier_inbox.TOPIC, results.TOPIC),
-            max_in_flight=settings.max_in_flight,
-        ),
+        max_in_flight=settings.max_in_flight,
     )
+    return stage(SERVICE, settings, group_prefix, plan)
 
 
 def _routing_stage(
@@ -52,18 +49,14 @@ def _routing_stage(
 ) -> Stage[AdapterEvent]:
     # Every planner process must see every adapter event from the start (the routing table is
     # rebuilt from the topic), so this consumer group is its own on each start.
-    return Stage(
-        service=SERVICE,
-        kafka=settings.kafka,
-        model=AdapterEvent,
-        handler=h.on_adapter,
-        config=StageConfig(
-            instance_id=settings.instance_id,
-            name="route",
-            topics=(adapters.TOPIC,),
-            group_id=f"{group_prefix}.planner.routes.{uuid.uuid4().hex[:12]}",
-        ),
+    route = Subscriber(
+        "route",
+        adapters.TOPIC,
+        AdapterEvent,
+        h.on_adapter,
+        group=f"planner.routes.{uuid.uuid4().hex[:12]}",
     )
+    return stage(SERVICE, settings, group_prefix, route)
 
 
 async def main() -> None:

@@ -13,7 +13,8 @@ from reasoning_mesh.reasoner.domain import SampleLike
 from reasoning_mesh.reasoner.handlers import Generate, ReasonerHandlers
 from reasoning_mesh.reasoner.settings import ReasonerSettings
 from reasoning_mesh.runtime.service import run_service
-from reasoning_mesh.runtime.stage import Stage, StageConfig
+from reasoning_mesh.runtime.stage import Stage
+from reasoning_mesh.runtime.subscribers import Subscriber, stage
 
 SERVICE = "reasoner"
 
@@ -33,22 +34,18 @@ def build_stage(
     generate: Generate | None = None,
 ) -> Stage[StepTask]:
     handlers = ReasonerHandlers(generate or triton_generate(triton, settings.reasoner_model))
-    return Stage(
-        service=SERVICE,
-        kafka=settings.kafka,
-        model=StepTask,
-        handler=handlers.on_step,
+    hypothesise = Subscriber(
+        "hypothesise",
+        steps.TOPIC,
+        StepTask,
+        handlers.on_step,
+        group="reasoner",
+        outputs=(verifier_inbox.TOPIC,),
         on_failure=handlers.on_step_failure,
-        config=StageConfig(
-            instance_id=settings.instance_id,
-            name="hypothesise",
-            topics=(steps.TOPIC,),
-            group_id=f"{group_prefix}.reasoner",
-            output_topics=(verifier_inbox.TOPIC,),
-            max_in_flight=settings.max_in_flight,
-            rate_per_s=settings.rate_per_s,
-        ),
+        max_in_flight=settings.max_in_flight,
+        rate_per_s=settings.rate_per_s,
     )
+    return stage(SERVICE, settings, group_prefix, hypothesise)
 
 
 def build_adapter_stage(
@@ -58,20 +55,17 @@ def build_adapter_stage(
     generate: Generate | None = None,
 ) -> Stage[AdapterEvent]:
     handlers = ReasonerHandlers(generate or triton_generate(triton, settings.reasoner_model))
-    return Stage(
-        service=SERVICE,
-        kafka=settings.kafka,
-        model=AdapterEvent,
-        handler=handlers.on_adapter,
-        config=StageConfig(
-            instance_id=settings.instance_id,
-            name="hot-load",
-            topics=(adapters.TOPIC,),
-            group_id=f"{group_prefix}.reasoner.adapters",
-            output_topics=(adapters.TOPIC,),
-            max_in_flight=1,
-        ),
+    # One group for every replica: the served model (Triton's) loads each adapter once.
+    hot_load = Subscriber(
+        "hot-load",
+        adapters.TOPIC,
+        AdapterEvent,
+        handlers.on_adapter,
+        group="reasoner.adapters",
+        outputs=(adapters.TOPIC,),
+        max_in_flight=1,
     )
+    return stage(SERVICE, settings, group_prefix, hot_load)
 
 
 async def main() -> None:

@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from reasoning_mesh.clients.triton import TritonClient, TritonEmbedder
-from reasoning_mesh.contracts import kb_documents, kb_ingested, retrieval
+from reasoning_mesh.contracts import kb_documents, kb_ingested, results, retrieval
 from reasoning_mesh.contracts.kb_documents import KbDocument
 from reasoning_mesh.contracts.retrieval import RetrievalRequest
 from reasoning_mesh.retriever.handlers import RetrieverHandlers
@@ -14,7 +14,8 @@ from reasoning_mesh.retriever.service import Retriever
 from reasoning_mesh.retriever.settings import RetrieverSettings
 from reasoning_mesh.retriever.store import VectorStore
 from reasoning_mesh.runtime.service import run_service
-from reasoning_mesh.runtime.stage import Stage, StageConfig
+from reasoning_mesh.runtime.stage import Stage
+from reasoning_mesh.runtime.subscribers import Subscriber, stages
 
 SERVICE = "retriever"
 
@@ -52,39 +53,32 @@ def build_stages(
     settings: RetrieverSettings, retriever: Retriever, group_prefix: str = "rmesh"
 ) -> list[Stage[Any]]:
     handlers = RetrieverHandlers(retriever)
-    return [
-        Stage(
-            service=SERVICE,
-            kafka=settings.kafka,
-            model=RetrievalRequest,
-            handler=handlers.on_retrieval,
+    return stages(
+        SERVICE,
+        settings,
+        group_prefix,
+        Subscriber(
+            "retrieve",
+            retrieval.TOPIC,
+            RetrievalRequest,
+            handlers.on_retrieval,
+            group="retriever",
+            outputs=(results.TOPIC,),
             on_failure=handlers.on_retrieval_failure,
-            config=StageConfig(
-                instance_id=settings.instance_id,
-                name="retrieve",
-                topics=(retrieval.TOPIC,),
-                group_id=f"{group_prefix}.retriever",
-                output_topics=("rmesh.results.v1",),
-                max_in_flight=settings.max_in_flight,
-                rate_per_s=settings.rate_per_s,
-            ),
+            max_in_flight=settings.max_in_flight,
+            rate_per_s=settings.rate_per_s,
         ),
-        Stage(
-            service=SERVICE,
-            kafka=settings.kafka,
-            model=KbDocument,
-            handler=handlers.on_document,
+        Subscriber(
+            "ingest",
+            kb_documents.TOPIC,
+            KbDocument,
+            handlers.on_document,
+            group=f"retriever.ingest{ingest_group_suffix(settings)}",
+            outputs=(kb_ingested.TOPIC,),
             on_failure=handlers.on_document_failure,
-            config=StageConfig(
-                instance_id=settings.instance_id,
-                name="ingest",
-                topics=(kb_documents.TOPIC,),
-                group_id=f"{group_prefix}.retriever.ingest{ingest_group_suffix(settings)}",
-                output_topics=(kb_ingested.TOPIC,),
-                max_in_flight=16,
-            ),
+            max_in_flight=16,
         ),
-    ]
+    )
 
 
 async def main() -> None:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from aiokafka import ConsumerRebalanceListener, TopicPartition
-from aiokafka.errors import KafkaError
+from aiokafka.errors import CommitFailedError, KafkaError
 
 from reasoning_mesh.contracts import dlq as dlq_topic
 from reasoning_mesh.contracts import events as events_topic
@@ -341,4 +341,9 @@ class Stage(Generic[M]):
             for t, v, k, h in sends
         ]
         await asyncio.gather(*futures)  # acks=all: durable before offsets move
-        await self._consumer.commit({tp: offset})
+        try:
+            await self._consumer.commit({tp: offset})
+        except CommitFailedError as exc:
+            # The group moved `tp` on (this member was too slow or frozen): its new owner
+            # redoes these records; at-least-once allows the duplicates already sent.
+            raise PartitionFencedError(str(exc)) from exc

@@ -11,7 +11,8 @@ from reasoning_mesh.contracts.verifier_inbox import VerifierInput
 from reasoning_mesh.errors import InfraError
 from reasoning_mesh.runtime.kafka import ensure_topics, partitions_of
 from reasoning_mesh.runtime.service import run_service
-from reasoning_mesh.runtime.stage import Stage, StageConfig
+from reasoning_mesh.runtime.stage import Stage
+from reasoning_mesh.runtime.subscribers import Subscriber, stage
 from reasoning_mesh.settings import KafkaSettings
 from reasoning_mesh.verifier.handlers import VerifierHandlers
 from reasoning_mesh.verifier.settings import VerifierSettings
@@ -35,32 +36,22 @@ def build_stage(
     async def forget(tps: set[TopicPartition]) -> None:
         store.drop(tp.partition for tp in tps)
 
-    return Stage(
-        service=SERVICE,
-        kafka=kafka,
-        model=VerifierInput,
-        handler=handlers.on_input,
+    verify = Subscriber(
+        "verify",
+        verifier_inbox.TOPIC,
+        VerifierInput,
+        handlers.on_input,
+        group="verifier",
+        outputs=(steps.TOPIC, retrieval.TOPIC, results.TOPIC, verifier_state.TOPIC, feedback.TOPIC),
         on_failure=handlers.on_failure,
         on_assign=restore,
         on_revoke=forget,
-        config=StageConfig(
-            instance_id=settings.instance_id,
-            name="verify",
-            topics=(verifier_inbox.TOPIC,),
-            group_id=f"{group_prefix}.verifier",
-            output_topics=(
-                steps.TOPIC,
-                retrieval.TOPIC,
-                results.TOPIC,
-                verifier_state.TOPIC,
-                feedback.TOPIC,
-            ),
-            max_in_flight=settings.max_in_flight,
-            # The state machine is deterministic: a transient failure is retried once, then the
-            # request is failed visibly (retrying a pure function more would not help).
-            retry_attempts=2,
-        ),
+        max_in_flight=settings.max_in_flight,
+        # The state machine is deterministic: a transient failure is retried once, then the
+        # request is failed visibly (retrying a pure function more would not help).
+        retry_attempts=2,
     )
+    return stage(SERVICE, settings, group_prefix, verify)
 
 
 async def check_copartitioned(kafka: KafkaSettings) -> None:

@@ -1,0 +1,199 @@
+"""`rmesh bench chaos`: a steady stream of reasoning and retrieval requests through a replicated
+mesh on three brokers, first calm, then again while faults are injected; then the invariants.
+
+The stack is the user's (`rmesh up --brokers 3 --replicas ...`, its own home and ports). The same
+requests run twice, calm and under faults; sampling is seeded per step and attempt, so the two
+runs' results must be identical. Faults, one at a time, each waited out until the process is
+healthy again: SIGKILL of a random replica of each service, rolling restarts (rebalances), a
+verifier frozen (SIGSTOP) past its session timeout then resumed (a zombie), SIGKILL of one broker
+of three, SIGKILL of Triton. Poison records are interleaved; only they may reach the DLQ."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from reasoning_mesh.bench.chaos_check import check
+from reasoning_mesh.bench.chaos_faults import KINDS, SERVICES, ChaosStack, Injector, RssSampler
+from reasoning_mesh.contracts import requests, results
+from reasoning_mesh.contracts.requests import MeshRequest
+from reasoning_mesh.contracts.results import MeshResult
+from reasoning_mesh.errors import InfraError
+from reasoning_mesh.gateway.sdk import MeshClient
+from reasoning_mesh.settings import KafkaSettings
+
+RETRIEVAL_QUERIES = (
+    "How many years in a decade?",
+    "tonnes to kilograms",
+    "ml in a litre",
+    "minutes in an hour",
+    "How many centimetres in a metre?",
+    "grams in a kilogram",
+)
+#: Modules whose questions the mesh answers in a few calls (the bench measures faults, not
+#: accuracy); the dev split, never the public benchmark.
+MODULES = ("arithmetic__add_sub_multiple", "algebra__linear_1d", "measurement__conversion")
+
+
+def workload(dev_file: Path, n: int, seed: int) -> list[tuple[str, str]]:
+    """(kind, query) pairs: a third retrieval, the rest questions of the dev split."""
+    rng = random.Random(seed)
+    rows = [json.loads(line) for line in dev_file.read_text().splitlines() if line.strip()]
+    questions = [r["question"] for r in rows if r["module"] in MODULES]
+    out = []
+    for i in range(n):
+        if i % 3 == 0:
+            out.append(("retrieve", rng.choice(RETRIEVAL_QUERIES)))
+        else:
+            out.append(("reason", rng.choice(questions)))
+    return out
+
+
+async def run_phase(
+    kafka: KafkaSettings,
+    prefix: str,
+    work: list[tuple[str, str]],
+    rate: float,
+    timeout_s: float,
+    progress: Callable[[], float] | None = None,
+) -> dict[str, float]:
+    """Submit `work` at up to `rate`/s, and no faster than `progress` (the share of the fault
+    schedule done) so the stream lasts as long as the faults; returns request id → latency (s)
+    for each result received."""
+    sent: dict[str, float] = {}
+    got: dict[str, float] = {}
+    ids = [f"{prefix}-{i}" for i in range(len(work))]
+    async with (
+        MeshClient(kafka, client_id=f"chaos-{prefix}") as client,
+        client.subscribe((results.TOPIC,), request_ids=set(ids)) as sub,
+    ):
+
+        async def collect() -> None:
+            async for _, msg in sub:
+                if isinstance(msg, MeshResult) and msg.request_id in sent and msg.request_id not in got:
+                    got[msg.request_id] = time.monotonic() - sent[msg.request_id]
+                    if len(got) == len(ids):
+                        return
+
+        collector = asyncio.create_task(collect())
+        for i, (rid, (kind, query)) in enumerate(zip(ids, work, strict=True)):
+            while progress is not None and i / len(ids) > progress():  # noqa: ASYNC110 - a share
+                await asyncio.sleep(0.2)
+            sent[rid] = time.monotonic()
+            req = MeshRequest(id=rid, tenant="chaos", kind=kind, query=query, feedback=False)
+            while True:  # a broker that is down refuses the send: a user retries
+                try:
+                    await client.submit(req, requests.TOPIC)
+                    break
+                except Exception:  # noqa: BLE001 - any send failure is retried the same way
+                    await asyncio.sleep(1)
+            await asyncio.sleep(1 / rate)
+        with contextlib.suppress(TimeoutError):  # what never came back is counted as lost
+            await asyncio.wait_for(collector, timeout_s)
+    return got
+
+
+def _pct(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    return round(statistics.quantiles(values, n=100)[int(q) - 1] if len(values) > 1 else values[0], 3)
+
+
+async def run_chaos_bench(
+    home: Path,
+    dev_file: Path,
+    n_requests: int = 2000,
+    faults_per_kind: int = 20,
+    rate: float = 8.0,
+    poison: int = 20,
+    replicas: str = "gateway=2,planner=2,retriever=2,reasoner=2,verifier=3",
+    seed: int = 7,
+) -> dict[str, Any]:
+    stack = ChaosStack(home)
+    up = stack.rmesh("up", "--brokers", "3", "--replicas", replicas, timeout=900)
+    if up.returncode != 0:
+        raise InfraError(f"rmesh up failed:\n{up.stdout}{up.stderr}")
+    rss = RssSampler()
+    try:
+        ingest = stack.rmesh("kb", "ingest", timeout=600)
+        if ingest.returncode != 0:
+            raise InfraError(f"rmesh kb ingest failed:\n{ingest.stdout}{ingest.stderr}")
+        kafka = KafkaSettings(bootstrap_servers=_bootstrap(stack))
+        work = workload(dev_file, n_requests, seed)
+        rss.sample(stack.processes())
+        calm = await run_phase(kafka, "calm", work, rate, timeout_s=900)
+        faults = Injector(stack, random.Random(seed))
+        schedule = [(k, SERVICES[i % len(SERVICES)]) for i in range(faults_per_kind) for k in KINDS]
+        poison_keys = {f"poison-{i}" for i in range(poison)}
+        done = [0]
+
+        async def inject() -> None:
+            for kind, service in schedule:
+                await asyncio.sleep(2)  # a little calm between faults
+                await asyncio.to_thread(faults.inject, kind, service)
+                done[0] += 1
+                rss.sample(await asyncio.to_thread(stack.processes))
+
+        async def poison_records() -> None:
+            from aiokafka import AIOKafkaProducer
+
+            producer = AIOKafkaProducer(bootstrap_servers=kafka.bootstrap_servers, acks="all")
+            await producer.start()
+            try:
+                for i, key in enumerate(sorted(poison_keys)):
+                    while i / len(poison_keys) > (done[0] + 1) / len(schedule):  # noqa: ASYNC110
+                        await asyncio.sleep(0.5)
+                    await producer.send_and_wait(requests.TOPIC, b"{not json", key=key.encode())
+            finally:
+                await producer.stop()
+
+        injector = asyncio.create_task(inject())
+        poisoner = asyncio.create_task(poison_records())
+        chaos = await run_phase(
+            kafka, "chaos", work, rate, timeout_s=1800, progress=lambda: (done[0] + 1) / len(schedule)
+        )
+        await asyncio.gather(injector, poisoner)
+        rss.sample(stack.processes())
+        await asyncio.sleep(10)  # transactions of the last commits settle
+        ids = {f"calm-{i}": str(i) for i in range(len(work))}
+        chaos_ids = {f"chaos-{i}": str(i) for i in range(len(work))}
+        verdict = await check(kafka, ids, chaos_ids, poison_keys)
+        by_kind: dict[str, list[float]] = {}
+        for f in faults.log:
+            by_kind.setdefault(f["kind"], []).append(f["recovery_s"])
+        restarts = {
+            f"{p['name']}-{p['replica']}": p["restarts"] for p in stack.processes() if p["restarts"]
+        }
+        return {
+            "requests": len(work),
+            "requests_per_phase": len(work),
+            "faults_injected": len(faults.log),
+            "faults_by_kind": {k: len(v) for k, v in by_kind.items()},
+            **verdict,
+            "p50_latency_s_calm": _pct(list(calm.values()), 50),
+            "p99_latency_s_calm": _pct(list(calm.values()), 99),
+            "p50_latency_s_faults": _pct(list(chaos.values()), 50),
+            "p99_latency_s_faults": _pct(list(chaos.values()), 99),
+            "recovery_s_by_kind": {
+                k: {"median": statistics.median(v), "max": max(v)} for k, v in by_kind.items()
+            },
+            "max_rss_mb_by_service": {k: round(v, 1) for k, v in rss.peak.items()},
+            "restarts": restarts,
+            "replicas": replicas,
+            "brokers": 3,
+            "fault_log": faults.log,
+        }
+    finally:
+        stack.rmesh("down", timeout=600)
+
+
+def _bootstrap(stack: ChaosStack) -> str:
+    out = stack.rmesh("status", "--json", "--no-lag", timeout=60)
+    return str(json.loads(out.stdout)["bootstrap_servers"])

@@ -1,0 +1,108 @@
+"""The chaos bench's invariant checker: reads what the mesh committed, as any foreign client would
+(read_committed, from the beginning), and counts what was lost, duplicated, different from the
+calm run, left in an open transaction, or dead-lettered without being poison."""
+
+from __future__ import annotations
+
+import base64
+from collections import Counter
+from typing import Any
+
+from aiokafka import AIOKafkaConsumer, TopicPartition
+
+from reasoning_mesh.contracts import dlq, results
+from reasoning_mesh.contracts.dlq import DeadLetter
+from reasoning_mesh.contracts.results import MeshResult
+from reasoning_mesh.runtime.codec import decode
+from reasoning_mesh.runtime.kafka import partitions_of
+from reasoning_mesh.settings import KafkaSettings
+
+
+async def read_all(kafka: KafkaSettings, topic: str) -> list[bytes]:
+    """Every committed record value of a topic."""
+    physical = kafka.physical(topic)
+    consumer = AIOKafkaConsumer(
+        bootstrap_servers=kafka.bootstrap_servers,
+        isolation_level="read_committed",
+        enable_auto_commit=False,
+        max_partition_fetch_bytes=8 * 1024 * 1024,
+    )
+    await consumer.start()
+    try:
+        parts = [TopicPartition(physical, p) for p in await partitions_of(kafka, physical)]
+        consumer.assign(parts)
+        await consumer.seek_to_beginning(*parts)
+        ends = await consumer.end_offsets(parts)
+        out: list[bytes] = []
+        remaining = {tp for tp in parts if ends[tp] > 0}
+        while remaining:
+            batch = await consumer.getmany(*remaining, timeout_ms=1000)
+            for records in batch.values():
+                out += [r.value for r in records if r.value is not None]
+            for tp in list(remaining):
+                if await consumer.position(tp) >= ends[tp]:
+                    remaining.discard(tp)
+        return out
+    finally:
+        await consumer.stop()
+
+
+async def open_transactions(kafka: KafkaSettings, topics: list[str]) -> int:
+    """Partitions whose last stable offset trails their high watermark: a transaction left open."""
+    ends: dict[str, dict[TopicPartition, int]] = {}
+    for isolation in ("read_committed", "read_uncommitted"):
+        consumer = AIOKafkaConsumer(bootstrap_servers=kafka.bootstrap_servers, isolation_level=isolation)
+        await consumer.start()
+        try:
+            parts = [
+                TopicPartition(kafka.physical(t), p)
+                for t in topics
+                for p in await partitions_of(kafka, kafka.physical(t))
+            ]
+            ends[isolation] = await consumer.end_offsets(parts)
+        finally:
+            await consumer.stop()
+    return sum(ends["read_committed"][tp] < hw for tp, hw in ends["read_uncommitted"].items())
+
+
+def _key(letter: DeadLetter) -> str:
+    return base64.b64decode(letter.key_b64).decode("utf-8", "replace") if letter.key_b64 else ""
+
+
+def outcome(result: MeshResult) -> tuple[Any, ...]:
+    """What must be identical between the calm and the chaos run of the same request."""
+    evidence = tuple(e.doc_id for e in result.evidence or ())
+    return (result.status, result.answer, evidence)
+
+
+async def check(
+    kafka: KafkaSettings, calm: dict[str, str], chaos: dict[str, str], poison: set[str]
+) -> dict[str, Any]:
+    """`calm`/`chaos`: request id → the question key both runs share."""
+    counts: Counter[str] = Counter()
+    final: dict[str, MeshResult] = {}
+    for raw in await read_all(kafka, results.TOPIC):
+        r = decode(raw, MeshResult, 16 * 1024 * 1024)
+        counts[r.request_id] += 1
+        final[r.request_id] = r
+    calm_by_key = {calm[rid]: outcome(final[rid]) for rid in calm if rid in final}
+    mismatched = [
+        rid for rid, key in chaos.items() if rid in final and outcome(final[rid]) != calm_by_key.get(key)
+    ]
+    letters = [decode(raw, DeadLetter, 16 * 1024 * 1024) for raw in await read_all(kafka, dlq.TOPIC)]
+    keys = [_key(d) for d in letters]
+    return {
+        "lost": sum(counts[rid] == 0 for rid in chaos),
+        "duplicated": sum(counts[rid] > 1 for rid in (*calm, *chaos)),
+        "mismatched": len(mismatched),
+        "mismatched_examples": [
+            {"request_id": rid, "chaos": list(outcome(final[rid])), "calm": calm_by_key.get(chaos[rid])}
+            for rid in mismatched[:10]
+        ],
+        "calm_lost": sum(counts[rid] == 0 for rid in calm),
+        "open_transactions": await open_transactions(kafka, [results.TOPIC, dlq.TOPIC]),
+        "dlq_records": len(letters),
+        "dlq_poison_found": len(poison & set(keys)),
+        "dlq_unexpected": sum(k not in poison for k in keys),
+        "dlq_unexpected_reasons": dict(Counter(d.reason for d in letters if _key(d) not in poison)),
+    }

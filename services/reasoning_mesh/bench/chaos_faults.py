@@ -1,0 +1,130 @@
+"""The chaos bench's hands: the stack as `rmesh` runs it (a subprocess per command, its own home
+and ports), the faults it injects, and the memory it samples."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+#: Ports of the chaos stack: far from the dev stack's and the tests', so all three can coexist.
+CHAOS_PORTS = {
+    "RMESH_KAFKA__BOOTSTRAP_SERVERS": "127.0.0.1:53092",
+    "RMESH_TRITON__HTTP_URL": "127.0.0.1:53000",
+    "RMESH_TRITON__GRPC_URL": "127.0.0.1:53001",
+    "RMESH_TRITON__METRICS_PORT": "53002",
+    "RMESH_GATEWAY_METRICS_PORT": "53101",
+    "RMESH_RETRIEVER_METRICS_PORT": "53102",
+    "RMESH_PLANNER_METRICS_PORT": "53103",
+    "RMESH_REASONER_METRICS_PORT": "53104",
+    "RMESH_VERIFIER_METRICS_PORT": "53105",
+    "RMESH_LEARNER_METRICS_PORT": "53106",
+    "RMESH_HTTP_PORT": "53080",
+}
+KINDS = ("kill9", "rolling_restart", "zombie", "broker_kill9", "triton_kill9")
+SERVICES = ("gateway", "planner", "retriever", "reasoner", "verifier")
+#: A consumer's session timeout (runtime.kafka): a member frozen longer is a zombie.
+SESSION_TIMEOUT_S = 10.0
+
+
+@dataclass
+class ChaosStack:
+    home: Path
+    env: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.env = {**os.environ, **CHAOS_PORTS, "RMESH_HOME": str(self.home), "COLUMNS": "200"}
+
+    def rmesh(self, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "reasoning_mesh.cli.main", *args],
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+
+    def processes(self) -> list[dict[str, Any]]:
+        out = self.rmesh("status", "--json", "--no-lag", timeout=60)
+        try:
+            return list(json.loads(out.stdout)["processes"])
+        except (ValueError, KeyError):
+            return []
+
+    def wait_healthy(self, name: str, replica: int, not_pid: int | None, timeout: float = 180) -> float:
+        """Seconds until (name, replica) is healthy again under a new pid (or any, if None)."""
+        start = time.monotonic()
+        while time.monotonic() - start < timeout:
+            for p in self.processes():
+                same = (p["name"], p["replica"]) == (name, replica)
+                if same and p["healthy"] and (not_pid is None or p["pid"] != not_pid):
+                    return time.monotonic() - start
+            time.sleep(0.5)
+        return float("nan")
+
+
+@dataclass
+class Injector:
+    stack: ChaosStack
+    rng: random.Random
+    log: list[dict[str, Any]] = field(default_factory=list)
+
+    def _pick(self, name: str) -> dict[str, Any]:
+        return self.rng.choice([p for p in self.stack.processes() if p["name"] == name and p["pid"]])
+
+    def inject(self, kind: str, service: str) -> dict[str, Any]:
+        started = time.monotonic()
+        if kind == "rolling_restart":
+            victims = [p for p in self.stack.processes() if p["name"] == service and p["pid"]]
+            recovery = 0.0
+            for p in victims:  # one replica at a time, each back before the next goes
+                os.kill(p["pid"], signal.SIGTERM)
+                recovery += self.stack.wait_healthy(service, p["replica"], p["pid"])
+            entry = {"kind": kind, "service": service, "replicas": len(victims)}
+        elif kind == "zombie":
+            p = self._pick("verifier")
+            os.kill(p["pid"], signal.SIGSTOP)
+            time.sleep(SESSION_TIMEOUT_S + 5)  # past its session: the group moves its partitions
+            os.kill(p["pid"], signal.SIGCONT)
+            recovery = self.stack.wait_healthy("verifier", p["replica"], None)
+            entry = {"kind": kind, "service": "verifier", "replica": p["replica"]}
+        else:
+            name = {"broker_kill9": "kafka", "triton_kill9": "triton"}.get(kind, service)
+            p = self._pick(name)
+            os.kill(p["pid"], signal.SIGKILL)
+            recovery = self.stack.wait_healthy(name, p["replica"], p["pid"])
+            entry = {"kind": kind, "service": name, "replica": p["replica"]}
+        entry |= {"recovery_s": round(recovery, 2), "took_s": round(time.monotonic() - started, 2)}
+        self.log.append(entry)
+        return entry
+
+
+def rss_mb(pid: int) -> float | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+@dataclass
+class RssSampler:
+    peak: dict[str, float] = field(default_factory=lambda: defaultdict(float))
+
+    def sample(self, processes: list[dict[str, Any]]) -> None:
+        for p in processes:
+            if p["pid"]:
+                mb = rss_mb(p["pid"])
+                if mb is not None:
+                    self.peak[p["name"]] = max(self.peak[p["name"]], mb)
