@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 
@@ -9,7 +10,12 @@ from reasoning_mesh.contracts.base import Message
 from reasoning_mesh.contracts.dlq import DeadLetter
 from reasoning_mesh.contracts.requests import MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
-from reasoning_mesh.errors import DependencyUnavailableError, MeshError, NonRetryableError
+from reasoning_mesh.errors import (
+    DependencyUnavailableError,
+    MeshError,
+    NonRetryableError,
+    RetryableError,
+)
 from reasoning_mesh.runtime.context import Context, Record
 from reasoning_mesh.runtime.middleware import DEFAULT_MIDDLEWARES
 from reasoning_mesh.runtime.processor import RecordProcessor
@@ -18,7 +24,9 @@ from reasoning_mesh.telemetry.propagation import inject
 TRACEPARENT = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"
 
 
-def processor(handler, on_failure=None, attempts: int = 3) -> RecordProcessor[MeshRequest]:
+def processor(
+    handler, on_failure=None, attempts: int = 3, outage_wait_s: float = 0.0
+) -> RecordProcessor[MeshRequest]:
     return RecordProcessor(
         service="svc",
         stage="st",
@@ -30,6 +38,7 @@ def processor(handler, on_failure=None, attempts: int = 3) -> RecordProcessor[Me
         retry_attempts=attempts,
         retry_initial_s=0.001,
         retry_max_s=0.002,
+        outage_wait_s=outage_wait_s,
     )
 
 
@@ -142,3 +151,27 @@ async def test_emissions_continue_the_producers_trace() -> None:
     traceparent = dict(headers)["traceparent"].decode()
     assert traceparent.split("-")[1] == TRACEPARENT.split("-")[1]  # same trace id
     assert traceparent.split("-")[2] != TRACEPARENT.split("-")[2]  # child span of the process
+
+
+async def test_a_dependency_outage_is_waited_out_other_errors_are_not() -> None:
+    loop = asyncio.get_running_loop()
+    back_at = loop.time() + 0.3
+
+    async def triton_restarting(msg: MeshRequest, ctx: Context) -> None:
+        if loop.time() < back_at:
+            raise DependencyUnavailableError("triton restarting")
+        ctx.emit("out.v1", MeshResult(request_id=msg.id, status="ok"))
+
+    ctx = ctx_for(json.dumps({"id": "q9", "query": "hi"}).encode())
+    await processor(triton_restarting, attempts=2, outage_wait_s=5.0).process(ctx)
+    assert [t for t, _ in outputs(ctx)] == ["out.v1"] and ctx.attempts > 2
+
+    class FlakyError(RetryableError):
+        pass
+
+    async def flaky(msg: MeshRequest, ctx: Context) -> None:
+        raise FlakyError("not an outage")
+
+    ctx = ctx_for(json.dumps({"id": "q10", "query": "hi"}).encode())
+    await processor(flaky, attempts=2, outage_wait_s=5.0).process(ctx)
+    assert ctx.attempts == 2 and next(t for t, _ in outputs(ctx)) == "rmesh.dlq.v1"

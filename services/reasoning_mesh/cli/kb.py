@@ -58,6 +58,12 @@ def read_documents(path: Path, batch_id: str) -> tuple[list[KbDocument], list[st
 def ingest(
     file: Path = typer.Argument(None, help="JSONL of {id, text, metadata?}; default: the unit KB."),
     timeout: float = typer.Option(300.0, help="Seconds to wait for the retriever's receipts."),
+    replicas: int = typer.Option(
+        0,
+        min=0,
+        help="Retriever replicas to wait for (each indexes every document); 0: as many as the "
+        "local stack runs (1 for a remote mesh).",
+    ),
 ) -> None:
     """Chunk, embed (Triton) and index documents (Qdrant) via the retriever; waits for receipts."""
     path = file or repo_root() / DEFAULT_KB
@@ -69,7 +75,12 @@ def ingest(
         err_console.print(f"[red]{escape(f'{path}:{e}')}")
     if not docs:
         fail("no valid documents to ingest")
-    receipts = run(_ingest(docs, batch_id, timeout))
+    if replicas == 0:
+        from reasoning_mesh.infra.stack import Stack
+
+        stack = Stack()
+        replicas = stack.replicas.get("retriever", 1) if stack.supervised() else 1
+    receipts = run(_ingest(docs, batch_id, timeout, replicas))
     failed = [r for r in receipts.values() if r.status == "failed"]
     for r in failed:
         err_console.print(f"[red]{escape(r.doc_id)}: {escape(r.error.message) if r.error else 'failed'}")
@@ -83,8 +94,14 @@ def ingest(
         raise typer.Exit(1)
 
 
-async def _ingest(docs: list[KbDocument], batch_id: str, timeout: float) -> dict[str, IngestReceipt]:
+async def _ingest(
+    docs: list[KbDocument], batch_id: str, timeout: float, replicas: int = 1
+) -> dict[str, IngestReceipt]:
+    """Publish `docs`; wait until each has a receipt from `replicas` retriever replicas (each
+    indexes into its own embedded store), or the timeout. Returns a receipt per document (a
+    failed one if any replica failed it)."""
     receipts: dict[str, IngestReceipt] = {}
+    per_doc: dict[str, set[str]] = {}
     wanted = {d.id for d in docs}
     async with (
         MeshClient(MeshSettings().kafka, client_id="rmesh-kb") as client,
@@ -99,10 +116,13 @@ async def _ingest(docs: list[KbDocument], batch_id: str, timeout: float) -> dict
                 async for _, receipt in sub:
                     assert isinstance(receipt, IngestReceipt)
                     if receipt.batch_id == batch_id and receipt.doc_id in wanted:
-                        if receipt.doc_id not in receipts:
+                        seen = per_doc.setdefault(receipt.doc_id, set())
+                        seen.add(receipt.replica)
+                        if receipt.doc_id not in receipts or receipt.status == "failed":
+                            receipts[receipt.doc_id] = receipt
+                        if len(seen) == replicas:
                             progress.advance(task)
-                        receipts[receipt.doc_id] = receipt
-                        if len(receipts) == len(wanted):
+                        if sum(len(s) >= replicas for s in per_doc.values()) == len(wanted):
                             return
 
             with contextlib.suppress(TimeoutError):

@@ -19,4 +19,7 @@ class IngestReceipt(Message):
     status: Literal["indexed", "failed"]
     chunks: int = Field(default=0, ge=0)
     error: ErrorInfo | None = None
+    #: Which retriever replica indexed it: with embedded stores every replica indexes every
+    #: document into its own copy, and a waiting client counts receipts per replica.
+    replica: str = Field(default="0", max_length=32)
     ts: float = Field(default_factory=now)

@@ -52,7 +52,7 @@ def ingest_group_suffix(settings: RetrieverSettings) -> str:
 def build_stages(
     settings: RetrieverSettings, retriever: Retriever, group_prefix: str = "rmesh"
 ) -> list[Stage[Any]]:
-    handlers = RetrieverHandlers(retriever)
+    handlers = RetrieverHandlers(retriever, settings.instance_id)
     return stages(
         SERVICE,
         settings,

@@ -30,17 +30,23 @@ def _reply(ctx: Context, req: RetrievalRequest, **fields: Any) -> None:
     )
 
 
-def _receipt(ctx: Context, doc: KbDocument, **fields: Any) -> None:
+def _receipt(ctx: Context, doc: KbDocument, replica: str, **fields: Any) -> None:
     ctx.emit(
         kb_ingested.TOPIC,
-        IngestReceipt(doc_id=doc.id, batch_id=doc.batch_id, collection=doc.collection, **fields),
+        IngestReceipt(
+            doc_id=doc.id,
+            batch_id=doc.batch_id,
+            collection=doc.collection,
+            replica=replica,
+            **fields,
+        ),
         key=doc.id,
     )
 
 
 class RetrieverHandlers:
-    def __init__(self, retriever: Retriever) -> None:
-        self.retriever = retriever
+    def __init__(self, retriever: Retriever, replica: str = "0") -> None:
+        self.retriever, self.replica = retriever, replica
 
     async def on_retrieval(self, req: RetrievalRequest, ctx: Context) -> None:
         evidence, cached, timings = await self.retriever.retrieve(
@@ -58,8 +64,8 @@ class RetrieverHandlers:
 
     async def on_document(self, doc: KbDocument, ctx: Context) -> None:
         chunks = await self.retriever.index(doc)
-        _receipt(ctx, doc, status="indexed", chunks=chunks)
+        _receipt(ctx, doc, self.replica, status="indexed", chunks=chunks)
 
     async def on_document_failure(self, doc: KbDocument | None, error: MeshError, ctx: Context) -> None:
         if doc is not None:
-            _receipt(ctx, doc, status="failed", error=ErrorInfo.of(error))
+            _receipt(ctx, doc, self.replica, status="failed", error=ErrorInfo.of(error))

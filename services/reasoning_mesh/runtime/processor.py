@@ -10,11 +10,22 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Generic, TypeVar
 
-from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_exponential_jitter
+from tenacity import (
+    AsyncRetrying,
+    RetryCallState,
+    retry_if_exception,
+    stop_after_attempt,
+    wait_exponential_jitter,
+)
 
 from reasoning_mesh.contracts import dlq as dlq_topic
 from reasoning_mesh.contracts.base import Message
-from reasoning_mesh.errors import MeshError, NonRetryableError, RetryableError
+from reasoning_mesh.errors import (
+    DependencyUnavailableError,
+    MeshError,
+    NonRetryableError,
+    RetryableError,
+)
 from reasoning_mesh.runtime.codec import decode
 from reasoning_mesh.runtime.context import Context
 from reasoning_mesh.runtime.dlq import dead_letter
@@ -43,12 +54,13 @@ class RecordProcessor(Generic[M]):
         retry_attempts: int,
         retry_initial_s: float,
         retry_max_s: float,
+        outage_wait_s: float = 0.0,
     ) -> None:
         self.service, self.stage, self.model = service, stage, model
         self.handler, self.on_failure = handler, on_failure
         self.max_message_bytes = max_message_bytes
         self.retry_attempts, self.retry_initial_s = retry_attempts, retry_initial_s
-        self.retry_max_s = retry_max_s
+        self.retry_max_s, self.outage_wait_s = retry_max_s, outage_wait_s
         self._run = chain(middlewares, self._core)
 
     async def process(self, ctx: Context) -> None:
@@ -80,9 +92,18 @@ class RecordProcessor(Generic[M]):
             await self._failure_hook(message, err, ctx)
 
     async def _handle_with_retries(self, message: M, ctx: Context) -> None:
+        attempts = stop_after_attempt(self.retry_attempts)
+
+        def stop(state: RetryCallState) -> bool:
+            # A dependency that is down (Triton restarting) is waited out up to `outage_wait_s`:
+            # the record is not its fault. Other retryable errors get `retry_attempts`.
+            exc = state.outcome.exception() if state.outcome else None
+            waited = (state.seconds_since_start or 0.0) >= self.outage_wait_s
+            return attempts(state) and (waited or not isinstance(exc, DependencyUnavailableError))
+
         retrying = AsyncRetrying(
             retry=retry_if_exception(lambda e: isinstance(e, RetryableError)),
-            stop=stop_after_attempt(self.retry_attempts),
+            stop=stop,
             wait=wait_exponential_jitter(multiplier=self.retry_initial_s, max=self.retry_max_s),
             reraise=True,
         )

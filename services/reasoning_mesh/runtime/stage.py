@@ -66,6 +66,9 @@ class StageConfig:
     retry_attempts: int = 4
     retry_initial_s: float = 0.2
     retry_max_s: float = 2.0
+    #: How long a record waits out a dependency that is down (`DependencyUnavailableError`:
+    #: Triton restarting) before it is dead-lettered.
+    outage_wait_s: float = 180.0
     instance_id: str = "0"
     #: How long one record may take before the group thinks this member is dead (long jobs,
     #: e.g. training an adapter, need more than the 5-minute default).
@@ -116,6 +119,7 @@ class Stage(Generic[M]):
             retry_attempts=config.retry_attempts,
             retry_initial_s=config.retry_initial_s,
             retry_max_s=config.retry_max_s,
+            outage_wait_s=config.outage_wait_s,
         )
         self._bucket = TokenBucket(config.rate_per_s, max(config.burst, 1.0))
         self._slots = asyncio.Semaphore(config.max_in_flight)
