@@ -148,21 +148,33 @@ async def run_reasoning_bench(
     concurrency: int,
     timeout_s: float,
     budget: Budget | None = None,
+    baselines: bool = True,
 ) -> dict[str, Any]:
+    """The mesh on `input_path`, beside the single-pass and self-consistency baselines (without
+    `baselines`: the mesh alone, the baselines' figures None)."""
     budget = budget or Budget()
     rows = load(input_path, limit)
-    triton = TritonClient(settings.triton.grpc_url, settings.triton.timeout_s)
-    try:
-        t0 = time.perf_counter()
-        single = await single_pass(rows, triton, concurrency)
-        single_s = time.perf_counter() - t0
-    finally:
-        await triton.close()
+    single: list[str | None] = [None] * len(rows)
+    single_s = 0.0
+    if baselines:
+        triton = TritonClient(settings.triton.grpc_url, settings.triton.timeout_s)
+        try:
+            t0 = time.perf_counter()
+            single = await single_pass(rows, triton, concurrency)
+            single_s = time.perf_counter() - t0
+        finally:
+            await triton.close()
     t0 = time.perf_counter()
     run_id = f"bench-{int(time.time())}"
     mesh = await through_mesh(rows, settings, run_id, concurrency, timeout_s, budget)
     mesh_s = time.perf_counter() - t0
     figures = summarise(rows, single, list(mesh.values()), single_s, mesh_s)
+    request_budget = budget.model_dump(include={"max_model_calls", "deadline_s"})
+    if not baselines:
+        figures["single_pass_accuracy"] = None
+        for per in figures["per_module"].values():
+            per["single_pass_accuracy"] = None
+        return {**figures, "baselines": False, "request_budget": request_budget}
     # Self-consistency at the mesh's own sample budget: as many whole-question samples as the
     # mesh drew per question on average.
     k = max(1, round(figures["samples_per_question"] or 1))
@@ -178,7 +190,7 @@ async def run_reasoning_bench(
         figures["per_module"][module]["self_consistency_accuracy"] = accuracy
     figures["self_consistency_samples"] = k
     figures["self_consistency_wall_s"] = round(sc_s, 2)
-    return {**figures, "request_budget": budget.model_dump(include={"max_model_calls", "deadline_s"})}
+    return {**figures, "request_budget": request_budget}
 
 
 def baseline(rows: list[dict[str, Any]], answers: list[str | None]) -> tuple[float, dict[str, float]]:

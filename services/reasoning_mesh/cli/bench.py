@@ -84,6 +84,9 @@ def reasoning(
     deadline_s: float = typer.Option(
         Budget().deadline_s, min=1.0, max=3600.0, help="Each question's deadline (a request's)."
     ),
+    baselines: bool = typer.Option(
+        True, "--baselines/--no-baselines", help="Also run single pass and self-consistency."
+    ),
 ) -> None:
     """Single greedy pass vs the mesh on a math benchmark. Needs `rmesh up` (and `rmesh kb
     ingest` for unit conversions)."""
@@ -92,14 +95,16 @@ def reasoning(
     if not input_path.exists():
         fail(f"no benchmark file at {input_path}")
     budget = Budget(max_model_calls=max_model_calls, deadline_s=deadline_s)
-    figures = run(run_reasoning_bench(MeshSettings(), input_path, limit, concurrency, timeout_s, budget))
+    figures = run(
+        run_reasoning_bench(MeshSettings(), input_path, limit, concurrency, timeout_s, budget, baselines)
+    )
     json_out.write_text(json.dumps(figures, indent=2) + "\n")
     table = Table("module", "n", "single pass", "mesh", "verified", "failed")
     for module, f in figures["per_module"].items():
         table.add_row(
             module,
             str(f["n"]),
-            f"{f['single_pass_accuracy']:.3f}",
+            "-" if f["single_pass_accuracy"] is None else f"{f['single_pass_accuracy']:.3f}",
             f"{f['mesh_accuracy']:.3f}",
             str(f["verified"]),
             str(f["failed"]),
