@@ -30,8 +30,12 @@ async def test_a_short_chaos_run_keeps_every_invariant(tmp_path: Path) -> None:
     )
     assert figures["faults_by_kind"] == dict.fromkeys(KINDS, 1), figures["fault_log"]
     assert figures["calm_lost"] == 0
+    answered = figures["calm_statuses"].get("verified", 0) + figures["calm_statuses"].get("ok", 0)
+    assert answered >= 0.9 * figures["requests"], figures["calm_statuses"]
     assert figures["lost"] == 0 and figures["duplicated"] == 0, figures
     assert figures["mismatched"] == 0, figures["mismatched_examples"]
+    assert figures["compared_with_calm"] == figures["requests"]
     assert figures["open_transactions"] == 0
     assert figures["dlq_poison_found"] == 3 and figures["dlq_unexpected"] == 0, figures
+    assert figures["dlq_duplicated"] == 0
     assert all(v["max"] == v["max"] for v in figures["recovery_s_by_kind"].values())  # no NaN

@@ -16,6 +16,7 @@ import json
 import random
 import statistics
 import time
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -87,7 +88,7 @@ async def run_phase(
             while progress is not None and i / len(ids) > progress():  # noqa: ASYNC110 - a share
                 await asyncio.sleep(0.2)
             sent[rid] = time.monotonic()
-            req = MeshRequest(id=rid, tenant="chaos", kind=kind, query=query, feedback=False)
+            req = MeshRequest(id=rid, kind=kind, query=query, feedback=False)
             while True:  # a broker that is down refuses the send: a user retries
                 try:
                     await client.submit(req, requests.TOPIC)
@@ -117,21 +118,23 @@ async def run_chaos_bench(
     seed: int = 7,
 ) -> dict[str, Any]:
     stack = ChaosStack(home)
-    up = stack.rmesh("up", "--brokers", "3", "--replicas", replicas, timeout=900)
-    if up.returncode != 0:
-        raise InfraError(f"rmesh up failed:\n{up.stdout}{up.stderr}")
     rss = RssSampler()
+    # Ids unique to this run: a home kept from an earlier run still holds its results.
+    nonce = uuid.uuid4().hex[:8]
     try:
+        up = stack.rmesh("up", "--brokers", "3", "--replicas", replicas, timeout=900)
+        if up.returncode != 0:
+            raise InfraError(f"rmesh up failed:\n{up.stdout}{up.stderr}")
         ingest = stack.rmesh("kb", "ingest", timeout=600)
         if ingest.returncode != 0:
             raise InfraError(f"rmesh kb ingest failed:\n{ingest.stdout}{ingest.stderr}")
         kafka = KafkaSettings(bootstrap_servers=_bootstrap(stack))
         work = workload(dev_file, n_requests, seed)
         rss.sample(stack.processes())
-        calm = await run_phase(kafka, "calm", work, rate, timeout_s=900)
+        calm = await run_phase(kafka, f"calm-{nonce}", work, rate, timeout_s=900)
         faults = Injector(stack, random.Random(seed))
         schedule = [(k, SERVICES[i % len(SERVICES)]) for i in range(faults_per_kind) for k in KINDS]
-        poison_keys = {f"poison-{i}" for i in range(poison)}
+        poison_keys = {f"poison-{nonce}-{i}" for i in range(poison)}
         done = [0]
 
         async def inject() -> None:
@@ -157,13 +160,18 @@ async def run_chaos_bench(
         injector = asyncio.create_task(inject())
         poisoner = asyncio.create_task(poison_records())
         chaos = await run_phase(
-            kafka, "chaos", work, rate, timeout_s=1800, progress=lambda: (done[0] + 1) / len(schedule)
+            kafka,
+            f"chaos-{nonce}",
+            work,
+            rate,
+            timeout_s=1800,
+            progress=lambda: (done[0] + 1) / len(schedule),
         )
         await asyncio.gather(injector, poisoner)
         rss.sample(stack.processes())
         await asyncio.sleep(10)  # transactions of the last commits settle
-        ids = {f"calm-{i}": str(i) for i in range(len(work))}
-        chaos_ids = {f"chaos-{i}": str(i) for i in range(len(work))}
+        ids = {f"calm-{nonce}-{i}": str(i) for i in range(len(work))}
+        chaos_ids = {f"chaos-{nonce}-{i}": str(i) for i in range(len(work))}
         verdict = await check(kafka, ids, chaos_ids, poison_keys)
         by_kind: dict[str, list[float]] = {}
         for f in faults.log:

@@ -13,6 +13,7 @@ from aiokafka import AIOKafkaConsumer, TopicPartition
 from reasoning_mesh.contracts import dlq, results
 from reasoning_mesh.contracts.dlq import DeadLetter
 from reasoning_mesh.contracts.results import MeshResult
+from reasoning_mesh.contracts.topics import TOPICS
 from reasoning_mesh.runtime.codec import decode
 from reasoning_mesh.runtime.kafka import partitions_of
 from reasoning_mesh.settings import KafkaSettings
@@ -86,22 +87,29 @@ async def check(
         counts[r.request_id] += 1
         final[r.request_id] = r
     calm_by_key = {calm[rid]: outcome(final[rid]) for rid in calm if rid in final}
-    mismatched = [
-        rid for rid, key in chaos.items() if rid in final and outcome(final[rid]) != calm_by_key.get(key)
-    ]
+    compared = [rid for rid, key in chaos.items() if rid in final and key in calm_by_key]
+    mismatched = [rid for rid in compared if outcome(final[rid]) != calm_by_key[chaos[rid]]]
     letters = [decode(raw, DeadLetter, 16 * 1024 * 1024) for raw in await read_all(kafka, dlq.TOPIC)]
+    # A dead letter is one consumed record's: the same (topic, partition, offset) twice is a
+    # duplicate, whatever its key says.
+    origins = Counter((d.source_topic, d.partition, d.offset) for d in letters)
     keys = [_key(d) for d in letters]
     return {
         "lost": sum(counts[rid] == 0 for rid in chaos),
         "duplicated": sum(counts[rid] > 1 for rid in (*calm, *chaos)),
         "mismatched": len(mismatched),
+        # What the requests came to: a run where everything was refused would match trivially.
+        "calm_statuses": dict(Counter(final[rid].status for rid in calm if rid in final)),
+        "chaos_statuses": dict(Counter(final[rid].status for rid in chaos if rid in final)),
+        "compared_with_calm": len(compared),
         "mismatched_examples": [
             {"request_id": rid, "chaos": list(outcome(final[rid])), "calm": calm_by_key.get(chaos[rid])}
             for rid in mismatched[:10]
         ],
         "calm_lost": sum(counts[rid] == 0 for rid in calm),
-        "open_transactions": await open_transactions(kafka, [results.TOPIC, dlq.TOPIC]),
+        "open_transactions": await open_transactions(kafka, [t.name for t in TOPICS]),
         "dlq_records": len(letters),
+        "dlq_duplicated": sum(n > 1 for n in origins.values()),
         "dlq_poison_found": len(poison & set(keys)),
         "dlq_unexpected": sum(k not in poison for k in keys),
         "dlq_unexpected_reasons": dict(Counter(d.reason for d in letters if _key(d) not in poison)),

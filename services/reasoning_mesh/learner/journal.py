@@ -52,15 +52,22 @@ class Journal:
         return JournalEntry(kind="job", base=self.base, skill=skill, job_examples=count)
 
     def rebuild(self, entries: list[JournalEntry]) -> int:
-        """Replace the cache with `entries` (the topic's, in log order; other bases' skipped);
-        returns how many were this base's."""
+        """Merge `entries` (the topic's, in log order; other bases' skipped) into the cache:
+        the topic's label wins for a prompt it has; a prompt only the cache has stays (its
+        transaction may still be committing); a job mark is the larger of the two. Returns how
+        many entries were this base's."""
         mine = [e for e in entries if e.base == self.base]
         self.root.mkdir(parents=True, exist_ok=True)
         lines: dict[str, list[str]] = {}
-        jobs: dict[str, int] = {}
+        jobs: dict[str, int] = {s: self.last_job(s) for s in self.skills()}
+        in_topic = {(e.skill, e.prompt) for e in mine if e.kind == "example"}
+        for skill in self.skills():
+            for prompt, rec in self._latest(skill).items():
+                if (skill, prompt) not in in_topic:
+                    lines.setdefault(skill, []).append(json.dumps(rec))
         for e in mine:
             if e.kind == "job":
-                jobs[e.skill] = e.job_examples or 0
+                jobs[e.skill] = max(jobs.get(e.skill, 0), e.job_examples or 0)
             elif e.prompt is not None and e.answer is not None:
                 record = {"prompt": e.prompt, "answer": e.answer, "source": e.source}
                 record |= {"tenant": e.tenant} | ({"request_id": e.request_id} if e.request_id else {})

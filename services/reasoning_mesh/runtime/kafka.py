@@ -27,7 +27,9 @@ def make_producer(
         enable_idempotence=True,
         transactional_id=transactional_id,
         linger_ms=1,
-        max_request_size=max(kafka.max_message_bytes * 2, 1_048_576),
+        # Up to the broker's message.max.bytes: a dead letter carries an input of up to 4x
+        # max_message_bytes (what a consumer fetches), base64-encoded.
+        max_request_size=max(kafka.max_message_bytes * 8, 8_388_608),
         request_timeout_ms=30_000,
     )
 

@@ -134,6 +134,14 @@ class Stage(Generic[M]):
         self._fenced: set[TopicPartition] = set()
         #: The next offset expected per partition; a record below it is a stale prefetch.
         self._next: dict[TopicPartition, int] = {}
+        #: Bumped on every assignment and revocation of a partition: a record fetched under an
+        #: older generation is never handled (it is fetched again from the committed offset).
+        self._gen: dict[TopicPartition, int] = {}
+        #: Commits under way per partition: a revocation waits for them too.
+        self._committing: dict[TopicPartition, int] = {}
+        #: Set when a rebalance step failed: the stage stops (and the supervisor restarts it)
+        #: rather than leave partitions paused that nobody will resume.
+        self._fatal: BaseException | None = None
         client_id = f"{service}.{config.name}.{config.instance_id}"
         self._txn = PartitionProducers(kafka, client_id, config.group_id, config.name)
         # At-least-once mode shares one idempotent producer; exactly-once uses `_txn`.
@@ -147,6 +155,8 @@ class Stage(Generic[M]):
         )
         self.started = asyncio.Event()
         self.committed_records = 0
+        #: Commits refused because this member's producer for the partition was fenced.
+        self.fenced_commits = 0
 
     # -- lifecycle -----------------------------------------------------------------------------
     async def start(self) -> None:
@@ -169,18 +179,27 @@ class Stage(Generic[M]):
         lost."""
         self._consumer.pause(*tps)
         self._fenced -= tps
-        if self.kafka.exactly_once:
-            await self._txn.open(tps)
-        if self.on_assign is not None:
-            await self.on_assign(tps)
         for tp in tps:
-            committed = await self._consumer.committed(tp)
-            if committed is None:
-                await self._consumer.seek_to_beginning(tp)
-                self._next[tp] = 0
-            else:
-                self._consumer.seek(tp, committed)
-                self._next[tp] = committed
+            self._gen[tp] = self._gen.get(tp, 0) + 1
+        try:
+            if self.kafka.exactly_once:
+                await self._txn.open(tps)
+            if self.on_assign is not None:
+                await self.on_assign(tps)
+            for tp in tps:
+                committed = await self._consumer.committed(tp)
+                if committed is None:
+                    await self._consumer.seek_to_beginning(tp)
+                    self._next[tp] = 0
+                else:
+                    self._consumer.seek(tp, committed)
+                    self._next[tp] = committed
+        except Exception as exc:
+            # aiokafka swallows a listener's exception and would leave these partitions paused.
+            log.exception("%s: taking over %s failed; stopping", self.config.name, sorted(tps))
+            self._fatal = exc
+            self._stopping.set()
+            return
         self._ready |= tps
         self._consumer.resume(*tps)
         log.info("%s: assigned %s", self.config.name, sorted(tp.partition for tp in tps))
@@ -188,6 +207,8 @@ class Stage(Generic[M]):
     async def revoke(self, tps: set[TopicPartition]) -> None:
         """Commit what is held of the partitions, then let them go."""
         self._ready -= tps
+        for tp in tps:
+            self._gen[tp] = self._gen.get(tp, 0) + 1
         await self.drain(tps)
         await self._txn.close(tps)
         if self.on_revoke is not None:
@@ -223,6 +244,8 @@ class Stage(Generic[M]):
             await asyncio.wait([drain, committer], return_when=asyncio.FIRST_COMPLETED)
             if committer.done():
                 committer.result()
+            if self._fatal is not None:
+                raise self._fatal
         finally:
             for task in tasks:
                 task.cancel()
@@ -235,9 +258,12 @@ class Stage(Generic[M]):
         """Wait until every held record (of `partitions`, or all) is committed."""
 
         def empty() -> bool:
-            return all(
-                not q for tp, q in self._pending.items() if partitions is None or tp in partitions
-            )
+            chosen = [
+                tp
+                for tp in {*self._pending, *self._committing}
+                if partitions is None or tp in partitions
+            ]
+            return all(not self._pending.get(tp) and not self._committing.get(tp) for tp in chosen)
 
         async with self._committed:
             await self._committed.wait_for(empty)
@@ -247,10 +273,14 @@ class Stage(Generic[M]):
         while not self._stopping.is_set():
             batch = await self._consumer.getmany(timeout_ms=100, max_records=self.config.max_in_flight)
             for tp, messages in batch.items():
+                gen = self._gen.get(tp)
                 for m in messages:
+                    if tp not in self._ready or self._gen.get(tp) != gen:
+                        break  # moved, or re-seeked since this batch was fetched: fetched again
                     await self._slots.acquire()  # backpressure: wait for a commit to free a slot
                     await self._bucket.acquire()
-                    if tp not in self._ready or m.offset < self._next.get(tp, 0):
+                    stale = self._gen.get(tp) != gen or m.offset < self._next.get(tp, 0)
+                    if tp not in self._ready or stale:
                         self._slots.release()  # moved away, or fetched before a seek: not ours
                         continue
                     self._next[tp] = m.offset + 1
@@ -296,9 +326,15 @@ class Stage(Generic[M]):
                         ready.setdefault(tp, []).append(ctx)
             if not ready and not dropped:
                 continue
-            done = await asyncio.gather(
-                *(self._commit_with_retry(tp, ctxs) for tp, ctxs in ready.items())
-            )
+            for tp in ready:  # counted before any await: a drain sees pending or committing
+                self._committing[tp] = self._committing.get(tp, 0) + 1
+            try:
+                done = await asyncio.gather(
+                    *(self._commit_with_retry(tp, ctxs) for tp, ctxs in ready.items())
+                )
+            finally:
+                for tp in ready:
+                    self._committing[tp] -= 1
             self.committed_records += sum(
                 len(c) for c, ok in zip(ready.values(), done, strict=True) if ok
             )
@@ -309,9 +345,12 @@ class Stage(Generic[M]):
 
     async def _commit_with_retry(self, tp: TopicPartition, ready: list[Context]) -> bool:
         """Commit `ready` (all records of `tp`); False if `tp`'s producer was fenced."""
+        # Every attempt goes through the producer the first one used: if `tp` was revoked and
+        # assigned again meanwhile, its new producer belongs to records fetched anew.
+        generation = self._txn.generation(tp)
         while True:
             try:
-                await self._commit(tp, ready)
+                await self._commit(tp, ready, generation)
                 return True
             except PartitionFencedError as exc:
                 # A zombie: another member owns `tp` now and has redone or will redo these records.
@@ -322,22 +361,30 @@ class Stage(Generic[M]):
                     exc,
                     len(ready),
                 )
+                self.fenced_commits += 1
                 self._fenced.add(tp)
                 self._ready.discard(tp)
-                self._consumer.pause(tp)
-                await self._txn.close([tp])
+                if tp in self._consumer.assignment():
+                    self._consumer.pause(tp)
+                    # Still ours by the group's last word (e.g. a transaction timed out): rejoin,
+                    # so a rebalance revokes and re-assigns it with a fresh producer.
+                    coordinator = getattr(self._consumer, "_coordinator", None)
+                    if coordinator is not None:
+                        coordinator.request_rejoin()
+                if self._txn.generation(tp) == generation:
+                    await self._txn.close([tp])
                 return False
             except KafkaError:
                 # Nothing of this transaction is visible; send the same outputs again.
                 log.exception("commit of %d records of %s failed; retrying", len(ready), tp)
                 await asyncio.sleep(0.5)
 
-    async def _commit(self, tp: TopicPartition, ready: list[Context]) -> None:
+    async def _commit(self, tp: TopicPartition, ready: list[Context], generation: int | None) -> None:
         sends = sends_of(self.service, ready)
         offset = ready[-1].record.offset + 1
         if self.kafka.exactly_once:
             physical = {t: self.kafka.physical(t) for t, *_ in sends}
-            await self._txn.commit(tp, sends, offset, physical)
+            await self._txn.commit(tp, sends, offset, physical, generation)
             return
         assert self._producer is not None
         futures = [

@@ -49,6 +49,9 @@ class PartitionProducers:
     def __init__(self, kafka: KafkaSettings, client_id: str, group_id: str, stage: str) -> None:
         self.kafka, self.client_id, self.group_id, self.stage = kafka, client_id, group_id, stage
         self._producers: dict[TopicPartition, AIOKafkaProducer] = {}
+        #: Bumped each time a partition's producer is started.
+        self._generations: dict[TopicPartition, int] = {}
+        self._opened = 0
         #: Transactions begun, per partition (a metric for the bench, and for tests).
         self.transactions = 0
 
@@ -67,8 +70,14 @@ class PartitionProducers:
             )
             await producer.start()  # init_transactions: waits out or aborts the old owner's txn
             self._producers[tp] = producer
+            self._opened += 1
+            self._generations[tp] = self._opened
 
         await asyncio.gather(*(start(tp) for tp in new))
+
+    def generation(self, tp: TopicPartition) -> int | None:
+        """Which start of `tp`'s producer is current (None: no producer)."""
+        return self._generations.get(tp) if tp in self._producers else None
 
     async def close(self, tps: Iterable[TopicPartition] | None = None) -> None:
         chosen = list(self._producers) if tps is None else [t for t in tps if t in self._producers]
@@ -79,17 +88,28 @@ class PartitionProducers:
                 log.warning("closing the producer of %s: %r", tp, result)
 
     async def commit(
-        self, tp: TopicPartition, sends: Sequence[Send], offset: int, physical: dict[str, str]
+        self,
+        tp: TopicPartition,
+        sends: Sequence[Send],
+        offset: int,
+        physical: dict[str, str],
+        generation: int | None = None,
     ) -> None:
         """Outputs of `tp`'s records and its next offset in one transaction.
         `PartitionFencedError` if `tp` moved to another member (nothing of it becomes visible)."""
         producer = self._producers.get(tp)
         if producer is None:
             raise PartitionFencedError(f"no producer for {tp}: not assigned here")
+        if generation is not None and self._generations.get(tp) != generation:
+            raise PartitionFencedError(f"{tp} was re-assigned since these records were fetched")
         try:
             async with producer.transaction():
-                for topic, value, key, headers in sends:
+                futures = [
                     await producer.send(physical[topic], value=value, key=key, headers=headers)
+                    for topic, value, key, headers in sends
+                ]
+                # A batch that failed must abort the transaction, not commit without it.
+                await asyncio.gather(*futures)
                 await producer.send_offsets_to_transaction({tp: offset}, self.group_id)
             self.transactions += 1
         except FENCED as exc:
