@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 export RMESH_HOME ?= .rmesh
 
-.PHONY: install demo up down status test test-unit lint schemas bench-mesh bench-reasoning bench-learning bench-model train clean
+.PHONY: install demo up down status test test-unit lint schemas bench-mesh bench-reasoning bench-learning bench-model bench-restore bench-chaos train clean
 
 install: $(VENV)/.installed infra/kafka/lib/.fetched
 
@@ -68,6 +68,14 @@ bench-learning: install
 
 bench-model: install
 	$(BIN)/rmesh bench model --json bench-model.json
+
+bench-restore: install
+	$(BIN)/rmesh up
+	$(BIN)/rmesh bench restore --json bench-restore.json
+
+# Starts its own stack (three brokers, replicas, its own ports and home): about 40 minutes.
+bench-chaos: install
+	$(BIN)/rmesh bench chaos --json bench-chaos.json
 
 # Reproduces the committed checkpoint: phases 1-2 on the broad step mix, then phases 3-4 resumed
 # on the `focus` mix (the planner's hard step shapes), phase 5 on `focus-cancel` (plus nearly
