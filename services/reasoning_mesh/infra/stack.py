@@ -142,6 +142,11 @@ class Stack:
                 probe={"http": f"http://127.0.0.1:{t.http_port}/v2/health/ready"},
             )
         )
+        return out + self.service_specs()
+
+    def service_specs(self) -> list[ProcSpec]:
+        """Every replica of every service: its command, environment, ports and probe."""
+        out: list[ProcSpec] = []
         for svc in SERVICES:
             for r in range(self.replicas.get(svc.name, 1)):
                 port = self.metrics_port(svc, r)

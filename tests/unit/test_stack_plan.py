@@ -1,0 +1,46 @@
+"""What `rmesh up --brokers N --replicas ...` plans, without starting anything: replica ids,
+distinct ports, the brokers' quorum and the settings every service replica is given."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from reasoning_mesh.errors import InfraError
+from reasoning_mesh.infra.kafka import cluster
+from reasoning_mesh.infra.stack import Stack, parse_replicas
+from reasoning_mesh.settings import MeshSettings
+
+
+def test_replicas_are_parsed_and_bad_ones_refused() -> None:
+    assert parse_replicas("verifier=3, reasoner=2") == {"verifier": 3, "reasoner": 2}
+    assert parse_replicas("") == {}
+    for bad in ("verifier", "verifier=0", "verifier=x", "nosuch=2", "verifier=99"):
+        with pytest.raises(InfraError, match="service=N"):
+            parse_replicas(bad)
+
+
+def test_every_replica_gets_its_own_instance_id_and_ports(tmp_path: Path) -> None:
+    stack = Stack(MeshSettings(home=tmp_path), brokers=3, replicas={"verifier": 3, "gateway": 2})
+    specs = stack.service_specs()
+    verifiers = [s for s in specs if s.name == "verifier"]
+    assert [s.replica for s in verifiers] == [0, 1, 2]
+    assert [s.env["RMESH_INSTANCE_ID"] for s in verifiers] == ["0", "1", "2"]
+    ports = [p for s in specs for p in s.ports.values()]
+    assert len(ports) == len(set(ports))  # no two processes share a port
+    gateways = [s for s in specs if s.name == "gateway"]
+    assert [s.env["RMESH_HTTP_PORT"] for s in gateways] == ["8080", "8081"]
+    for s in specs:
+        assert s.env["RMESH_KAFKA__BOOTSTRAP_SERVERS"] == stack.bootstrap_servers
+        assert s.env["RMESH_KAFKA__REPLICATION_FACTOR"] == "3"
+    assert stack.bootstrap_servers == "127.0.0.1:19092,127.0.0.1:19094,127.0.0.1:19096"
+
+
+def test_a_three_broker_cluster_is_one_quorum_on_distinct_ports(tmp_path: Path) -> None:
+    nodes = cluster(tmp_path, 3, port=40092)
+    assert [n.node_id for n in nodes] == [1, 2, 3]
+    assert {n.voters for n in nodes} == {((1, 40093), (2, 40095), (3, 40097))}
+    assert len({n.data_dir for n in nodes}) == 3
+    single = cluster(tmp_path, 1, port=40092)[0]
+    assert single.data_dir == tmp_path / "kafka" and not single.in_cluster
