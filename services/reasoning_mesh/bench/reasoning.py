@@ -25,6 +25,7 @@ from reasoning_mesh.contracts import requests, results
 from reasoning_mesh.contracts.requests import Budget, MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.gateway.sdk import MeshClient
+from reasoning_mesh.models.reasoner import checkpoint
 from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, question_prompt
 from reasoning_mesh.models.reasoner.train import exact, same_value
 from reasoning_mesh.settings import MeshSettings
@@ -170,6 +171,8 @@ async def run_reasoning_bench(
     mesh_s = time.perf_counter() - t0
     figures = summarise(rows, single, list(mesh.values()), single_s, mesh_s)
     request_budget = budget.model_dump(include={"max_model_calls", "deadline_s"})
+    # Which weights these figures are of (the repository's, as Triton serves them).
+    figures["checkpoint_sha384"] = str(checkpoint.read_manifest(checkpoint.default_dir())["sha384"])
     if not baselines:
         figures["single_pass_accuracy"] = None
         for per in figures["per_module"].values():
