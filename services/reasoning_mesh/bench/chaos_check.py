@@ -15,37 +15,13 @@ from reasoning_mesh.contracts.dlq import DeadLetter
 from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.contracts.topics import TOPICS
 from reasoning_mesh.runtime.codec import decode
-from reasoning_mesh.runtime.kafka import partitions_of
+from reasoning_mesh.runtime.kafka import partitions_of, read_to_end
 from reasoning_mesh.settings import KafkaSettings
 
 
 async def read_all(kafka: KafkaSettings, topic: str) -> list[bytes]:
     """Every committed record value of a topic."""
-    physical = kafka.physical(topic)
-    consumer = AIOKafkaConsumer(
-        bootstrap_servers=kafka.bootstrap_servers,
-        isolation_level="read_committed",
-        enable_auto_commit=False,
-        max_partition_fetch_bytes=8 * 1024 * 1024,
-    )
-    await consumer.start()
-    try:
-        parts = [TopicPartition(physical, p) for p in await partitions_of(kafka, physical)]
-        consumer.assign(parts)
-        await consumer.seek_to_beginning(*parts)
-        ends = await consumer.end_offsets(parts)
-        out: list[bytes] = []
-        remaining = {tp for tp in parts if ends[tp] > 0}
-        while remaining:
-            batch = await consumer.getmany(*remaining, timeout_ms=1000)
-            for records in batch.values():
-                out += [r.value for r in records if r.value is not None]
-            for tp in list(remaining):
-                if await consumer.position(tp) >= ends[tp]:
-                    remaining.discard(tp)
-        return out
-    finally:
-        await consumer.stop()
+    return [r.value async for r in read_to_end(kafka, kafka.physical(topic)) if r.value is not None]
 
 
 async def open_transactions(kafka: KafkaSettings, topics: list[str]) -> int:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
 
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRecord, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.errors import KafkaConnectionError, KafkaError, TopicAlreadyExistsError
 
@@ -130,3 +130,38 @@ async def partitions_of(kafka: KafkaSettings, topic: str) -> list[int]:
         return sorted(p["partition"] for p in described["partitions"])
     finally:
         await admin.close()
+
+
+async def read_to_end(
+    kafka: KafkaSettings, topic: str, partitions: Iterable[int] | None = None
+) -> AsyncIterator[ConsumerRecord[bytes, bytes]]:
+    """Every committed record of a (physical) topic's `partitions` (all: None), from the
+    beginning to the end as of the call: a compacted topic read back as a table. With
+    read_committed the end is the last stable offset, so no open transaction is waited on."""
+    if partitions is None:
+        partitions = await partitions_of(kafka, topic)
+    parts = [TopicPartition(topic, p) for p in sorted(set(partitions))]
+    if not parts:
+        return
+    consumer = AIOKafkaConsumer(
+        bootstrap_servers=kafka.bootstrap_servers,
+        isolation_level="read_committed",
+        enable_auto_commit=False,
+        max_partition_fetch_bytes=max(kafka.max_message_bytes * 4, 1_048_576),
+    )
+    await consumer.start()
+    try:
+        consumer.assign(parts)
+        await consumer.seek_to_beginning(*parts)
+        ends = await consumer.end_offsets(parts)
+        remaining = {tp for tp in parts if ends[tp] > 0}
+        while remaining:
+            batch = await consumer.getmany(*remaining, timeout_ms=500)
+            for records in batch.values():
+                for r in records:
+                    yield r
+            for tp in list(remaining):
+                if await consumer.position(tp) >= ends[tp]:
+                    remaining.discard(tp)
+    finally:
+        await consumer.stop()

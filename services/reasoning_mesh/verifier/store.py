@@ -21,13 +21,11 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from aiokafka import AIOKafkaConsumer, TopicPartition
-
 from reasoning_mesh.contracts import verifier_state
 from reasoning_mesh.contracts.verifier_state import RequestState
 from reasoning_mesh.errors import MeshError
 from reasoning_mesh.runtime.codec import decode
-from reasoning_mesh.runtime.kafka import ensure_topics, partitions_of
+from reasoning_mesh.runtime.kafka import ensure_topics, partitions_of, read_to_end
 from reasoning_mesh.settings import KafkaSettings
 
 log = logging.getLogger(__name__)
@@ -119,45 +117,22 @@ class StateStore:
         topic = kafka.physical(verifier_state.TOPIC)
         if partitions is None:
             partitions = await partitions_of(kafka, topic)
-        parts = [TopicPartition(topic, p) for p in sorted(set(partitions))]
-        for tp in parts:
-            self.parts[tp.partition] = PartitionState()  # restore replaces, never merges
-        if not parts:
-            return 0
-        consumer = AIOKafkaConsumer(
-            bootstrap_servers=kafka.bootstrap_servers,
-            isolation_level="read_committed",
-            enable_auto_commit=False,
-            max_partition_fetch_bytes=max(kafka.max_message_bytes * 4, 1_048_576),
+        chosen = sorted(set(partitions))
+        for p in chosen:
+            self.parts[p] = PartitionState()  # restore replaces, never merges
+        read = 0
+        async for r in read_to_end(kafka, topic, chosen):
+            read += 1
+            self._load(r.partition, r.key, r.value, r.timestamp / 1000, kafka)
+        self.last_restore = (read, time.perf_counter() - started)
+        log.info(
+            "restored partitions %s: %d records in %.2fs, %s",
+            chosen,
+            read,
+            self.last_restore[1],
+            self.counts(),
         )
-        await consumer.start()
-        try:
-            consumer.assign(parts)
-            await consumer.seek_to_beginning(*parts)
-            # With read_committed, the end is the last stable offset: no open transaction to wait on.
-            ends = await consumer.end_offsets(parts)
-            remaining = {tp for tp in parts if ends[tp] > 0}
-            read = 0
-            while remaining:
-                batch = await consumer.getmany(*remaining, timeout_ms=500)
-                for tp, records in batch.items():
-                    for r in records:
-                        read += 1
-                        self._load(tp.partition, r.key, r.value, r.timestamp / 1000, kafka)
-                for tp in list(remaining):
-                    if await consumer.position(tp) >= ends[tp]:
-                        remaining.discard(tp)
-            self.last_restore = (read, time.perf_counter() - started)
-            log.info(
-                "restored partitions %s: %d records in %.2fs, %s",
-                [tp.partition for tp in parts],
-                read,
-                self.last_restore[1],
-                self.counts(),
-            )
-            return read
-        finally:
-            await consumer.stop()
+        return read
 
     def _load(
         self, partition: int, key: bytes | None, raw: bytes | None, at: float, kafka: KafkaSettings
