@@ -28,6 +28,7 @@ from reasoning_mesh.contracts.requests import MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.errors import InfraError
 from reasoning_mesh.gateway.sdk import MeshClient
+from reasoning_mesh.models.reasoner import data
 from reasoning_mesh.settings import KafkaSettings
 
 RETRIEVAL_QUERIES = (
@@ -43,11 +44,22 @@ RETRIEVAL_QUERIES = (
 MODULES = ("arithmetic__add_sub_multiple", "algebra__linear_1d", "measurement__conversion")
 
 
-def workload(dev_file: Path, n: int, seed: int) -> list[tuple[str, str]]:
-    """(kind, query) pairs: a third retrieval, the rest questions of the dev split."""
+def generated_questions(rng: random.Random, n: int) -> list[str]:
+    """Questions of the same modules from the project's own generator (what the single-pass
+    baseline trains on), for a checkout without the dev split beside it."""
+    makers = (data.q_add_sub, data.q_linear, data.q_conversion)
+    return [rng.choice(makers)(rng).prompt.removeprefix("Q:").removesuffix("=") for _ in range(n)]
+
+
+def workload(dev_file: Path | None, n: int, seed: int) -> list[tuple[str, str]]:
+    """(kind, query) pairs: a third retrieval, the rest questions of the dev split (or, when
+    there is no dev file, generated ones)."""
     rng = random.Random(seed)
-    rows = [json.loads(line) for line in dev_file.read_text().splitlines() if line.strip()]
-    questions = [r["question"] for r in rows if r["module"] in MODULES]
+    if dev_file is not None and dev_file.exists():
+        rows = [json.loads(line) for line in dev_file.read_text().splitlines() if line.strip()]
+        questions = [r["question"] for r in rows if r["module"] in MODULES]
+    else:
+        questions = generated_questions(rng, max(n, 50))
     out = []
     for i in range(n):
         if i % 3 == 0:
@@ -109,7 +121,7 @@ def _pct(values: list[float], q: float) -> float | None:
 
 async def run_chaos_bench(
     home: Path,
-    dev_file: Path,
+    dev_file: Path | None,
     n_requests: int = 2000,
     faults_per_kind: int = 20,
     rate: float = 8.0,
