@@ -140,9 +140,9 @@ async def run_chaos_bench(
         ingest = stack.rmesh("kb", "ingest", timeout=600)
         if ingest.returncode != 0:
             raise InfraError(f"rmesh kb ingest failed:\n{ingest.stdout}{ingest.stderr}")
-        kafka = KafkaSettings(bootstrap_servers=_bootstrap(stack))
+        kafka = KafkaSettings(bootstrap_servers=stack.bootstrap_servers())
         work = workload(dev_file, n_requests, seed)
-        rss.sample(stack.processes())
+        rss.sample(await asyncio.to_thread(stack.processes))  # probes run their own loops
         calm = await run_phase(kafka, f"calm-{nonce}", work, rate, timeout_s=900)
         faults = Injector(stack, random.Random(seed))
         schedule = [(k, SERVICES[i % len(SERVICES)]) for i in range(faults_per_kind) for k in KINDS]
@@ -180,7 +180,7 @@ async def run_chaos_bench(
             progress=lambda: (done[0] + 1) / len(schedule),
         )
         await asyncio.gather(injector, poisoner)
-        rss.sample(stack.processes())
+        rss.sample(await asyncio.to_thread(stack.processes))  # probes run their own loops
         await asyncio.sleep(10)  # transactions of the last commits settle
         ids = {f"calm-{nonce}-{i}": str(i) for i in range(len(work))}
         chaos_ids = {f"chaos-{nonce}-{i}": str(i) for i in range(len(work))}
@@ -188,9 +188,8 @@ async def run_chaos_bench(
         by_kind: dict[str, list[float]] = {}
         for f in faults.log:
             by_kind.setdefault(f["kind"], []).append(f["recovery_s"])
-        restarts = {
-            f"{p['name']}-{p['replica']}": p["restarts"] for p in stack.processes() if p["restarts"]
-        }
+        final = await asyncio.to_thread(stack.processes)
+        restarts = {f"{p['name']}-{p['replica']}": p["restarts"] for p in final if p["restarts"]}
         return {
             "requests": len(work),
             "requests_per_phase": len(work),
@@ -212,8 +211,3 @@ async def run_chaos_bench(
         }
     finally:
         stack.rmesh("down", timeout=600)
-
-
-def _bootstrap(stack: ChaosStack) -> str:
-    out = stack.rmesh("status", "--json", "--no-lag", timeout=60)
-    return str(json.loads(out.stdout)["bootstrap_servers"])

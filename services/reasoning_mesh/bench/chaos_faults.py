@@ -3,7 +3,6 @@ and ports), the faults it injects, and the memory it samples."""
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal
@@ -14,6 +13,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from reasoning_mesh.infra import supervisor
+from reasoning_mesh.infra.stack import Stack
+from reasoning_mesh.settings import MeshSettings
 
 #: Ports of the chaos stack: far from the dev stack's and the tests', so all three can coexist.
 CHAOS_PORTS = {
@@ -54,11 +57,12 @@ class ChaosStack:
         )
 
     def processes(self) -> list[dict[str, Any]]:
-        out = self.rmesh("status", "--json", "--no-lag", timeout=60)
-        try:
-            return list(json.loads(out.stdout)["processes"])
-        except (ValueError, KeyError):
-            return []
+        """What `rmesh status --json` lists, read in process (the supervisor's files under the
+        chaos home, each process probed now): polled often, so no CLI process per look."""
+        return Stack(MeshSettings(home=self.home)).status()
+
+    def bootstrap_servers(self) -> str:
+        return str(supervisor.read_state(self.home)["meta"]["bootstrap_servers"])
 
     def wait_healthy(self, name: str, replica: int, not_pid: int | None, timeout: float = 180) -> float:
         """Seconds until (name, replica) is healthy again under a new pid (or any, if None)."""

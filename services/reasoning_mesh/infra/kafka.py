@@ -220,9 +220,6 @@ def metadata_ok(bootstrap: str) -> bool:
 
     from aiokafka.admin import AIOKafkaAdminClient
 
-    # A broker that is still starting is expected here: its connection errors are not news.
-    logging.getLogger("aiokafka").setLevel(logging.CRITICAL)
-
     async def probe() -> bool:
         admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap, request_timeout_ms=3000)
         try:
@@ -234,4 +231,12 @@ def metadata_ok(bootstrap: str) -> bool:
         finally:
             await admin.close()
 
-    return asyncio.run(probe())
+    # A broker that is still starting is expected here: its connection errors are not news
+    # (silenced for the probe only, not for the rest of the process).
+    aiokafka_log = logging.getLogger("aiokafka")
+    level = aiokafka_log.level
+    aiokafka_log.setLevel(logging.CRITICAL)
+    try:
+        return asyncio.run(probe())
+    finally:
+        aiokafka_log.setLevel(level)

@@ -87,6 +87,11 @@ class Stack:
         )
 
     @property
+    def replication_factor(self) -> int:
+        """Copies of each of the mesh's topics: 3 on three or more brokers."""
+        return min(3, self.n_brokers)
+
+    @property
     def bootstrap_servers(self) -> str:
         return ",".join(b.bootstrap for b in self.brokers)
 
@@ -98,7 +103,7 @@ class Stack:
             **os.environ,
             "RMESH_HOME": str(self.home),
             "RMESH_KAFKA__BOOTSTRAP_SERVERS": self.bootstrap_servers,
-            "RMESH_KAFKA__REPLICATION_FACTOR": str(min(3, self.n_brokers)),
+            "RMESH_KAFKA__REPLICATION_FACTOR": str(self.replication_factor),
             "RMESH_INSTANCE_ID": str(replica),
             f"RMESH_{svc.name.upper()}_METRICS_PORT": str(self.metrics_port(svc, replica)),
             "PYTHONUNBUFFERED": "1",
@@ -207,7 +212,7 @@ class Stack:
         kafka = self.settings.kafka.model_copy(
             update={
                 "bootstrap_servers": self.bootstrap_servers,
-                "replication_factor": min(3, self.n_brokers),
+                "replication_factor": self.replication_factor,
             }
         )
         asyncio.run(ensure_topics(kafka, [t.name for t in TOPICS]))
@@ -231,16 +236,18 @@ class Stack:
     def status(self) -> list[dict[str, Any]]:
         """Every process the supervisor runs, with its health (probed now)."""
         state = supervisor.read_state(self.home) if self.supervised() else {}
+        probes = self._probes() if state else {}
         rows = []
         for p in state.get("processes", []):
-            spec = next((s for s in self._probes() if s[0] == (p["name"], p["replica"])), None)
-            healthy = p["pid"] is not None and spec is not None and supervisor.probe(spec[1])
+            spec = probes.get((p["name"], p["replica"]))
+            healthy = p["pid"] is not None and spec is not None and supervisor.probe(spec)
             rows.append({**p, "healthy": healthy})
         return rows
 
-    def _probes(self) -> list[tuple[tuple[str, int], dict[str, str]]]:
+    def _probes(self) -> dict[tuple[str, int], dict[str, str]]:
+        """(name, replica) → readiness probe, as `rmesh up` wrote them."""
         raw = json.loads(supervisor.spec_file(self.home).read_text())
-        return [((p["name"], p["replica"]), p.get("probe", {})) for p in raw["processes"]]
+        return {(p["name"], p["replica"]): p.get("probe", {}) for p in raw["processes"]}
 
 
 async def consumer_lag(kafka: KafkaSettings) -> dict[str, int | None]:

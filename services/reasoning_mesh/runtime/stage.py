@@ -383,8 +383,7 @@ class Stage(Generic[M]):
         sends = sends_of(self.service, ready)
         offset = ready[-1].record.offset + 1
         if self.kafka.exactly_once:
-            physical = {t: self.kafka.physical(t) for t, *_ in sends}
-            await self._txn.commit(tp, sends, offset, physical, generation)
+            await self._txn.commit(tp, sends, offset, generation)
             return
         assert self._producer is not None
         futures = [

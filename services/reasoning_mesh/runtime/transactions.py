@@ -52,11 +52,6 @@ class PartitionProducers:
         #: Bumped each time a partition's producer is started.
         self._generations: dict[TopicPartition, int] = {}
         self._opened = 0
-        #: Transactions begun, per partition (a metric for the bench, and for tests).
-        self.transactions = 0
-
-    def __contains__(self, tp: TopicPartition) -> bool:
-        return tp in self._producers
 
     async def open(self, tps: Iterable[TopicPartition]) -> None:
         """Start the producers of newly assigned partitions; each start fences the previous owner."""
@@ -92,7 +87,6 @@ class PartitionProducers:
         tp: TopicPartition,
         sends: Sequence[Send],
         offset: int,
-        physical: dict[str, str],
         generation: int | None = None,
     ) -> None:
         """Outputs of `tp`'s records and its next offset in one transaction.
@@ -105,13 +99,14 @@ class PartitionProducers:
         try:
             async with producer.transaction():
                 futures = [
-                    await producer.send(physical[topic], value=value, key=key, headers=headers)
+                    await producer.send(
+                        self.kafka.physical(topic), value=value, key=key, headers=headers
+                    )
                     for topic, value, key, headers in sends
                 ]
                 # A batch that failed must abort the transaction, not commit without it.
                 await asyncio.gather(*futures)
                 await producer.send_offsets_to_transaction({tp: offset}, self.group_id)
-            self.transactions += 1
         except FENCED as exc:
             raise PartitionFencedError(str(exc)) from exc
         except KafkaError as exc:
