@@ -71,3 +71,32 @@ def test_an_http_probe_refuses_other_schemes() -> None:
         supervisor.probe({"http": "file:///etc/passwd"})
     assert supervisor.probe({}) is True
     assert supervisor.probe({"http": "http://127.0.0.1:9/"}) is False  # nothing listens there
+
+
+def test_what_a_killed_process_started_dies_with_it(tmp_path: Path) -> None:
+    marker = tmp_path / "grandchild.pid"
+    parent = [
+        sys.executable,
+        "-c",
+        "import subprocess, sys, time; "
+        f"p = subprocess.Popen({SLEEPER!r}); open({str(marker)!r}, 'w').write(str(p.pid)); "
+        "time.sleep(600)",
+    ]
+    log = str(tmp_path / "x.log")
+    supervisor.write_specs(tmp_path, [ProcSpec("triton", 0, parent, dict(os.environ), log)], {})
+    sup = Supervisor(tmp_path)
+    try:
+        sup.step(time.time())
+        (child,) = sup.children
+        wait(lambda: marker.exists() and marker.read_text() != "", sup)
+        grandchild = int(marker.read_text())
+        assert child.proc is not None
+        os.kill(child.proc.pid, signal.SIGKILL)
+        wait(lambda: child.restarts == 1, sup)
+        deadline = time.time() + 5
+        state = Path(f"/proc/{grandchild}/stat")
+        while time.time() < deadline and state.exists() and state.read_text().split()[2] != "Z":
+            time.sleep(0.05)
+        assert not state.exists() or state.read_text().split()[2] == "Z"  # killed (or reaped)
+    finally:
+        sup.stop_all()

@@ -11,6 +11,7 @@ then Triton, then the brokers, each with SIGTERM and, after a grace period, SIGK
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -98,6 +99,12 @@ def _atomic_write(path: Path, data: dict[str, Any]) -> None:
     tmp.replace(path)
 
 
+def _kill_group(pgid: int) -> None:
+    """SIGKILL whatever is left of a process group whose leader has exited."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, signal.SIGKILL)
+
+
 @dataclass
 class _Child:
     spec: ProcSpec
@@ -125,8 +132,14 @@ class Supervisor:
         spec = child.spec
         Path(spec.log_file).parent.mkdir(parents=True, exist_ok=True)
         with open(spec.log_file, "ab") as out:
+            # Its own process group: what it started (Triton's Python backend stubs) goes with it.
             child.proc = subprocess.Popen(
-                spec.argv, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=spec.env
+                spec.argv,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                env=spec.env,
+                start_new_session=True,
             )
         child.started_at = time.time()
         log.info("started %s (pid %d)", spec.key, child.proc.pid)
@@ -143,6 +156,7 @@ class Supervisor:
                     if now - child.started_at > HEALTHY_AFTER_S:
                         child.backoff_s = BACKOFF_INITIAL_S
                     continue
+                _kill_group(child.proc.pid)  # orphans of a killed process (e.g. Triton's stubs)
                 child.last_exit, child.proc = code, None
                 child.next_start = now + child.backoff_s
                 log.warning(
@@ -198,6 +212,7 @@ class Supervisor:
                     log.warning("%s did not stop in time; killing it", c.spec.key)
                     c.proc.kill()
                     c.proc.wait()
+                _kill_group(c.proc.pid)
                 c.proc = None
         self.write_state()
 
