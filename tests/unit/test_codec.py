@@ -30,6 +30,12 @@ def test_round_trip() -> None:
         (raw(query="   "), InvalidMessageError, "query"),
         (raw(kind="dance"), InvalidMessageError, "kind"),
         (raw(schema_version=7), UnknownSchemaVersionError, "schema_version 7"),
+        (raw(schema_version=True), UnknownSchemaVersionError, "schema_version True"),
+        (raw(schema_version="1"), UnknownSchemaVersionError, "schema_version '1'"),
+        (raw(query="2 +\x07 2"), InvalidMessageError, "control character U\\+0007"),
+        (raw(query="9" * 5_000), InvalidMessageError, "at most 4096"),
+        (raw(id="a b/../c"), InvalidMessageError, "id"),
+        (b'{"id": "q1", "query": ' + b"[" * 9_000, InvalidMessageError, "nested too deeply"),
         (None, InvalidMessageError, "tombstone"),
     ],
 )
@@ -50,7 +56,12 @@ def test_unknown_fields_are_ignored_for_forward_compatibility() -> None:
     assert not hasattr(msg, "added_in_v1_1")
 
 
+def test_a_question_keeps_its_tabs_and_newlines() -> None:
+    assert decode(raw(query="What is\t2 + 2?\n"), MeshRequest, 10_000).query == "What is\t2 + 2?"
+
+
 def test_peek_request_id_never_raises() -> None:
+    assert peek_request_id(b"[" * 100_000) is None
     assert peek_request_id(b'{"id": "abc", "query": 3}') == "abc"
     assert peek_request_id(b'{"request_id": "r9"}') == "r9"
     assert peek_request_id(b"garbage") is None

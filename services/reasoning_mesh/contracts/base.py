@@ -8,10 +8,11 @@ clear reason rather than half-understood.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Annotated, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from reasoning_mesh.errors import MeshError
 
@@ -22,6 +23,23 @@ RequestId = Annotated[
 TenantId = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9._\-]+$")]
 #: Free text that must carry something besides whitespace.
 NonBlank = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+
+#: C0 controls other than tab, newline and carriage return, and DEL: never part of a question,
+#: and invisible in a trace or a log line that would show the question.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _printable(value: str) -> str:
+    found = _CONTROL.search(value)
+    if found:
+        raise ValueError(
+            f"contains control character U+{ord(found.group()):04X} at position {found.start()}"
+        )
+    return value
+
+
+#: A question or query: non-blank text without control characters.
+QueryText = Annotated[NonBlank, AfterValidator(_printable)]
 
 
 def now() -> float:

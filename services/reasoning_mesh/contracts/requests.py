@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field
 
-from reasoning_mesh.contracts.base import Message, NonBlank, RequestId, TenantId, now
+from reasoning_mesh.contracts.base import Message, QueryText, RequestId, TenantId, now
 
 TOPIC = "rmesh.requests.v1"
 
@@ -34,7 +34,10 @@ class MeshRequest(Message):
     kind: Literal["retrieve", "reason"] = Field(
         default="reason", description="`retrieve`: evidence only; `reason`: a verified answer."
     )
-    query: NonBlank = Field(max_length=4096, description="The question or retrieval query.")
+    query: QueryText = Field(
+        max_length=4096,
+        description="The question or retrieval query; no control characters but tab and newline.",
+    )
     top_k: int = Field(default=5, ge=1, le=50, description="Passages to return (retrieve).")
     filters: Filters | None = Field(default=None, description="Exact-match metadata filters.")
     budget: Budget | None = Field(default=None, description="Compute budget (reason).")

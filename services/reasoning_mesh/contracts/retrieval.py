@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pydantic import ConfigDict, Field
 
-from reasoning_mesh.contracts.base import Message, NonBlank, RequestId, TenantId, now
+from reasoning_mesh.contracts.base import Message, QueryText, RequestId, TenantId, now
 from reasoning_mesh.contracts.requests import Filters
 
 TOPIC = "rmesh.retrieval.requests.v1"
@@ -17,7 +17,7 @@ class RetrievalRequest(Message):
     request_id: RequestId = Field(description="The originating mesh request.")
     subgoal_id: str | None = Field(default=None, description="Set when asked for by the planner.")
     tenant: TenantId = "default"
-    query: NonBlank = Field(max_length=4096)
+    query: QueryText = Field(max_length=4096)
     top_k: int = Field(default=5, ge=1, le=50)
     filters: Filters | None = None
     collection: str = Field(default="kb", pattern=r"^[a-z0-9_]{1,64}$")

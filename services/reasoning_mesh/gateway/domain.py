@@ -94,6 +94,8 @@ def parse_batch_line(
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise BatchInputError(line_no, f"not valid JSON ({exc.msg} at column {exc.colno})") from exc
+    except RecursionError as exc:  # the stdlib parser recurses once per nesting level
+        raise BatchInputError(line_no, "JSON nested too deeply to be a request") from exc
     if not isinstance(data, dict):
         raise BatchInputError(line_no, f"expected a JSON object, got {type(data).__name__}")
     fields = {k: v for k, v in data.items() if k in REQUEST_FIELDS}

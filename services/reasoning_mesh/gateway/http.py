@@ -80,6 +80,30 @@ class ResultHub:
                 del self._listeners[request_id]
 
 
+async def _read_request(request: Request, max_bytes: int) -> MeshRequest:
+    """The body as a request, held to what the Kafka path accepts: the same size limit and
+    schema versions, so a request the HTTP gateway takes is never dead-lettered later."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > max_bytes:  # refused before it is read
+        raise HTTPException(413, f"body is {declared} bytes; the limit is {max_bytes}")
+    raw = await request.body()
+    if len(raw) > max_bytes:
+        raise HTTPException(413, f"body is {len(raw)} bytes; the limit is {max_bytes}")
+    try:
+        body = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise HTTPException(400, f"body is not valid JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise HTTPException(400, "body is JSON nested too deeply to be a request") from exc
+    version = body.get("schema_version", 1) if isinstance(body, dict) else 1
+    if isinstance(version, bool) or version not in MeshRequest.SUPPORTED_VERSIONS:
+        raise HTTPException(422, f"schema_version {version!r} is not supported")
+    try:
+        return MeshRequest.model_validate(body)
+    except ValidationError as exc:
+        raise HTTPException(422, describe_validation(exc)) from exc
+
+
 def create_app(
     client: MeshClient, admission: Admission, routes: dict[str, str], hub: ResultHub
 ) -> FastAPI:
@@ -95,14 +119,7 @@ def create_app(
 
     @app.post("/v1/requests", status_code=202)
     async def submit(request: Request) -> Any:
-        try:
-            body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise HTTPException(400, f"body is not valid JSON: {exc}") from exc
-        try:
-            req = MeshRequest.model_validate(body)
-        except ValidationError as exc:
-            raise HTTPException(422, describe_validation(exc)) from exc
+        req = await _read_request(request, client.kafka.max_message_bytes)
         try:
             admission.admit(req.tenant)
         except ThrottledError as exc:

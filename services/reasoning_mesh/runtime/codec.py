@@ -39,10 +39,13 @@ def decode(raw: bytes | None, model: type[M], max_bytes: int) -> M:
         data = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise InvalidMessageError(f"not valid JSON: {exc}") from exc
+    except RecursionError as exc:  # the stdlib parser recurses once per nesting level
+        raise InvalidMessageError("JSON nested too deeply to be a message") from exc
     if not isinstance(data, dict):
         raise InvalidMessageError(f"expected a JSON object, got {type(data).__name__}")
     version = data.get("schema_version", 1)
-    if version not in model.SUPPORTED_VERSIONS:
+    # `true == 1` in Python: a boolean is not a version number, whatever it equals.
+    if isinstance(version, bool) or version not in model.SUPPORTED_VERSIONS:
         raise UnknownSchemaVersionError(
             f"{model.__name__} schema_version {version!r} is not supported "
             f"(supported: {sorted(model.SUPPORTED_VERSIONS)})"
@@ -58,7 +61,7 @@ def peek_request_id(raw: bytes | None) -> str | None:
     result; never raises."""
     try:
         data = json.loads(raw or b"")
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         return None
     if isinstance(data, dict):
         for key in ("request_id", "id", "doc_id"):
