@@ -64,6 +64,21 @@ class ThrottledError(MeshError):
         self.retry_after_s = retry_after_s
 
 
+class OverloadedError(ThrottledError):
+    """The mesh is at its in-flight limit for a kind of request; try again after
+    `retry_after_s`. Refused like a throttled request (HTTP 429, a `refused` result)."""
+
+    code = "overloaded"
+
+    def __init__(self, kind: str, limit: int, retry_after_s: float) -> None:
+        MeshError.__init__(
+            self,
+            f"the mesh is at its limit of {limit} `{kind}` requests in flight; "
+            f"retry after {retry_after_s:.3f}s",
+        )
+        self.tenant, self.kind, self.retry_after_s = "*", kind, retry_after_s
+
+
 class DependencyUnavailableError(RetryableError):
     """A backing service (Kafka, Triton, Qdrant) did not answer."""
 

@@ -32,6 +32,7 @@ def test_round_trip() -> None:
         (raw(schema_version=7), UnknownSchemaVersionError, "schema_version 7"),
         (raw(schema_version=True), UnknownSchemaVersionError, "schema_version True"),
         (raw(schema_version="1"), UnknownSchemaVersionError, "schema_version '1'"),
+        (raw(schema_version=[]), UnknownSchemaVersionError, "schema_version \\[\\]"),
         (raw(query="2 +\x07 2"), InvalidMessageError, "control character U\\+0007"),
         (raw(query="9" * 5_000), InvalidMessageError, "at most 4096"),
         (raw(id="a b/../c"), InvalidMessageError, "id"),

@@ -46,6 +46,12 @@ def now() -> float:
     return time.time()
 
 
+def safe_text(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters with anything that cannot be UTF-8 (a lone surrogate
+    from a `\\ud800` escape in some input) spelled out: always encodable, never a failed send."""
+    return text[:limit].encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 class Message(BaseModel):
     """A versioned, immutable message."""
 
@@ -72,4 +78,4 @@ class ErrorInfo(BaseModel):
     @classmethod
     def of(cls, error: MeshError) -> ErrorInfo:
         """The wire form of a typed mesh error (message bounded for the record size)."""
-        return cls(code=error.code, message=str(error)[:2000], retryable=error.retryable)
+        return cls(code=error.code, message=safe_text(str(error), 2000), retryable=error.retryable)

@@ -9,6 +9,7 @@ import uvicorn
 
 from reasoning_mesh.contracts import dlq, requests, results
 from reasoning_mesh.contracts.requests import MeshRequest
+from reasoning_mesh.gateway.capacity import CapacityLimit
 from reasoning_mesh.gateway.domain import Admission
 from reasoning_mesh.gateway.handlers import GatewayHandlers
 from reasoning_mesh.gateway.http import ResultHub, create_app
@@ -22,9 +23,12 @@ SERVICE = "gateway"
 
 
 def build_stage(
-    settings: GatewaySettings, admission: Admission, group_prefix: str = "rmesh"
+    settings: GatewaySettings,
+    admission: Admission,
+    group_prefix: str = "rmesh",
+    capacity: CapacityLimit | None = None,
 ) -> Stage[MeshRequest]:
-    handlers = GatewayHandlers(admission, dict(settings.routes))
+    handlers = GatewayHandlers(admission, dict(settings.routes), capacity)
     ingress = Subscriber(
         "ingress",
         requests.TOPIC,
@@ -41,11 +45,13 @@ def build_stage(
 async def main() -> None:
     settings = GatewaySettings()
     admission = Admission(settings.tenants)
+    # One limit for both doors (Kafka ingress and HTTP); the results subscription frees slots.
+    capacity = CapacityLimit(settings.in_flight_limits, max_age_s=settings.in_flight_max_age_s)
     client = MeshClient(settings.kafka, client_id="gateway-http")
     await client.start()
-    hub = ResultHub(client)
+    hub = ResultHub(client, on_result=capacity.complete)
     hub.start()
-    api = create_app(client, admission, dict(settings.routes), hub)
+    api = create_app(client, admission, dict(settings.routes), hub, capacity)
     server = uvicorn.Server(
         uvicorn.Config(
             api, host=settings.http_host, port=settings.http_port, log_level="warning", lifespan="off"
@@ -56,7 +62,10 @@ async def main() -> None:
     http_task = asyncio.create_task(server.serve())
     try:
         await run_service(
-            SERVICE, settings, settings.gateway_metrics_port, [build_stage(settings, admission)]
+            SERVICE,
+            settings,
+            settings.gateway_metrics_port,
+            [build_stage(settings, admission, capacity=capacity)],
         )
     finally:
         server.should_exit = True

@@ -8,7 +8,8 @@ from reasoning_mesh.contracts import results
 from reasoning_mesh.contracts.base import ErrorInfo
 from reasoning_mesh.contracts.requests import MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
-from reasoning_mesh.errors import MeshError, ThrottledError
+from reasoning_mesh.errors import MeshError, OverloadedError, ThrottledError
+from reasoning_mesh.gateway.capacity import CapacityLimit
 from reasoning_mesh.gateway.domain import Admission, route
 from reasoning_mesh.runtime.codec import peek_request_id
 from reasoning_mesh.runtime.context import Context
@@ -33,19 +34,25 @@ def refusal(request: MeshRequest, error: ThrottledError) -> MeshResult:
 
 
 class GatewayHandlers:
-    def __init__(self, admission: Admission, routes: dict[str, str]) -> None:
+    def __init__(
+        self, admission: Admission, routes: dict[str, str], capacity: CapacityLimit | None = None
+    ) -> None:
         self.admission, self.routes = admission, routes
+        self.capacity = capacity or CapacityLimit({})
 
     async def on_request(self, request: MeshRequest, ctx: Context) -> None:
         try:
+            self.capacity.check(request.kind)  # before the tenant spends a token on it
             self.admission.admit(request.tenant)
         except ThrottledError as exc:
             # Never a silent drop: the caller gets a typed refusal with retry-after.
-            THROTTLED.labels(f"tenant:{request.tenant}").inc()
-            ctx.event("throttled", retry_after_s=exc.retry_after_s)
+            scope = "capacity" if isinstance(exc, OverloadedError) else "tenant"
+            THROTTLED.labels(f"{scope}:{request.tenant}").inc()
+            ctx.event("throttled", retry_after_s=exc.retry_after_s, reason=exc.code)
             ctx.emit(results.TOPIC, refusal(request, exc), key=request.id)
             return
         topic, message = route(request, self.routes)
+        self.capacity.take(request.kind, request.id)
         ctx.event("admitted", kind=request.kind, routed_to=topic)
         ctx.emit(topic, message, key=request.id)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
@@ -20,7 +20,8 @@ from sse_starlette.sse import EventSourceResponse
 from reasoning_mesh.contracts import events, results
 from reasoning_mesh.contracts.base import Message
 from reasoning_mesh.contracts.requests import MeshRequest
-from reasoning_mesh.errors import MeshError, ThrottledError, UnknownTenantError
+from reasoning_mesh.errors import MeshError, OverloadedError, ThrottledError, UnknownTenantError
+from reasoning_mesh.gateway.capacity import CapacityLimit
 from reasoning_mesh.gateway.domain import Admission, route
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.runtime.codec import describe_validation
@@ -30,8 +31,10 @@ from reasoning_mesh.telemetry.metrics import THROTTLED
 class ResultHub:
     """One subscription shared by every HTTP listener, fanned out by request id."""
 
-    def __init__(self, client: MeshClient) -> None:
+    def __init__(self, client: MeshClient, on_result: Callable[[str], None] | None = None) -> None:
         self._client = client
+        #: Told of every result's request id (the capacity limit frees its slot).
+        self._on_result = on_result
         self._listeners: dict[str, set[asyncio.Queue[tuple[str, Message]]]] = defaultdict(set)
         self._latest: dict[str, Message] = {}
         self._task: asyncio.Task[None] | None = None
@@ -51,6 +54,8 @@ class ResultHub:
                 rid = str(getattr(msg, "request_id", ""))
                 if topic == results.TOPIC:
                     self._latest[rid] = msg
+                    if self._on_result is not None:
+                        self._on_result(rid)
                     if len(self._latest) > 50_000:  # bounded memory: forget the oldest
                         self._latest.pop(next(iter(self._latest)))
                 for queue in list(self._listeners.get(rid, ())):
@@ -96,7 +101,7 @@ async def _read_request(request: Request, max_bytes: int) -> MeshRequest:
     except RecursionError as exc:
         raise HTTPException(400, "body is JSON nested too deeply to be a request") from exc
     version = body.get("schema_version", 1) if isinstance(body, dict) else 1
-    if isinstance(version, bool) or version not in MeshRequest.SUPPORTED_VERSIONS:
+    if type(version) is not int or version not in MeshRequest.SUPPORTED_VERSIONS:
         raise HTTPException(422, f"schema_version {version!r} is not supported")
     try:
         return MeshRequest.model_validate(body)
@@ -105,8 +110,13 @@ async def _read_request(request: Request, max_bytes: int) -> MeshRequest:
 
 
 def create_app(
-    client: MeshClient, admission: Admission, routes: dict[str, str], hub: ResultHub
+    client: MeshClient,
+    admission: Admission,
+    routes: dict[str, str],
+    hub: ResultHub,
+    capacity: CapacityLimit | None = None,
 ) -> FastAPI:
+    capacity = capacity or CapacityLimit({})
     app = FastAPI(title="reasoning-mesh gateway", version="1")
 
     @app.get("/healthz")
@@ -121,9 +131,11 @@ def create_app(
     async def submit(request: Request) -> Any:
         req = await _read_request(request, client.kafka.max_message_bytes)
         try:
+            capacity.check(req.kind)  # before the tenant spends a token on it
             admission.admit(req.tenant)
         except ThrottledError as exc:
-            THROTTLED.labels(f"tenant:{req.tenant}").inc()
+            scope = "capacity" if isinstance(exc, OverloadedError) else "tenant"
+            THROTTLED.labels(f"{scope}:{req.tenant}").inc()
             return JSONResponse(
                 {
                     "error": {
@@ -141,6 +153,7 @@ def create_app(
             topic, message = route(req, routes)
         except MeshError as exc:
             raise HTTPException(400, str(exc)) from exc
+        capacity.take(req.kind, req.id)
         await client.publish(topic, message, key=req.id, request_id=req.id)
         return {"id": req.id, "status": "accepted", "routed_to": topic}
 

@@ -27,3 +27,10 @@ class GatewaySettings(MeshSettings):
     http_port: int = 8080
     gateway_metrics_port: int = 9101
     max_in_flight: int = 128
+    #: Requests of each kind this gateway replica keeps in flight through the mesh (admitted,
+    #: no result yet); more are refused with `retry_after_s` (`overloaded`). Size it as the
+    #: mesh's throughput for the kind × the latency you accept under overload (Little's law);
+    #: `rmesh bench overload` measures both. 0: no limit.
+    in_flight_limits: dict[str, int] = Field(default_factory=lambda: {"reason": 8, "retrieve": 32})
+    #: A request whose result never came back frees its slot after this long.
+    in_flight_max_age_s: float = Field(default=900.0, gt=0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import TypeVar
 
 from pydantic import ValidationError
@@ -15,6 +16,8 @@ from reasoning_mesh.errors import (
 )
 
 M = TypeVar("M", bound=Message)
+#: What a request id may be (contracts.base.RequestId); anything else is not reported as one.
+_ID = re.compile(r"[A-Za-z0-9._:\-]{1,128}")
 
 
 def encode(message: Message) -> bytes:
@@ -44,8 +47,8 @@ def decode(raw: bytes | None, model: type[M], max_bytes: int) -> M:
     if not isinstance(data, dict):
         raise InvalidMessageError(f"expected a JSON object, got {type(data).__name__}")
     version = data.get("schema_version", 1)
-    # `true == 1` in Python: a boolean is not a version number, whatever it equals.
-    if isinstance(version, bool) or version not in model.SUPPORTED_VERSIONS:
+    # `true == 1` in Python, and a list is unhashable: only an integer is a version number.
+    if type(version) is not int or version not in model.SUPPORTED_VERSIONS:
         raise UnknownSchemaVersionError(
             f"{model.__name__} schema_version {version!r} is not supported "
             f"(supported: {sorted(model.SUPPORTED_VERSIONS)})"
@@ -66,6 +69,6 @@ def peek_request_id(raw: bytes | None) -> str | None:
     if isinstance(data, dict):
         for key in ("request_id", "id", "doc_id"):
             value = data.get(key)
-            if isinstance(value, str) and 0 < len(value) <= 128:
+            if isinstance(value, str) and _ID.fullmatch(value):
                 return value
     return None

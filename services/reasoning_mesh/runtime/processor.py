@@ -19,7 +19,7 @@ from tenacity import (
 )
 
 from reasoning_mesh.contracts import dlq as dlq_topic
-from reasoning_mesh.contracts.base import Message
+from reasoning_mesh.contracts.base import Message, safe_text
 from reasoning_mesh.errors import (
     DependencyUnavailableError,
     MeshError,
@@ -28,7 +28,7 @@ from reasoning_mesh.errors import (
 )
 from reasoning_mesh.runtime.codec import decode
 from reasoning_mesh.runtime.context import Context
-from reasoning_mesh.runtime.dlq import dead_letter
+from reasoning_mesh.runtime.dlq import bare_letter, dead_letter
 from reasoning_mesh.runtime.middleware import Middleware, chain
 from reasoning_mesh.telemetry.metrics import DLQ
 
@@ -124,13 +124,17 @@ class RecordProcessor(Generic[M]):
             ctx.record.offset,
             error,
         )
-        letter = dead_letter(ctx.record, error, self.service, ctx.attempts)
+        try:
+            letter = dead_letter(ctx.record, error, self.service, ctx.attempts)
+        except Exception:  # a letter that cannot be built would be a lost record: the bare one
+            log.exception("building the dead letter failed; sending the bare record")
+            letter = bare_letter(ctx.record, error.code, self.service)
         ctx.emit(
             dlq_topic.TOPIC,
             letter,
             key=ctx.record.key.decode("utf-8", "replace") if ctx.record.key else None,
         )
-        ctx.event("dead_lettered", reason=error.code, message=str(error)[:500])
+        ctx.event("dead_lettered", reason=error.code, message=safe_text(str(error), 500))
 
     async def _failure_hook(self, message: M | None, error: MeshError, ctx: Context) -> None:
         if self.on_failure is None:

@@ -1,0 +1,43 @@
+"""`rmesh bench fuzz` and `rmesh bench overload`: bad input and too much input, each through a
+stack of its own (its own home and ports), with counts written as JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.table import Table
+
+from reasoning_mesh.cli.common import console, run
+
+
+def show(figures: dict[str, Any], json_out: Path, skip: tuple[str, ...] = ()) -> None:
+    json_out.write_text(json.dumps(figures, indent=2) + "\n")
+    table = Table("figure", "value")
+    for key, value in figures.items():
+        if key not in skip:
+            table.add_row(key, json.dumps(value) if isinstance(value, dict | list) else str(value))
+    console.print(table)
+
+
+def fuzz(
+    json_out: Path = typer.Option(..., "--json", help="Where to write the counts."),
+    records: int = typer.Option(10_000, min=10, help="Bad records, across every input topic."),
+    valid: int = typer.Option(200, min=1, help="Valid requests interleaved with them."),
+    replicas: str = typer.Option("", help="As `rmesh up --replicas` (default: one of each)."),
+    seed: int = typer.Option(11, help="Seeds hypothesis: the same records for the same seed."),
+    home: Path = typer.Option(Path(".rmesh-fuzz"), help="The fuzz stack's own home."),
+) -> None:
+    """Generated bad records (random bytes, invalid UTF-8, wrong versions, missing and wrong
+    fields, records about the size limit and over it, deep nesting, huge numbers, control
+    characters, odd ids) on every input topic, with valid requests among them: every bad record
+    must reach the DLQ with a reason, every valid request be answered, no process restart."""
+    from reasoning_mesh.bench.fuzz import run_fuzz_bench
+
+    show(run(run_fuzz_bench(home.resolve(), records, valid, replicas, seed=seed)), json_out)
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(fuzz)

@@ -1,0 +1,93 @@
+"""Admission tied to what the mesh completes: at most N requests of a kind in flight per gateway.
+
+A token bucket caps what a tenant may ask; it cannot tell when the mesh as a whole is full, so
+under overload admitted requests would queue in the topics and every one of them would be late.
+A concurrency limit is the closed loop: a slot frees only when a result comes back, so the
+admission rate under overload equals the rate the mesh completes, whatever its capacity is today,
+and an admitted request never waits behind more than N others of its kind (latency ≈ N /
+throughput, Little's law). What does not fit is refused at once with `retry_after_s`, the time
+until a slot is expected to free, estimated from the recent completion rate.
+
+Pure logic, no I/O: the gateway feeds it admissions (ingress stage, HTTP) and completions (its
+results subscription). A request whose result never comes back (deleted topic, lost id) releases
+its slot after `max_age_s`, so no slot leaks for ever."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Mapping
+
+from reasoning_mesh.errors import OverloadedError
+
+
+class CapacityLimit:
+    def __init__(
+        self,
+        limits: Mapping[str, int],
+        max_age_s: float = 900.0,
+        rate_window_s: float = 30.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.limits = dict(limits)
+        self.max_age_s, self.rate_window_s, self.clock = max_age_s, rate_window_s, clock
+        self._admitted: dict[str, tuple[str, float]] = {}  # id → (kind, when), oldest first
+        self._in_flight: Counter[str] = Counter()
+        self._completed: dict[str, deque[float]] = {k: deque() for k in self.limits}
+
+    def in_flight(self, kind: str) -> int:
+        return self._in_flight[kind]
+
+    def completion_rate(self, kind: str) -> float:
+        """Results per second of this kind over the last `rate_window_s`."""
+        done = self._completed.get(kind)
+        if not done:
+            return 0.0
+        horizon = self.clock() - self.rate_window_s
+        while done and done[0] < horizon:
+            done.popleft()
+        return len(done) / self.rate_window_s
+
+    def check(self, kind: str) -> None:
+        """Raise `OverloadedError` if no slot of this kind is free (takes nothing)."""
+        limit = self.limits.get(kind, 0)
+        if limit <= 0:
+            return
+        self._expire()
+        if self._in_flight[kind] >= limit:
+            raise OverloadedError(kind, limit, self.retry_after(kind))
+
+    def take(self, kind: str, request_id: str) -> None:
+        """Hold a slot until the result comes back. Idempotent per id: a record redelivered
+        after an aborted transaction does not take a second one."""
+        if self.limits.get(kind, 0) <= 0 or request_id in self._admitted:
+            return
+        self._admitted[request_id] = (kind, self.clock())
+        self._in_flight[kind] += 1
+
+    def complete(self, request_id: str) -> None:
+        """A result came back: its slot is free. Ids this gateway did not admit are ignored."""
+        entry = self._admitted.pop(request_id, None)
+        if entry is None:
+            return
+        kind = entry[0]
+        self._in_flight[kind] -= 1
+        done = self._completed[kind]
+        done.append(self.clock())
+        if len(done) > 100_000:  # bounded, whatever the rate
+            done.popleft()
+
+    def retry_after(self, kind: str) -> float:
+        """Seconds until a slot should free: one completion's time at the recent rate, never
+        less than 0.1 s nor more than a minute (a mesh that completes nothing yet)."""
+        rate = self.completion_rate(kind)
+        return min(60.0, max(0.1, 1.0 / rate if rate > 0 else 1.0))
+
+    def _expire(self) -> None:
+        horizon = self.clock() - self.max_age_s
+        while self._admitted:
+            rid, (kind, when) = next(iter(self._admitted.items()))
+            if when >= horizon:
+                break
+            del self._admitted[rid]
+            self._in_flight[kind] -= 1
