@@ -39,5 +39,22 @@ def fuzz(
     show(run(run_fuzz_bench(home.resolve(), records, valid, replicas, seed=seed)), json_out)
 
 
+
+
+def overload(
+    json_out: Path = typer.Option(..., "--json", help="Where to write the figures."),
+    seconds: float = typer.Option(60.0, min=5, help="Length of each phase."),
+    factor: float = typer.Option(10.0, min=1, help="Offered load, as a multiple of capacity."),
+    concurrency: int = typer.Option(8, min=1, help="In flight in the capacity phase."),
+    home: Path = typer.Option(Path(".rmesh-overload"), help="The overload stack's own home."),
+) -> None:
+    """Reasoning requests unloaded, at capacity, then at `factor` x capacity: admitted latency
+    against unloaded, refusals with retry_after_s, nothing lost, services' peak memory."""
+    from reasoning_mesh.bench.overload import run_overload_bench
+
+    show(run(run_overload_bench(home.resolve(), seconds, factor, concurrency)), json_out)
+
+
 def register(app: typer.Typer) -> None:
     app.command()(fuzz)
+    app.command()(overload)

@@ -1,0 +1,202 @@
+"""`rmesh bench overload`: the mesh offered ten times what it can do, through the user's stack.
+
+Three phases, side by side in one run, the same kind of questions in each:
+1. unloaded: one request at a time, for the latency a request has when nothing else runs;
+2. capacity: closed loop with as many in flight as the gateway admits, for the completion rate;
+3. overload: open loop at `factor` × that rate: admitted requests' latency against the unloaded
+   one; the rest must come back `refused` with `retry_after_s`, none lost; services' memory is
+   sampled throughout."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import statistics
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reasoning_mesh.bench.chaos import generated_questions
+from reasoning_mesh.bench.chaos_faults import ChaosStack, RssSampler
+from reasoning_mesh.contracts import requests, results
+from reasoning_mesh.contracts.requests import MeshRequest
+from reasoning_mesh.contracts.results import MeshResult
+from reasoning_mesh.errors import InfraError
+from reasoning_mesh.gateway.sdk import MeshClient
+from reasoning_mesh.settings import KafkaSettings
+
+
+@dataclass
+class Phase:
+    sent: dict[str, float] = field(default_factory=dict)
+    latency: dict[str, float] = field(default_factory=dict)  # admitted and answered
+    refused: dict[str, float | None] = field(default_factory=dict)  # id → retry_after_s
+    other: dict[str, str] = field(default_factory=dict)  # id → status (failed, ...)
+    first_done: float | None = None
+    last_done: float | None = None
+
+    def outcome(self, rid: str, msg: MeshResult) -> None:
+        if rid not in self.sent or rid in self.latency or rid in self.refused or rid in self.other:
+            return
+        now = time.monotonic()
+        if msg.status == "refused":
+            self.refused[rid] = msg.error.retry_after_s if msg.error else None
+            return
+        if msg.status in ("verified", "unverified", "ok"):
+            self.latency[rid] = now - self.sent[rid]
+            self.first_done = self.first_done or now
+            self.last_done = now
+        else:
+            self.other[rid] = msg.status
+
+    def answered(self) -> int:
+        return len(self.latency) + len(self.refused) + len(self.other)
+
+
+def pct(values: list[float], q: int) -> float | None:
+    if len(values) < 2:
+        return round(values[0], 3) if values else None
+    return round(statistics.quantiles(values, n=100, method="inclusive")[q - 1], 3)
+
+
+class Driver:
+    """Sends requests and matches their results (one subscription for the whole run)."""
+
+    def __init__(self, client: MeshClient, questions: list[str], nonce: str, tenant: str) -> None:
+        self.client, self.questions, self.nonce, self.tenant = client, questions, nonce, tenant
+        self.phases: dict[str, Phase] = {}
+        self.rng = random.Random(5)
+        self._waiting: dict[str, asyncio.Future[None]] = {}
+
+    def on_result(self, msg: MeshResult) -> None:
+        phase = self.phases.get(msg.request_id.rsplit(":", 1)[0])
+        if phase is not None:
+            phase.outcome(msg.request_id, msg)
+            waiter = self._waiting.pop(msg.request_id, None)
+            if waiter is not None and not waiter.done():
+                waiter.set_result(None)
+
+    async def send(self, phase: str) -> str:
+        p = self.phases.setdefault(f"{self.nonce}.{phase}", Phase())
+        rid = f"{self.nonce}.{phase}:{len(p.sent)}"
+        query = self.rng.choice(self.questions)
+        req = MeshRequest(id=rid, tenant=self.tenant, kind="reason", query=query, feedback=False)
+        p.sent[rid] = time.monotonic()
+        self._waiting[rid] = asyncio.get_running_loop().create_future()
+        await self.client.submit(req, requests.TOPIC)
+        return rid
+
+    def phase(self, phase: str) -> Phase:
+        return self.phases.setdefault(f"{self.nonce}.{phase}", Phase())
+
+    async def closed_loop(self, phase: str, concurrency: int, seconds: float) -> Phase:
+        """`concurrency` requests kept in flight for `seconds`; a refused one waits its
+        retry_after_s before the next is sent."""
+        p, end = self.phase(phase), time.monotonic() + seconds
+
+        async def worker() -> None:
+            while time.monotonic() < end:
+                rid = await self.send(phase)
+                waiter = self._waiting.get(rid)
+                if waiter is not None:  # a result that never comes counts as lost, not a hang
+                    await asyncio.wait([waiter], timeout=600)
+                if rid in p.refused:
+                    await asyncio.sleep(p.refused[rid] or 0.1)
+
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+        return p
+
+    async def open_loop(self, phase: str, rate: float, seconds: float) -> Phase:
+        p, start, n = self.phase(phase), time.monotonic(), 0
+        while time.monotonic() - start < seconds:
+            await self.send(phase)
+            n += 1
+            await asyncio.sleep(max(0.0, start + n / rate - time.monotonic()))
+        return p
+
+    async def settle(self, phase: str, timeout_s: float) -> None:
+        """Until every request of the phase has its result, or `timeout_s`."""
+        pending = [f for rid, f in self._waiting.items() if rid in self.phase(phase).sent]
+        if pending:
+            await asyncio.wait(pending, timeout=timeout_s)
+
+
+def summary(p: Phase, seconds: float) -> dict[str, Any]:
+    lat = list(p.latency.values())
+    return {
+        "sent": len(p.sent),
+        "admitted_answered": len(p.latency),
+        "refused": len(p.refused),
+        "refused_with_retry_after": sum(v is not None and v > 0 for v in p.refused.values()),
+        "other_status": len(p.other),
+        "lost": len(p.sent) - p.answered(),
+        "p50_s": pct(lat, 50),
+        "p99_s": pct(lat, 99),
+        "answered_per_s": round(len(lat) / seconds, 3),
+    }
+
+
+async def sample_rss(stack: ChaosStack, rss: RssSampler, stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        rss.sample(await asyncio.to_thread(stack.processes))  # probes run their own loops
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 2.0)
+
+
+async def run_overload_bench(
+    home: Path,
+    seconds: float = 60.0,
+    factor: float = 10.0,
+    concurrency: int = 8,
+    seed: int = 3,
+) -> dict[str, Any]:
+    """`concurrency`: the capacity phase's requests in flight (the gateway's `reason` limit)."""
+    stack, rss, stop = ChaosStack(home), RssSampler(), asyncio.Event()
+    questions = generated_questions(random.Random(seed), 200)
+    try:
+        up = stack.rmesh("up", timeout=900)
+        if up.returncode != 0:
+            raise InfraError(f"rmesh up failed:\n{up.stdout}{up.stderr}")
+        kafka = KafkaSettings(bootstrap_servers=stack.bootstrap_servers())
+        sampler = asyncio.create_task(sample_rss(stack, rss, stop))
+        async with (
+            MeshClient(kafka, client_id="bench-overload") as client,
+            client.subscribe((results.TOPIC,)) as sub,
+        ):
+            driver = Driver(client, questions, uuid.uuid4().hex[:8], "bench")
+
+            async def listen() -> None:
+                async for _, msg in sub:
+                    if isinstance(msg, MeshResult):
+                        driver.on_result(msg)
+
+            listener = asyncio.create_task(listen())
+            await driver.closed_loop("warmup", 2, 15)  # models loaded, caches warm
+            unloaded = await driver.closed_loop("unloaded", 1, seconds)
+            capacity = await driver.closed_loop("capacity", concurrency, seconds)
+            rate = len(capacity.latency) / seconds
+            overload = await driver.open_loop("overload", factor * rate, seconds)
+            await driver.settle("overload", timeout_s=600)
+            listener.cancel()
+        stop.set()
+        await sampler
+        over, calm = summary(overload, seconds), summary(unloaded, seconds)
+        ratio = (over["p99_s"] / calm["p99_s"]) if over["p99_s"] and calm["p99_s"] else None
+        return {
+            "seconds_per_phase": seconds,
+            "capacity_per_s": round(rate, 3),
+            "offered_per_s": round(factor * rate, 3),
+            "unloaded": calm,
+            "capacity": summary(capacity, seconds),
+            "overload": over,
+            "admitted_p99_over_unloaded_p99": round(ratio, 3) if ratio else None,
+            "overload_goodput_over_capacity": round(over["answered_per_s"] / rate, 3) if rate else None,
+            "max_rss_mb_by_service": {k: round(v, 1) for k, v in rss.peak.items()},
+            "gateway_reason_limit": concurrency,
+        }
+    finally:
+        stop.set()
+        stack.rmesh("down", timeout=600)
