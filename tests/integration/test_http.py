@@ -8,12 +8,14 @@ from pathlib import Path
 
 import httpx
 
-from reasoning_mesh.contracts import retrieval
+from reasoning_mesh.contracts import events, results, retrieval
 from reasoning_mesh.contracts.kb_documents import KbDocument
+from reasoning_mesh.gateway.capacity import CapacityLimit
 from reasoning_mesh.gateway.domain import Admission
 from reasoning_mesh.gateway.http import ResultHub, create_app
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.gateway.settings import TenantLimit
+from reasoning_mesh.runtime.kafka import ensure_topics
 from reasoning_mesh.settings import KafkaSettings, TritonSettings
 
 from .conftest import running
@@ -60,5 +62,44 @@ async def test_http_submit_refuse_and_stream(
             async with http.stream("GET", "/v1/stream/http-1") as stream:
                 lines = [line async for line in stream.aiter_lines() if line.startswith("data:")]
             assert json.loads(lines[0][5:])["request_id"] == "http-1"
+        await hub.stop()
+    await triton.close()
+
+
+async def test_http_holds_the_in_flight_limit_and_a_result_frees_the_slot(
+    kafka: KafkaSettings, triton_settings: TritonSettings, tmp_path: Path
+) -> None:
+    stages, retriever, triton = retriever_stages(kafka, triton_settings, tmp_path)
+    await retriever.index(KbDocument(id="l-ml", text="1 litre is 1000 millilitres."))
+    capacity = CapacityLimit({"retrieve": 1})
+    admission = Admission({"default": TenantLimit(rate=0)})
+    await ensure_topics(kafka, (retrieval.TOPIC, results.TOPIC, events.TOPIC))
+    async with MeshClient(kafka) as mesh:
+        hub = ResultHub(mesh, on_result=capacity.complete)
+        hub.start()
+        await asyncio.wait_for(hub.ready.wait(), 30)
+        app = create_app(mesh, admission, {"retrieve": retrieval.TOPIC}, hub, capacity)
+        async with httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app), base_url="http://gw"
+        ) as http:
+            body = {"kind": "retrieve", "query": "millilitres in a litre"}
+            # No retriever yet: the first request stays in flight, so the second is refused.
+            assert (await http.post("/v1/requests", json={**body, "id": "cap-1"})).status_code == 202
+            refused = await http.post("/v1/requests", json={**body, "id": "cap-2"})
+            assert refused.status_code == 429
+            assert refused.json()["error"]["code"] == "overloaded"
+            assert refused.json()["error"]["retry_after_s"] > 0
+            # Oversized and too deeply nested bodies are refused before they reach Kafka.
+            big = b'{"id": "cap-3", "query": "' + b"x" * 1_100_000 + b'"}'
+            assert (await http.post("/v1/requests", content=big)).status_code == 413
+            deep = b'{"id": "cap-4", "query": ' + b"[" * 50_000 + b"]" * 50_000 + b"}"
+            assert (await http.post("/v1/requests", content=deep)).status_code == 400
+            async with running(stages):  # the retriever answers cap-1: its slot frees
+                for _ in range(200):
+                    if capacity.in_flight("retrieve") == 0:
+                        break
+                    await asyncio.sleep(0.1)
+                again = await http.post("/v1/requests", json={**body, "id": "cap-2"})
+                assert again.status_code == 202
         await hub.stop()
     await triton.close()

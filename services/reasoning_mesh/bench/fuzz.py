@@ -133,6 +133,57 @@ async def send_all(
         await producer.stop()
 
 
+def report(
+    bad: list[fuzz_records.FuzzRecord],
+    expected: dict[str, int],
+    tally: Tally,
+    current: dict[str, str],
+    retries: Counter[str],
+    restarts: dict[str, int],
+    rss: RssSampler,
+    timings: dict[str, float],
+) -> dict[str, Any]:
+    category = {fid: bad[i].category for i, fid in enumerate(expected)}
+    missing = Counter(category[f] for f, n in expected.items() if tally.letters[f] < n)
+    extra = Counter(category[f] for f, n in expected.items() if tally.letters[f] > n)
+    return {
+        "bad_records": len(bad),
+        "bad_by_category": dict(Counter(r.category for r in bad)),
+        "bad_by_topic": dict(Counter(r.topic for r in bad)),
+        "bad_bytes": sum(len(r.value) for r in bad),
+        "dead_letters_expected": sum(expected.values()),
+        "dead_letters_found": sum(tally.letters.values()),
+        "bad_not_dead_lettered": sum(missing.values()),
+        "bad_not_dead_lettered_by_category": dict(missing),
+        "dead_letters_duplicated": sum(extra.values()),
+        "dead_letters_duplicated_by_category": dict(extra),
+        "dead_letters_unexpected": len(tally.unmarked),
+        "dlq_reasons": dict(tally.reasons),
+        "valid_requests": len(current),
+        "valid_answered": sum(tally.results[c] > 0 for c in current.values()),
+        "valid_answered_twice": sum(tally.results[c] > 1 for c in current.values()),
+        "valid_lost": sum(tally.results[c] == 0 for c in current.values()),
+        "valid_statuses": dict(
+            Counter(tally.statuses[c] for c in current.values() if c in tally.statuses)
+        ),
+        "valid_refused_then_sent_again": sum(retries.values()),
+        "process_restarts": sum(restarts.values()),
+        "restarts_by_process": {k: v for k, v in restarts.items() if v},
+        "max_rss_mb_by_service": {k: round(v, 1) for k, v in rss.peak.items()},
+        **{k: round(v, 1) for k, v in timings.items()},
+    }
+
+
+async def resend(kafka: KafkaSettings, bodies: list[dict[str, Any]]) -> None:
+    producer = AIOKafkaProducer(bootstrap_servers=kafka.bootstrap_servers, acks="all")
+    await producer.start()
+    try:
+        for body in bodies:
+            await producer.send_and_wait(kafka.physical(requests.TOPIC), json.dumps(body).encode())
+    finally:
+        await producer.stop()
+
+
 async def run_fuzz_bench(
     home: Path,
     n_bad: int = 10_000,
@@ -149,7 +200,6 @@ async def run_fuzz_bench(
     generate_s = time.monotonic() - t0
     questions = generated_questions(random.Random(seed), 50)
     valid = fuzz_records.valid_requests(questions, n_valid, f"ok-{nonce}", random.Random(seed))
-    valid_ids = {json.loads(v)["id"] for v in valid}
     try:
         up = stack.rmesh("up", *(("--replicas", replicas) if replicas else ()), timeout=900)
         if up.returncode != 0:
@@ -169,13 +219,24 @@ async def run_fuzz_bench(
         await send_all(kafka, bad, valid, nonce)
         send_s = time.monotonic() - t1
 
+        # A valid request refused for capacity is sent again after its retry_after_s, under a
+        # new id (as a user would): what counts is its last attempt's result.
+        valid_by_id = {json.loads(v)["id"]: json.loads(v) for v in valid}
+        current, retries = {i: i for i in valid_by_id}, Counter[str]()
+
         def complete() -> bool:
-            answered = all(tally.results[i] for i in valid_ids)
+            answered = all(tally.statuses.get(c, "refused") != "refused" for c in current.values())
             found = sum(n for n in tally.letters.values())
             return answered and found >= sum(expected.values())
 
         while not complete() and time.monotonic() - t1 < timeout_s:
             rss.sample(await asyncio.to_thread(stack.processes))
+            again = [o for o, c in current.items() if tally.statuses.get(c) == "refused"]
+            for original in again:
+                retries[original] += 1
+                current[original] = f"{original}.r{retries[original]}"
+            if again:
+                await resend(kafka, [{**valid_by_id[o], "id": current[o]} for o in again])
             await asyncio.sleep(2)
         await asyncio.sleep(5)  # anything late (a duplicate) is counted too
         drain_s = time.monotonic() - t1
@@ -187,33 +248,8 @@ async def run_fuzz_bench(
             f"{p['name']}-{p['replica']}": p["restarts"] - before.get(f"{p['name']}-{p['replica']}", 0)
             for p in after
         }
-        category = {fid: bad[i].category for i, fid in enumerate(expected)}
-        missing = Counter(category[f] for f, n in expected.items() if tally.letters[f] < n)
-        extra = Counter(category[f] for f, n in expected.items() if tally.letters[f] > n)
-        return {
-            "bad_records": len(bad),
-            "bad_by_category": dict(Counter(r.category for r in bad)),
-            "bad_by_topic": dict(Counter(r.topic for r in bad)),
-            "bad_bytes": sum(len(r.value) for r in bad),
-            "dead_letters_expected": sum(expected.values()),
-            "dead_letters_found": sum(tally.letters.values()),
-            "bad_not_dead_lettered": sum(missing.values()),
-            "bad_not_dead_lettered_by_category": dict(missing),
-            "dead_letters_duplicated": sum(extra.values()),
-            "dead_letters_duplicated_by_category": dict(extra),
-            "dead_letters_unexpected": len(tally.unmarked),
-            "dlq_reasons": dict(tally.reasons),
-            "valid_requests": len(valid),
-            "valid_answered": sum(tally.results[i] > 0 for i in valid_ids),
-            "valid_answered_twice": sum(tally.results[i] > 1 for i in valid_ids),
-            "valid_lost": sum(tally.results[i] == 0 for i in valid_ids),
-            "valid_statuses": dict(Counter(tally.statuses[i] for i in valid_ids if i in tally.statuses)),
-            "process_restarts": sum(restarts.values()),
-            "restarts_by_process": {k: v for k, v in restarts.items() if v},
-            "max_rss_mb_by_service": {k: round(v, 1) for k, v in rss.peak.items()},
-            "generate_s": round(generate_s, 1),
-            "send_s": round(send_s, 1),
-            "until_all_handled_s": round(drain_s, 1),
+        timings = {"generate_s": generate_s, "send_s": send_s, "until_all_handled_s": drain_s}
+        return report(bad, expected, tally, current, retries, restarts, rss, timings) | {
             "replicas": replicas or "one of each",
             "seed": seed,
         }
