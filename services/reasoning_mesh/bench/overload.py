@@ -15,6 +15,7 @@ import random
 import statistics
 import time
 import uuid
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -131,7 +132,7 @@ def summary(p: Phase, seconds: float) -> dict[str, Any]:
         "admitted_answered": len(p.latency),
         "refused": len(p.refused),
         "refused_with_retry_after": sum(v is not None and v > 0 for v in p.refused.values()),
-        "other_status": len(p.other),
+        "other_status": dict(Counter(p.other.values())),
         "lost": len(p.sent) - p.answered(),
         "p50_s": pct(lat, 50),
         "p99_s": pct(lat, 99),
@@ -150,11 +151,14 @@ async def run_overload_bench(
     home: Path,
     seconds: float = 60.0,
     factor: float = 10.0,
-    concurrency: int = 8,
+    limit: int = 8,
     seed: int = 3,
 ) -> dict[str, Any]:
-    """`concurrency`: the capacity phase's requests in flight (the gateway's `reason` limit)."""
+    """`limit`: the gateway's `reason` in-flight limit for this run; the capacity phase keeps
+    twice that in flight (refused ones retried), so the mesh is saturated at the limit."""
     stack, rss, stop = ChaosStack(home), RssSampler(), asyncio.Event()
+    stack.env["RMESH_IN_FLIGHT_LIMITS"] = f'{{"reason": {limit}, "retrieve": 32}}'
+    concurrency = 2 * limit
     questions = generated_questions(random.Random(seed), 200)
     try:
         up = stack.rmesh("up", timeout=900)
@@ -195,7 +199,7 @@ async def run_overload_bench(
             "admitted_p99_over_unloaded_p99": round(ratio, 3) if ratio else None,
             "overload_goodput_over_capacity": round(over["answered_per_s"] / rate, 3) if rate else None,
             "max_rss_mb_by_service": {k: round(v, 1) for k, v in rss.peak.items()},
-            "gateway_reason_limit": concurrency,
+            "gateway_reason_limit": limit,
         }
     finally:
         stop.set()

@@ -39,22 +39,37 @@ def fuzz(
     show(run(run_fuzz_bench(home.resolve(), records, valid, replicas, seed=seed)), json_out)
 
 
-
-
 def overload(
     json_out: Path = typer.Option(..., "--json", help="Where to write the figures."),
     seconds: float = typer.Option(60.0, min=5, help="Length of each phase."),
     factor: float = typer.Option(10.0, min=1, help="Offered load, as a multiple of capacity."),
-    concurrency: int = typer.Option(8, min=1, help="In flight in the capacity phase."),
+    limit: int = typer.Option(8, min=1, help="The gateway's `reason` in-flight limit."),
     home: Path = typer.Option(Path(".rmesh-overload"), help="The overload stack's own home."),
 ) -> None:
     """Reasoning requests unloaded, at capacity, then at `factor` x capacity: admitted latency
     against unloaded, refusals with retry_after_s, nothing lost, services' peak memory."""
     from reasoning_mesh.bench.overload import run_overload_bench
 
-    show(run(run_overload_bench(home.resolve(), seconds, factor, concurrency)), json_out)
+    show(run(run_overload_bench(home.resolve(), seconds, factor, limit)), json_out)
+
+
+def scaling(
+    json_out: Path = typer.Option(..., "--json", help="Where to write the figures."),
+    replicas: str = typer.Option("1,2,3", help="Replica counts to compare."),
+    seconds: float = typer.Option(60.0, min=5, help="Measured seconds per count (reasoning)."),
+    work_ms: float = typer.Option(50.0, min=1, help="The latency-bound stage's wait per record."),
+    home: Path = typer.Option(Path(".rmesh-scaling"), help="The stack's own home."),
+) -> None:
+    """Throughput with 1, 2, 3 replicas: the verifier in the reasoning mesh (CPU-bound here) and
+    a latency-bound stage (each record waits `work_ms`), side by side."""
+    from reasoning_mesh.bench.scaling import run_scaling_bench
+
+    counts = tuple(int(c) for c in replicas.split(","))
+    figures = run(run_scaling_bench(home.resolve(), counts, seconds, work_ms=work_ms))
+    show(figures, json_out)
 
 
 def register(app: typer.Typer) -> None:
     app.command()(fuzz)
     app.command()(overload)
+    app.command()(scaling)
