@@ -51,7 +51,7 @@ class Phase:
             self.first_done = self.first_done or now
             self.last_done = now
         else:
-            self.other[rid] = msg.status
+            self.other[rid] = f"{msg.status}:{msg.error.code}" if msg.error else msg.status
 
     def answered(self) -> int:
         return len(self.latency) + len(self.refused) + len(self.other)

@@ -31,6 +31,8 @@ class GatewaySettings(MeshSettings):
     #: no result yet); more are refused with `retry_after_s` (`overloaded`). Size it as the
     #: mesh's throughput for the kind × the latency you accept under overload (Little's law);
     #: `rmesh bench overload` measures both. 0: no limit.
-    in_flight_limits: dict[str, int] = Field(default_factory=lambda: {"reason": 8, "retrieve": 32})
+    #: The defaults hold what the reasoning benchmark keeps in flight (64) on a small machine;
+    #: `rmesh bench overload` shows the latency a tighter limit buys.
+    in_flight_limits: dict[str, int] = Field(default_factory=lambda: {"reason": 64, "retrieve": 128})
     #: A request whose result never came back frees its slot after this long.
     in_flight_max_age_s: float = Field(default=900.0, gt=0)
