@@ -8,9 +8,12 @@ from pathlib import Path
 
 from reasoning_mesh.contracts import results
 from reasoning_mesh.contracts.requests import MeshRequest
+from reasoning_mesh.gateway.app import build_stage
 from reasoning_mesh.gateway.batch import run_batch
+from reasoning_mesh.gateway.capacity import CapacityLimit
+from reasoning_mesh.gateway.domain import Admission
 from reasoning_mesh.gateway.sdk import MeshClient
-from reasoning_mesh.gateway.settings import TenantLimit
+from reasoning_mesh.gateway.settings import GatewaySettings, TenantLimit
 from reasoning_mesh.settings import KafkaSettings, TritonSettings
 
 from .conftest import collect, running
@@ -52,3 +55,32 @@ async def test_burst_is_throttled_with_retry_after(
     rows = [json.loads(x) for x in out.read_text().splitlines()]
     assert sorted(r["line"] for r in rows) == list(range(1, 11))
     assert all(r["status"] == "ok" for r in rows)
+
+
+async def test_the_kafka_door_holds_the_in_flight_limit_and_results_free_slots(
+    kafka: KafkaSettings, triton_settings: TritonSettings, tmp_path: Path
+) -> None:
+    stages, _, client = retriever_stages(kafka, triton_settings, tmp_path)
+    settings = GatewaySettings(home=tmp_path, kafka=kafka, tenants={"default": TenantLimit(rate=0)})
+    capacity = CapacityLimit({"retrieve": 2})
+    gateway = build_stage(
+        settings, Admission(settings.tenants), group_prefix=kafka.topic_prefix, capacity=capacity
+    )
+    async with (
+        running([gateway]),
+        MeshClient(kafka) as mesh,
+        mesh.subscribe((results.TOPIC,)) as sub,
+    ):
+        for i in range(6):  # no retriever yet: the first two stay in flight
+            await mesh.submit(MeshRequest(id=f"cap-{i}", kind="retrieve", query=f"m in {i} km"))
+        refused = [m for _, m in await collect(sub, 4)]
+        assert {r.status for r in refused} == {"refused"}
+        assert all(r.error.code == "overloaded" and r.error.retry_after_s > 0 for r in refused)
+        assert capacity.in_flight("retrieve") == 2
+        async with running(stages):  # the two admitted are answered; their slots free
+            answered = [m for _, m in await collect(sub, 2)]
+            for r in answered:
+                capacity.complete(r.request_id)  # what the gateway's results feed does
+            assert {r.status for r in answered} == {"ok"}
+            assert capacity.in_flight("retrieve") == 0
+    await client.close()
