@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 export RMESH_HOME ?= .rmesh
 
-.PHONY: install demo up down status test test-unit lint schemas bench-mesh bench-reasoning bench-learning bench-model bench-restore bench-chaos train clean
+.PHONY: install demo up down status test test-unit lint schemas bench-mesh bench-reasoning bench-learning bench-model bench-restore bench-chaos bench-fuzz bench-overload bench-scaling train clean
 
 install: $(VENV)/.installed infra/kafka/lib/.fetched
 
@@ -76,6 +76,16 @@ bench-restore: install
 # Starts its own stack (three brokers, replicas, its own ports and home): about 40 minutes.
 bench-chaos: install
 	$(BIN)/rmesh bench chaos --json bench-chaos.json
+
+# Each starts its own stack (own home and ports): a few minutes, about 4, about 12.
+bench-fuzz: install
+	$(BIN)/rmesh bench fuzz --json bench-fuzz.json
+
+bench-overload: install
+	$(BIN)/rmesh bench overload --json bench-overload.json --limit 2
+
+bench-scaling: install
+	$(BIN)/rmesh bench scaling --json bench-scaling.json
 
 # Reproduces the committed checkpoint: phases 1-2 on the broad step mix, then phases 3-4 resumed
 # on the `focus` mix (the planner's hard step shapes), phase 5 on `focus-cancel` (plus nearly
