@@ -37,6 +37,7 @@ def test_round_trip() -> None:
         (raw(query="9" * 5_000), InvalidMessageError, "at most 4096"),
         (raw(id="a b/../c"), InvalidMessageError, "id"),
         (b'{"id": "q1", "query": ' + b"[" * 9_000, InvalidMessageError, "nested too deeply"),
+        (b'{"id": "q1", "query": "q", "top_k": ' + b"9" * 5_000 + b"}", InvalidMessageError, "number"),
         (None, InvalidMessageError, "tombstone"),
     ],
 )

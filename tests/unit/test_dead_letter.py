@@ -52,3 +52,18 @@ def test_a_garbled_traceparent_header_is_kept_and_ignored() -> None:
 def test_the_bare_letter_is_always_encodable() -> None:
     letter = roundtrip(bare_letter(record(b"\xff" * 10), "invalid_message", "reasoner"))
     assert base64.b64decode(letter.value_b64) == b"\xff" * 10
+
+
+def test_a_letter_of_the_biggest_record_still_fits_a_record() -> None:
+    # A 4 MiB value with a 2 MiB key is under the broker's 8 MiB; its letter must be too.
+    rec = Record("rmesh.requests.v1", 0, 1, b"k" * 2_000_000, b"v" * (4 * 1024 * 1024), [("h", b"x")])
+    letter = dead_letter(rec, InvalidMessageError("too big"), "gateway")
+    assert letter.key_headers_truncated and not letter.value_truncated
+    assert len(encode(letter)) < 8 * 1024 * 1024
+
+
+def test_the_bare_letter_keeps_key_headers_and_trace() -> None:
+    tp = b"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+    letter = bare_letter(record(b"{", [("traceparent", tp)]), "invalid_message", "gateway")
+    assert letter.key_b64 == base64.b64encode(b"k").decode()
+    assert letter.trace_id == "4bf92f3577b34da6a3ce929d0e0e4736" and len(letter.headers) == 1

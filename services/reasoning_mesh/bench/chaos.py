@@ -129,10 +129,9 @@ async def run_chaos_bench(
     replicas: str = "gateway=2,planner=2,retriever=2,reasoner=2,verifier=3",
     seed: int = 7,
 ) -> dict[str, Any]:
-    stack = ChaosStack(home)
     # Faults are measured here, admission in `bench overload`: a request refused while a broker
     # is down would end differently from its calm twin for a reason that is not a fault's.
-    stack.env["RMESH_IN_FLIGHT_LIMITS"] = '{"reason": 0, "retrieve": 0}'
+    stack = ChaosStack(home, extra={"RMESH_IN_FLIGHT_LIMITS": '{"reason": 0, "retrieve": 0}'})
     rss = RssSampler()
     # Ids unique to this run: a home kept from an earlier run still holds its results.
     nonce = uuid.uuid4().hex[:8]

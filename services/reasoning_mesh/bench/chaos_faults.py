@@ -41,10 +41,13 @@ SESSION_TIMEOUT_S = 10.0
 @dataclass
 class ChaosStack:
     home: Path
+    #: Settings for every process of this stack (e.g. `RMESH_IN_FLIGHT_LIMITS`).
+    extra: dict[str, str] = field(default_factory=dict)
     env: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.env = {**os.environ, **CHAOS_PORTS, "RMESH_HOME": str(self.home), "COLUMNS": "200"}
+        base = {**os.environ, **CHAOS_PORTS, "RMESH_HOME": str(self.home), "COLUMNS": "200"}
+        self.env = base | self.extra
 
     def rmesh(self, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
         return subprocess.run(

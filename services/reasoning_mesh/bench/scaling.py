@@ -112,9 +112,8 @@ async def run_scaling_bench(
     work_ms: float = 50.0,
     records: int = 600,
 ) -> dict[str, Any]:
-    stack = ChaosStack(home)
     # Throughput, not admission, is measured: the gateway admits everything here.
-    stack.env["RMESH_IN_FLIGHT_LIMITS"] = '{"reason": 0, "retrieve": 0}'
+    stack = ChaosStack(home, extra={"RMESH_IN_FLIGHT_LIMITS": '{"reason": 0, "retrieve": 0}'})
     verifier: dict[str, Any] = {}
     latency_bound: dict[str, Any] = {}
     for n in counts:

@@ -11,6 +11,8 @@ TOPIC = "rmesh.dlq.v1"
 #: The most of a record's value a letter keeps (base64 makes it 5.3 MiB, under the 8 MiB a
 #: record may have); a bigger one keeps its size, hash and first bytes.
 MAX_VALUE_BYTES = 4 * 1024 * 1024
+#: The most of its key and headers together (their own bytes): a whole letter stays under 8 MiB.
+MAX_KEY_HEADER_BYTES = 512 * 1024
 
 
 class DeadLetter(Message):
@@ -33,6 +35,10 @@ class DeadLetter(Message):
     value_sha256: str | None = Field(default=None, description="SHA-256 of the whole original value.")
     value_truncated: bool = Field(
         default=False, description="Whether the value was too big to keep whole (over 4 MiB)."
+    )
+    key_headers_truncated: bool = Field(
+        default=False,
+        description="Whether the key and headers were cut to fit (over 512 KiB together).",
     )
     headers: list[tuple[str, str]] = Field(
         default_factory=list, description="Original headers as (name, base64 value)."

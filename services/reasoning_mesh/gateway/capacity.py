@@ -14,6 +14,7 @@ its slot after `max_age_s`, so no slot leaks for ever."""
 
 from __future__ import annotations
 
+import random
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Mapping
@@ -65,6 +66,12 @@ class CapacityLimit:
         self._admitted[request_id] = (kind, self.clock())
         self._in_flight[kind] += 1
 
+    def release(self, request_id: str) -> None:
+        """Give a slot back without a completion (the request was never sent)."""
+        entry = self._admitted.pop(request_id, None)
+        if entry is not None:
+            self._in_flight[entry[0]] -= 1
+
     def complete(self, request_id: str) -> None:
         """A result came back: its slot is free. Ids this gateway did not admit are ignored."""
         entry = self._admitted.pop(request_id, None)
@@ -78,10 +85,12 @@ class CapacityLimit:
             done.popleft()
 
     def retry_after(self, kind: str) -> float:
-        """Seconds until a slot should free: one completion's time at the recent rate, never
-        less than 0.1 s nor more than a minute (a mesh that completes nothing yet)."""
+        """Seconds until a slot should free: one completion's time at the recent rate (never
+        less than 0.1 s nor more than a minute), spread up to twice that."""
         rate = self.completion_rate(kind)
-        return min(60.0, max(0.1, 1.0 / rate if rate > 0 else 1.0))
+        base = min(60.0, max(0.1, 1.0 / rate if rate > 0 else 1.0))
+        # Jittered, so the callers refused together do not all come back together.
+        return base * random.uniform(1.0, 2.0)
 
     def _expire(self) -> None:
         horizon = self.clock() - self.max_age_s

@@ -38,6 +38,10 @@ class Admission:
             name: TokenBucket(lim.rate, lim.burst, **kwargs) for name, lim in tenants.items()
         }
 
+    def require_known(self, tenant: str) -> None:
+        if tenant not in self._buckets:
+            raise UnknownTenantError(f"tenant {tenant!r} is not registered")
+
     def admit(self, tenant: str) -> None:
         bucket = self._buckets.get(tenant)
         if bucket is None:
@@ -96,6 +100,8 @@ def parse_batch_line(
         raise BatchInputError(line_no, f"not valid JSON ({exc.msg} at column {exc.colno})") from exc
     except RecursionError as exc:  # the stdlib parser recurses once per nesting level
         raise BatchInputError(line_no, "JSON nested too deeply to be a request") from exc
+    except ValueError as exc:  # an integer literal past int's 4,300-digit conversion limit
+        raise BatchInputError(line_no, f"a number in it cannot be read: {exc}") from exc
     if not isinstance(data, dict):
         raise BatchInputError(line_no, f"expected a JSON object, got {type(data).__name__}")
     fields = {k: v for k, v in data.items() if k in REQUEST_FIELDS}

@@ -42,6 +42,7 @@ class GatewayHandlers:
 
     async def on_request(self, request: MeshRequest, ctx: Context) -> None:
         try:
+            self.admission.require_known(request.tenant)  # unknown: dead-lettered, not refused
             self.capacity.check(request.kind)  # before the tenant spends a token on it
             self.admission.admit(request.tenant)
         except ThrottledError as exc:

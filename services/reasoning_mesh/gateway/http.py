@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -26,6 +27,8 @@ from reasoning_mesh.gateway.domain import Admission, route
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.runtime.codec import describe_validation
 from reasoning_mesh.telemetry.metrics import THROTTLED
+
+log = logging.getLogger(__name__)
 
 
 class ResultHub:
@@ -48,13 +51,25 @@ class ResultHub:
             self._task.cancel()
 
     async def _run(self) -> None:
+        # The in-flight limit depends on this feed: it must outlive any one bad moment.
+        while True:
+            try:
+                await self._follow()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the results subscription failed; subscribing again")
+                await asyncio.sleep(1.0)
+
+    async def _follow(self) -> None:
         async with self._client.subscribe((results.TOPIC, events.TOPIC)) as sub:
             self.ready.set()
             async for topic, msg in sub:
                 rid = str(getattr(msg, "request_id", ""))
                 if topic == results.TOPIC:
                     self._latest[rid] = msg
-                    if self._on_result is not None:
+                    # A refusal (of this id or of a duplicate of it) frees no slot: it took none.
+                    if self._on_result is not None and getattr(msg, "status", "") != "refused":
                         self._on_result(rid)
                     if len(self._latest) > 50_000:  # bounded memory: forget the oldest
                         self._latest.pop(next(iter(self._latest)))
@@ -100,6 +115,8 @@ async def _read_request(request: Request, max_bytes: int) -> MeshRequest:
         raise HTTPException(400, f"body is not valid JSON: {exc}") from exc
     except RecursionError as exc:
         raise HTTPException(400, "body is JSON nested too deeply to be a request") from exc
+    except ValueError as exc:  # an integer literal past int's 4,300-digit conversion limit
+        raise HTTPException(400, f"body has a number that cannot be read: {exc}") from exc
     version = body.get("schema_version", 1) if isinstance(body, dict) else 1
     if type(version) is not int or version not in MeshRequest.SUPPORTED_VERSIONS:
         raise HTTPException(422, f"schema_version {version!r} is not supported")
@@ -131,6 +148,7 @@ def create_app(
     async def submit(request: Request) -> Any:
         req = await _read_request(request, client.kafka.max_message_bytes)
         try:
+            admission.require_known(req.tenant)
             capacity.check(req.kind)  # before the tenant spends a token on it
             admission.admit(req.tenant)
         except ThrottledError as exc:
@@ -154,7 +172,11 @@ def create_app(
         except MeshError as exc:
             raise HTTPException(400, str(exc)) from exc
         capacity.take(req.kind, req.id)
-        await client.publish(topic, message, key=req.id, request_id=req.id)
+        try:
+            await client.publish(topic, message, key=req.id, request_id=req.id)
+        except Exception:
+            capacity.release(req.id)  # never sent: nothing will come back to free it
+            raise
         return {"id": req.id, "status": "accepted", "routed_to": topic}
 
     @app.get("/v1/results/{request_id}")

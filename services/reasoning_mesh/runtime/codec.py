@@ -44,6 +44,8 @@ def decode(raw: bytes | None, model: type[M], max_bytes: int) -> M:
         raise InvalidMessageError(f"not valid JSON: {exc}") from exc
     except RecursionError as exc:  # the stdlib parser recurses once per nesting level
         raise InvalidMessageError("JSON nested too deeply to be a message") from exc
+    except ValueError as exc:  # an integer literal past int's 4,300-digit conversion limit
+        raise InvalidMessageError(f"a number in it cannot be read: {exc}") from exc
     if not isinstance(data, dict):
         raise InvalidMessageError(f"expected a JSON object, got {type(data).__name__}")
     version = data.get("schema_version", 1)
@@ -64,7 +66,7 @@ def peek_request_id(raw: bytes | None) -> str | None:
     result; never raises."""
     try:
         data = json.loads(raw or b"")
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # bad JSON, bad UTF-8, a 5,000-digit literal, nesting
         return None
     if isinstance(data, dict):
         for key in ("request_id", "id", "doc_id"):
