@@ -9,7 +9,7 @@ is matched to the record it came from without trusting its (possibly unreadable)
 from __future__ import annotations
 
 import asyncio
-import base64
+import hashlib
 import json
 import random
 import time
@@ -23,22 +23,16 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from reasoning_mesh.bench import fuzz_records
 from reasoning_mesh.bench.chaos import generated_questions
 from reasoning_mesh.bench.chaos_faults import ChaosStack, RssSampler
-from reasoning_mesh.contracts import adapters, dlq, kb_documents, requests, results
+from reasoning_mesh.bench.fuzz_check import HEADER, Sent, Tally, expected_letters, report, traceparent
+from reasoning_mesh.bench.overload import sample_rss
+from reasoning_mesh.contracts import (
+    dlq,
+    requests,
+    results,
+)
 from reasoning_mesh.errors import InfraError
 from reasoning_mesh.runtime.kafka import partitions_of
 from reasoning_mesh.settings import KafkaSettings
-
-HEADER = "rmesh-fuzz-id"
-
-
-def consumers_of(topic: str, replicas: dict[str, int]) -> int:
-    """Consumer groups reading `topic`: the adapters topic has two (planner, reasoner); each
-    retriever replica ingests documents into its own store, in its own group."""
-    if topic == adapters.TOPIC:
-        return 2
-    if topic == kb_documents.TOPIC:
-        return replicas.get("retriever", 1)
-    return 1
 
 
 def parse_replicas(spec: str) -> dict[str, int]:
@@ -57,55 +51,6 @@ async def end_offsets(kafka: KafkaSettings, topic: str) -> dict[TopicPartition, 
         await consumer.stop()
 
 
-class Tally:
-    """Reads the DLQ and the results from where they ended before the run, until everything
-    expected is there or the time is up."""
-
-    def __init__(self, kafka: KafkaSettings) -> None:
-        self.kafka = kafka
-        self.letters: Counter[str] = Counter()  # fuzz id → dead letters of it
-        self.reasons: Counter[str] = Counter()
-        self.unmarked: list[str | None] = []  # dead letters of records the bench did not spoil
-        self.results: Counter[str] = Counter()
-        self.statuses: dict[str, str] = {}
-
-    async def run(self, starts: dict[TopicPartition, int], done: asyncio.Event) -> None:
-        consumer = AIOKafkaConsumer(
-            bootstrap_servers=self.kafka.bootstrap_servers,
-            isolation_level="read_committed",
-            enable_auto_commit=False,
-            max_partition_fetch_bytes=16 * 1024 * 1024,
-            fetch_max_bytes=64 * 1024 * 1024,
-        )
-        await consumer.start()
-        try:
-            consumer.assign(list(starts))
-            for tp, offset in starts.items():
-                consumer.seek(tp, offset)
-            dlq_name = self.kafka.physical(dlq.TOPIC)
-            while not done.is_set():
-                batches = await consumer.getmany(timeout_ms=500, max_records=2000)
-                for tp, recs in batches.items():
-                    for r in recs:
-                        self._count(r.value or b"", tp.topic == dlq_name)
-        finally:
-            await consumer.stop()
-
-    def _count(self, raw: bytes, is_letter: bool) -> None:
-        body = json.loads(raw)
-        if not is_letter:
-            self.results[body["request_id"]] += 1
-            self.statuses[body["request_id"]] = body["status"]
-            return
-        headers = {k: base64.b64decode(v).decode() for k, v in body.get("headers", [])}
-        fid = headers.get(HEADER)
-        if fid is None or not body.get("reason"):
-            self.unmarked.append(body.get("request_id"))
-            return
-        self.letters[fid] += 1
-        self.reasons[body["reason"]] += 1
-
-
 async def send_all(
     kafka: KafkaSettings, bad: list[fuzz_records.FuzzRecord], valid: list[bytes], nonce: str
 ) -> None:
@@ -122,7 +67,8 @@ async def send_all(
         for i, rec in enumerate(bad):
             if i % every == 0 and i // every < len(valid):
                 pending.append(await producer.send(kafka.physical(requests.TOPIC), valid[i // every]))
-            header = [(HEADER, f"{nonce}-{i}".encode())]
+            fid = f"{nonce}-{i}"
+            header = [(HEADER, fid.encode()), ("traceparent", traceparent(fid)[1])]
             topic = kafka.physical(rec.topic)
             pending.append(await producer.send(topic, rec.value, key=f"fz-{i}".encode(), headers=header))
             if len(pending) >= 200:  # bounded in flight: the broker sets the pace
@@ -133,47 +79,6 @@ async def send_all(
         await producer.stop()
 
 
-def report(
-    bad: list[fuzz_records.FuzzRecord],
-    expected: dict[str, int],
-    tally: Tally,
-    current: dict[str, str],
-    retries: Counter[str],
-    restarts: dict[str, int],
-    rss: RssSampler,
-    timings: dict[str, float],
-) -> dict[str, Any]:
-    category = {fid: bad[i].category for i, fid in enumerate(expected)}
-    missing = Counter(category[f] for f, n in expected.items() if tally.letters[f] < n)
-    extra = Counter(category[f] for f, n in expected.items() if tally.letters[f] > n)
-    return {
-        "bad_records": len(bad),
-        "bad_by_category": dict(Counter(r.category for r in bad)),
-        "bad_by_topic": dict(Counter(r.topic for r in bad)),
-        "bad_bytes": sum(len(r.value) for r in bad),
-        "dead_letters_expected": sum(expected.values()),
-        "dead_letters_found": sum(tally.letters.values()),
-        "bad_not_dead_lettered": sum(missing.values()),
-        "bad_not_dead_lettered_by_category": dict(missing),
-        "dead_letters_duplicated": sum(extra.values()),
-        "dead_letters_duplicated_by_category": dict(extra),
-        "dead_letters_unexpected": len(tally.unmarked),
-        "dlq_reasons": dict(tally.reasons),
-        "valid_requests": len(current),
-        "valid_answered": sum(tally.results[c] > 0 for c in current.values()),
-        "valid_answered_twice": sum(tally.results[c] > 1 for c in current.values()),
-        "valid_lost": sum(tally.results[c] == 0 for c in current.values()),
-        "valid_statuses": dict(
-            Counter(tally.statuses[c] for c in current.values() if c in tally.statuses)
-        ),
-        "valid_refused_then_sent_again": sum(retries.values()),
-        "process_restarts": sum(restarts.values()),
-        "restarts_by_process": {k: v for k, v in restarts.items() if v},
-        "max_rss_mb_by_service": {k: round(v, 1) for k, v in rss.peak.items()},
-        **{k: round(v, 1) for k, v in timings.items()},
-    }
-
-
 async def resend(kafka: KafkaSettings, bodies: list[dict[str, Any]]) -> None:
     producer = AIOKafkaProducer(bootstrap_servers=kafka.bootstrap_servers, acks="all")
     await producer.start()
@@ -182,6 +87,41 @@ async def resend(kafka: KafkaSettings, bodies: list[dict[str, Any]]) -> None:
             await producer.send_and_wait(kafka.physical(requests.TOPIC), json.dumps(body).encode())
     finally:
         await producer.stop()
+
+
+async def answer_all(
+    kafka: KafkaSettings,
+    tally: Tally,
+    valid: list[bytes],
+    expected: dict[str, Counter[str]],
+    deadline: float,
+) -> tuple[dict[str, str], Counter[str]]:
+    """Until every letter is in and every valid request answered (or `deadline`). A valid
+    request refused for capacity is sent again after its retry_after_s, under a new id (as a
+    user would): what counts is its last attempt's result. Returns original → last id."""
+    valid_by_id = {json.loads(v)["id"]: json.loads(v) for v in valid}
+    current, retries = {i: i for i in valid_by_id}, Counter[str]()
+    total = sum(sum(c.values()) for c in expected.values())
+    due: dict[str, float] = {}  # refused original id → when to send it again
+
+    def complete() -> bool:
+        answered = all(tally.statuses.get(c, "refused") != "refused" for c in current.values())
+        return answered and tally.found() >= total
+
+    while not complete() and time.monotonic() < deadline:
+        now = time.monotonic()
+        for o, c in current.items():
+            if tally.statuses.get(c) == "refused" and o not in due:
+                due[o] = now + tally.retry_after.get(c, 0.1)
+        again = [o for o, when in due.items() if when <= now]
+        for original in again:
+            del due[original]
+            retries[original] += 1
+            current[original] = f"{original}.r{retries[original]}"
+        if again:
+            await resend(kafka, [{**valid_by_id[o], "id": current[o]} for o in again])
+        await asyncio.sleep(0.2)
+    return current, retries
 
 
 async def run_fuzz_bench(
@@ -211,37 +151,26 @@ async def run_fuzz_bench(
         procs = await asyncio.to_thread(stack.processes)  # probes run their own loops
         before = {f"{p['name']}-{p['replica']}": p["restarts"] for p in procs}
         starts = await end_offsets(kafka, dlq.TOPIC) | await end_offsets(kafka, results.TOPIC)
-        tally, done = Tally(kafka), asyncio.Event()
-        reader = asyncio.create_task(tally.run(starts, done))
         rmap = parse_replicas(replicas)
-        expected = {f"{nonce}-{i}": consumers_of(r.topic, rmap) for i, r in enumerate(bad)}
+        fids = [f"{nonce}-{i}" for i in range(len(bad))]
+        expected = {f: expected_letters(r.topic, rmap) for f, r in zip(fids, bad, strict=True)}
+        sent = {
+            f: Sent(kafka.physical(r.topic), hashlib.sha256(r.value).hexdigest(), traceparent(f)[0])
+            for f, r in zip(fids, bad, strict=True)
+        }
+        tally, done, stop = Tally(kafka, sent), asyncio.Event(), asyncio.Event()
+        reader = asyncio.create_task(tally.run(starts, done))
+        sampler = asyncio.create_task(sample_rss(stack, rss, stop))  # sending included
         t1 = time.monotonic()
         await send_all(kafka, bad, valid, nonce)
         send_s = time.monotonic() - t1
 
-        # A valid request refused for capacity is sent again after its retry_after_s, under a
-        # new id (as a user would): what counts is its last attempt's result.
-        valid_by_id = {json.loads(v)["id"]: json.loads(v) for v in valid}
-        current, retries = {i: i for i in valid_by_id}, Counter[str]()
-
-        def complete() -> bool:
-            answered = all(tally.statuses.get(c, "refused") != "refused" for c in current.values())
-            found = sum(n for n in tally.letters.values())
-            return answered and found >= sum(expected.values())
-
-        while not complete() and time.monotonic() - t1 < timeout_s:
-            rss.sample(await asyncio.to_thread(stack.processes))
-            again = [o for o, c in current.items() if tally.statuses.get(c) == "refused"]
-            for original in again:
-                retries[original] += 1
-                current[original] = f"{original}.r{retries[original]}"
-            if again:
-                await resend(kafka, [{**valid_by_id[o], "id": current[o]} for o in again])
-            await asyncio.sleep(2)
+        current, retries = await answer_all(kafka, tally, valid, expected, t1 + timeout_s)
         await asyncio.sleep(5)  # anything late (a duplicate) is counted too
         drain_s = time.monotonic() - t1
         done.set()
-        await reader
+        stop.set()
+        await asyncio.gather(reader, sampler)
         after = await asyncio.to_thread(stack.processes)
         rss.sample(after)
         restarts = {

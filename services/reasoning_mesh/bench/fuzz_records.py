@@ -55,6 +55,7 @@ GENERIC = (
     "near_limit",
     "over_limit",
     "deep_nesting",
+    "long_literal",
 )
 CATEGORIES = GENERIC + REQUEST_ONLY
 
@@ -122,9 +123,18 @@ def _wrong_version(draw: Draw, body: dict[str, Any], field: str, limit: int) -> 
 
 
 def _missing_fields(draw: Draw, body: dict[str, Any], field: str, limit: int) -> bytes:
-    """None of the required fields; junk (extra fields) instead."""
+    """One required field gone, or none of them there and junk (extra fields) instead."""
+    if draw(st.booleans()):
+        gone = draw(st.sampled_from(sorted(body)))
+        return json.dumps({k: v for k, v in body.items() if k != gone}).encode()
     junk = draw(st.dictionaries(st.text(max_size=10), _json, max_size=5))
     return json.dumps({k: v for k, v in junk.items() if k not in body}).encode()
+
+
+def _long_literal(draw: Draw, body: dict[str, Any], field: str, limit: int) -> bytes:
+    """An integer literal past the 4,300 digits Python's int will read from text."""
+    digits: int = draw(st.integers(4_301, 50_000))
+    return json.dumps(body)[:-1].encode() + b', "n": 1' + b"0" * (digits - 1) + b"}"
 
 
 def _near_limit(draw: Draw, body: dict[str, Any], field: str, limit: int) -> bytes:
@@ -174,6 +184,7 @@ SPOILERS: dict[str, Callable[[Draw, dict[str, Any], str, int], bytes]] = {
     "near_limit": _near_limit,
     "over_limit": _over_limit,
     "deep_nesting": _deep_nesting,
+    "long_literal": _long_literal,
     "wrong_types": _wrong_types,
     "huge_number": _huge_number,
     "control_chars": _control_chars,
@@ -252,6 +263,9 @@ def valid_requests(questions: list[str], n: int, prefix: str, rng: random.Random
         body: dict[str, Any] = {"id": f"{prefix}-{i}", "feedback": False}
         if i % 3 == 0:
             body |= {"kind": "retrieve", "query": rng.choice(("ml in a litre", "minutes in an hour"))}
+        elif i % 10 == 4:  # long numbers, within the query limit: answered, never a crash
+            a, b = (str(rng.randint(1, 9)) + "".join(rng.choices("0123456789", k=1499)) for _ in "ab")
+            body |= {"kind": "reason", "query": f"What is {a} + {b}?"}
         else:
             body |= {"kind": "reason", "query": rng.choice(questions)}
         if i % 5 == 1:
