@@ -57,9 +57,10 @@ def build_stage(
 async def check_copartitioned(kafka: KafkaSettings) -> None:
     """State is scoped by partition number: the inbox and state topics must agree on the count."""
     await ensure_topics(kafka, (verifier_inbox.TOPIC, verifier_state.TOPIC))
-    for _ in range(20):  # replicas starting together: a topic another just created may not
-        inbox = await partitions_of(kafka, kafka.physical(verifier_inbox.TOPIC))  # be in the
-        state = await partitions_of(kafka, kafka.physical(verifier_state.TOPIC))  # metadata yet
+    # Replicas start together: a topic another one just created may not be in the metadata yet.
+    for _ in range(20):
+        inbox = await partitions_of(kafka, kafka.physical(verifier_inbox.TOPIC))
+        state = await partitions_of(kafka, kafka.physical(verifier_state.TOPIC))
         if inbox and state:
             break
         await asyncio.sleep(0.5)
