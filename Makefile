@@ -82,7 +82,7 @@ bench-fuzz: install
 	$(BIN)/rmesh bench fuzz --json bench-fuzz.json
 
 bench-overload: install
-	$(BIN)/rmesh bench overload --json bench-overload.json --limit 2
+	$(BIN)/rmesh bench overload --json bench-overload.json
 
 bench-scaling: install
 	$(BIN)/rmesh bench scaling --json bench-scaling.json

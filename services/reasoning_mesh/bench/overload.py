@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
 import statistics
 import time
 import uuid
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,6 +31,8 @@ from reasoning_mesh.errors import InfraError
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.settings import KafkaSettings
 
+log = logging.getLogger(__name__)
+
 
 @dataclass
 class Phase:
@@ -36,6 +40,7 @@ class Phase:
     latency: dict[str, float] = field(default_factory=dict)  # admitted and answered
     refused: dict[str, float | None] = field(default_factory=dict)  # id → retry_after_s
     other: dict[str, str] = field(default_factory=dict)  # id → status (failed, ...)
+    finished: dict[str, float] = field(default_factory=dict)  # every admitted one, failed too
     first_done: float | None = None
     last_done: float | None = None
 
@@ -46,6 +51,7 @@ class Phase:
         if msg.status == "refused":
             self.refused[rid] = msg.error.retry_after_s if msg.error else None
             return
+        self.finished[rid] = now - self.sent[rid]
         if msg.status in ("verified", "unverified", "ok"):
             self.latency[rid] = now - self.sent[rid]
             self.first_done = self.first_done or now
@@ -136,36 +142,31 @@ def summary(p: Phase, seconds: float) -> dict[str, Any]:
         "lost": len(p.sent) - p.answered(),
         "p50_s": pct(lat, 50),
         "p99_s": pct(lat, 99),
+        "p99_s_failed_included": pct(list(p.finished.values()), 99),
         "answered_per_s": round(len(lat) / seconds, 3),
+        "finished_per_s": round(len(p.finished) / seconds, 3),
     }
 
 
 async def sample_rss(stack: ChaosStack, rss: RssSampler, stop: asyncio.Event) -> None:
     while not stop.is_set():
-        rss.sample(await asyncio.to_thread(stack.processes))  # probes run their own loops
+        try:  # probes run their own loops; between two stacks there is nothing to read
+            rss.sample(await asyncio.to_thread(stack.processes))
+        except Exception:
+            log.debug("no processes to sample", exc_info=True)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), 2.0)
 
 
-async def run_overload_bench(
-    home: Path,
-    seconds: float = 60.0,
-    factor: float = 10.0,
-    limit: int = 8,
-    seed: int = 3,
-) -> dict[str, Any]:
-    """`limit`: the gateway's `reason` in-flight limit for this run; the capacity phase keeps
-    twice that in flight (refused ones retried), so the mesh is saturated at the limit."""
-    stack, rss, stop = ChaosStack(home), RssSampler(), asyncio.Event()
-    stack.env["RMESH_IN_FLIGHT_LIMITS"] = f'{{"reason": {limit}, "retrieve": 32}}'
-    concurrency = 2 * limit
-    questions = generated_questions(random.Random(seed), 200)
+async def _phases(
+    stack: ChaosStack, questions: list[str], run: Callable[[Driver], Awaitable[None]]
+) -> Driver:
+    """Start the stack, run `run` with a driver listening to results, stop the stack."""
     try:
         up = stack.rmesh("up", timeout=900)
         if up.returncode != 0:
             raise InfraError(f"rmesh up failed:\n{up.stdout}{up.stderr}")
         kafka = KafkaSettings(bootstrap_servers=stack.bootstrap_servers())
-        sampler = asyncio.create_task(sample_rss(stack, rss, stop))
         async with (
             MeshClient(kafka, client_id="bench-overload") as client,
             client.subscribe((results.TOPIC,)) as sub,
@@ -179,28 +180,67 @@ async def run_overload_bench(
 
             listener = asyncio.create_task(listen())
             await driver.closed_loop("warmup", 2, 15)  # models loaded, caches warm
-            unloaded = await driver.closed_loop("unloaded", 1, seconds)
-            capacity = await driver.closed_loop("capacity", concurrency, seconds)
-            rate = len(capacity.latency) / seconds
-            overload = await driver.open_loop("overload", factor * rate, seconds)
-            await driver.settle("overload", timeout_s=600)
+            await run(driver)
             listener.cancel()
-        stop.set()
-        await sampler
-        over, calm = summary(overload, seconds), summary(unloaded, seconds)
-        ratio = (over["p99_s"] / calm["p99_s"]) if over["p99_s"] and calm["p99_s"] else None
-        return {
-            "seconds_per_phase": seconds,
-            "capacity_per_s": round(rate, 3),
-            "offered_per_s": round(factor * rate, 3),
-            "unloaded": calm,
-            "capacity": summary(capacity, seconds),
-            "overload": over,
-            "admitted_p99_over_unloaded_p99": round(ratio, 3) if ratio else None,
-            "overload_goodput_over_capacity": round(over["answered_per_s"] / rate, 3) if rate else None,
-            "max_rss_mb_by_service": {k: round(v, 1) for k, v in rss.peak.items()},
-            "gateway_reason_limit": limit,
-        }
+        return driver
+    finally:
+        stack.rmesh("down", timeout=600)
+
+
+def _limits(limit: int) -> dict[str, str]:
+    return {"RMESH_IN_FLIGHT_LIMITS": f'{{"reason": {limit}, "retrieve": 0}}'}
+
+
+async def run_overload_bench(
+    home: Path,
+    seconds: float = 60.0,
+    factor: float = 10.0,
+    limits: tuple[int, ...] = (2, 4, 8),
+    concurrency: int = 16,
+    seed: int = 3,
+) -> dict[str, Any]:
+    """First, with no limit: the unloaded latency (one request at a time) and the capacity
+    (closed loop at `concurrency`, every finished request counted, failed ones too). Then, for
+    each `reason` limit, a fresh stack offered `factor` x that capacity, open loop."""
+    questions = generated_questions(random.Random(seed), 200)
+    rss, stop = RssSampler(), asyncio.Event()
+    base = ChaosStack(home, extra=_limits(0))
+    sampler = asyncio.create_task(sample_rss(base, rss, stop))
+    try:
+
+        async def calm(driver: Driver) -> None:
+            await driver.closed_loop("unloaded", 1, seconds)
+            await driver.closed_loop("capacity", concurrency, seconds)
+
+        first = await _phases(base, questions, calm)
+        unloaded = summary(first.phase("unloaded"), seconds)
+        capacity = summary(first.phase("capacity"), seconds)
+        rate = capacity["finished_per_s"]
+        by_limit: dict[str, Any] = {}
+        for limit in limits:
+
+            async def overload(driver: Driver) -> None:
+                await driver.open_loop("overload", factor * rate, seconds)
+                await driver.settle("overload", timeout_s=600)
+
+            driver = await _phases(ChaosStack(home, extra=_limits(limit)), questions, overload)
+            over = summary(driver.phase("overload"), seconds)
+            p99, calm99 = over["p99_s"], unloaded["p99_s"]
+            by_limit[str(limit)] = over | {
+                "admitted_p99_over_unloaded_p99": round(p99 / calm99, 3) if p99 and calm99 else None,
+                "finished_over_capacity": round(over["finished_per_s"] / rate, 3) if rate else None,
+            }
     finally:
         stop.set()
-        stack.rmesh("down", timeout=600)
+        await sampler
+    return {
+        "seconds_per_phase": seconds,
+        "factor": factor,
+        "capacity_per_s": rate,
+        "capacity_counts": "every finished request (verified, unverified and failed)",
+        "offered_per_s": round(factor * rate, 3),
+        "unloaded": unloaded,
+        "capacity": capacity,
+        "overload_by_reason_limit": by_limit,
+        "max_rss_mb_by_service": {k: round(v, 1) for k, v in rss.peak.items()},
+    }

@@ -43,14 +43,20 @@ def overload(
     json_out: Path = typer.Option(..., "--json", help="Where to write the figures."),
     seconds: float = typer.Option(60.0, min=5, help="Length of each phase."),
     factor: float = typer.Option(10.0, min=1, help="Offered load, as a multiple of capacity."),
-    limit: int = typer.Option(8, min=1, help="The gateway's `reason` in-flight limit."),
+    limits: str = typer.Option("2,4,8", help="The gateway's `reason` in-flight limits to compare."),
     home: Path = typer.Option(Path(".rmesh-overload"), help="The overload stack's own home."),
 ) -> None:
-    """Reasoning requests unloaded, at capacity, then at `factor` x capacity: admitted latency
-    against unloaded, refusals with retry_after_s, nothing lost, services' peak memory."""
+    """Reasoning requests unloaded and at capacity with no limit, then at `factor` x that
+    capacity under each in-flight limit: admitted latency against unloaded, refusals with
+    retry_after_s, nothing lost, services' peak memory."""
     from reasoning_mesh.bench.overload import run_overload_bench
 
-    show(run(run_overload_bench(home.resolve(), seconds, factor, limit)), json_out)
+    show(
+        run(
+            run_overload_bench(home.resolve(), seconds, factor, tuple(int(x) for x in limits.split(",")))
+        ),
+        json_out,
+    )
 
 
 def scaling(
