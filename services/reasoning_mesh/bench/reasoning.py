@@ -154,6 +154,8 @@ async def through_mesh(
             await client.submit(request, requests.TOPIC)
         with contextlib.suppress(TimeoutError):  # missing results are reported as `no_result`
             await asyncio.wait_for(collector, timeout_s)
+        for task in retries:  # nothing of this run may outlive it (the baselines come next)
+            task.cancel()
     return {rid: got.get(rid, (None, float("nan"))) for rid in ids}
 
 
