@@ -196,7 +196,8 @@ async def run_overload_bench(
     seconds: float = 60.0,
     factor: float = 10.0,
     limits: tuple[int, ...] = (2, 4, 8),
-    # 16 in flight did not saturate the mesh (the scaling bench finished more at 24): 32 does.
+    # 16 in flight did not saturate the mesh (the scaling bench finished more at 24); 32 is
+    # meant to (not yet measured).
     concurrency: int = 32,
     seed: int = 3,
 ) -> dict[str, Any]:
