@@ -18,19 +18,21 @@ from reasoning_mesh.infra import supervisor
 from reasoning_mesh.infra.stack import Stack
 from reasoning_mesh.settings import MeshSettings
 
-#: Ports of the chaos stack: far from the dev stack's and the tests', so all three can coexist.
+#: Ports of the fault benches' stacks: far from the dev stack's and the tests', so all three can
+#: coexist; `RMESH_BENCH_PORT_BASE` moves them (two benches at once, or a bench beside a test run).
+_BASE = int(os.environ.get("RMESH_BENCH_PORT_BASE", "53000"))
 CHAOS_PORTS = {
-    "RMESH_KAFKA__BOOTSTRAP_SERVERS": "127.0.0.1:53092",
-    "RMESH_TRITON__HTTP_URL": "127.0.0.1:53000",
-    "RMESH_TRITON__GRPC_URL": "127.0.0.1:53001",
-    "RMESH_TRITON__METRICS_PORT": "53002",
-    "RMESH_GATEWAY_METRICS_PORT": "53101",
-    "RMESH_RETRIEVER_METRICS_PORT": "53102",
-    "RMESH_PLANNER_METRICS_PORT": "53103",
-    "RMESH_REASONER_METRICS_PORT": "53104",
-    "RMESH_VERIFIER_METRICS_PORT": "53105",
-    "RMESH_LEARNER_METRICS_PORT": "53106",
-    "RMESH_HTTP_PORT": "53080",
+    "RMESH_KAFKA__BOOTSTRAP_SERVERS": f"127.0.0.1:{_BASE + 92}",
+    "RMESH_TRITON__HTTP_URL": f"127.0.0.1:{_BASE}",
+    "RMESH_TRITON__GRPC_URL": f"127.0.0.1:{_BASE + 1}",
+    "RMESH_TRITON__METRICS_PORT": str(_BASE + 2),
+    "RMESH_GATEWAY_METRICS_PORT": str(_BASE + 101),
+    "RMESH_RETRIEVER_METRICS_PORT": str(_BASE + 102),
+    "RMESH_PLANNER_METRICS_PORT": str(_BASE + 103),
+    "RMESH_REASONER_METRICS_PORT": str(_BASE + 104),
+    "RMESH_VERIFIER_METRICS_PORT": str(_BASE + 105),
+    "RMESH_LEARNER_METRICS_PORT": str(_BASE + 106),
+    "RMESH_HTTP_PORT": str(_BASE + 80),
 }
 KINDS = ("kill9", "rolling_restart", "zombie", "broker_kill9", "triton_kill9")
 SERVICES = ("gateway", "planner", "retriever", "reasoner", "verifier")
