@@ -26,7 +26,6 @@ from reasoning_mesh.bench.chaos_faults import KINDS, SERVICES, ChaosStack, Injec
 from reasoning_mesh.contracts import requests, results
 from reasoning_mesh.contracts.requests import MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
-from reasoning_mesh.errors import InfraError
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.models.reasoner import data
 from reasoning_mesh.settings import KafkaSettings
@@ -136,12 +135,8 @@ async def run_chaos_bench(
     # Ids unique to this run: a home kept from an earlier run still holds its results.
     nonce = uuid.uuid4().hex[:8]
     try:
-        up = stack.rmesh("up", "--brokers", "3", "--replicas", replicas, timeout=900)
-        if up.returncode != 0:
-            raise InfraError(f"rmesh up failed:\n{up.stdout}{up.stderr}")
-        ingest = stack.rmesh("kb", "ingest", timeout=600)
-        if ingest.returncode != 0:
-            raise InfraError(f"rmesh kb ingest failed:\n{ingest.stdout}{ingest.stderr}")
+        stack.must("up", "--brokers", "3", "--replicas", replicas)
+        stack.must("kb", "ingest", timeout=600)
         kafka = KafkaSettings(bootstrap_servers=stack.bootstrap_servers())
         work = workload(dev_file, n_requests, seed)
         rss.sample(await asyncio.to_thread(stack.processes))  # probes run their own loops

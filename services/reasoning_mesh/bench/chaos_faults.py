@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from reasoning_mesh.errors import InfraError
 from reasoning_mesh.infra import supervisor
 from reasoning_mesh.infra.stack import Stack
 from reasoning_mesh.settings import MeshSettings
@@ -60,6 +61,12 @@ class ChaosStack:
             timeout=timeout,
             check=False,
         )
+
+    def must(self, *args: str, timeout: float = 900) -> None:
+        """`rmesh ARGS`, or an `InfraError` with its output (a bench cannot go on without it)."""
+        done = self.rmesh(*args, timeout=timeout)
+        if done.returncode != 0:
+            raise InfraError(f"rmesh {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
 
     def processes(self) -> list[dict[str, Any]]:
         """What `rmesh status --json` lists, read in process (the supervisor's files under the

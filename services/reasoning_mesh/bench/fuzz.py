@@ -30,7 +30,6 @@ from reasoning_mesh.contracts import (
     requests,
     results,
 )
-from reasoning_mesh.errors import InfraError
 from reasoning_mesh.runtime.kafka import partitions_of
 from reasoning_mesh.settings import KafkaSettings
 
@@ -141,12 +140,8 @@ async def run_fuzz_bench(
     questions = generated_questions(random.Random(seed), 50)
     valid = fuzz_records.valid_requests(questions, n_valid, f"ok-{nonce}", random.Random(seed))
     try:
-        up = stack.rmesh("up", *(("--replicas", replicas) if replicas else ()), timeout=900)
-        if up.returncode != 0:
-            raise InfraError(f"rmesh up failed:\n{up.stdout}{up.stderr}")
-        ingest = stack.rmesh("kb", "ingest", timeout=600)
-        if ingest.returncode != 0:
-            raise InfraError(f"rmesh kb ingest failed:\n{ingest.stdout}{ingest.stderr}")
+        stack.must("up", *(("--replicas", replicas) if replicas else ()))
+        stack.must("kb", "ingest", timeout=600)
         kafka = KafkaSettings(bootstrap_servers=stack.bootstrap_servers())
         procs = await asyncio.to_thread(stack.processes)  # probes run their own loops
         before = {f"{p['name']}-{p['replica']}": p["restarts"] for p in procs}

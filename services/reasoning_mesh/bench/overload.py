@@ -27,7 +27,6 @@ from reasoning_mesh.bench.chaos_faults import ChaosStack, RssSampler
 from reasoning_mesh.contracts import requests, results
 from reasoning_mesh.contracts.requests import MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
-from reasoning_mesh.errors import InfraError
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.settings import KafkaSettings
 
@@ -163,9 +162,7 @@ async def _phases(
 ) -> Driver:
     """Start the stack, run `run` with a driver listening to results, stop the stack."""
     try:
-        up = stack.rmesh("up", timeout=900)
-        if up.returncode != 0:
-            raise InfraError(f"rmesh up failed:\n{up.stdout}{up.stderr}")
+        stack.must("up")
         kafka = KafkaSettings(bootstrap_servers=stack.bootstrap_servers())
         async with (
             MeshClient(kafka, client_id="bench-overload") as client,

@@ -24,7 +24,6 @@ from reasoning_mesh.bench.overload import Driver, summary
 from reasoning_mesh.contracts import results
 from reasoning_mesh.contracts.bench import BenchPing
 from reasoning_mesh.contracts.results import MeshResult
-from reasoning_mesh.errors import InfraError
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.runtime.context import Context
 from reasoning_mesh.runtime.kafka import ensure_topics, make_consumer
@@ -118,9 +117,7 @@ async def run_scaling_bench(
     latency_bound: dict[str, Any] = {}
     for n in counts:
         try:
-            up = stack.rmesh("up", "--replicas", f"verifier={n}", timeout=900)
-            if up.returncode != 0:
-                raise InfraError(f"rmesh up failed:\n{up.stdout}{up.stderr}")
+            stack.must("up", "--replicas", f"verifier={n}")
             kafka = KafkaSettings(bootstrap_servers=stack.bootstrap_servers())
             verifier[str(n)] = await reasoning_throughput(kafka, seconds, concurrency)
             latency_bound[str(n)] = await latency_bound_throughput(kafka, n, work_ms, records)
