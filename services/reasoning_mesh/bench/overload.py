@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
+import re
 import statistics
 import time
+import urllib.request
 import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -28,6 +31,7 @@ from reasoning_mesh.contracts import requests, results
 from reasoning_mesh.contracts.requests import MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.gateway.sdk import MeshClient
+from reasoning_mesh.infra import supervisor
 from reasoning_mesh.settings import KafkaSettings
 
 log = logging.getLogger(__name__)
@@ -184,26 +188,68 @@ async def _phases(
         stack.rmesh("down", timeout=600)
 
 
-def _limits(limit: int) -> dict[str, str]:
-    return {"RMESH_IN_FLIGHT_LIMITS": f'{{"reason": {limit}, "retrieve": 0}}'}
+def gateway_limit(stack: ChaosStack, kind: str = "reason") -> float | None:
+    """The `kind` limit in force now, summed over the gateway replicas (from their metrics)."""
+    raw = json.loads(supervisor.spec_file(stack.home).read_text())
+    urls = [
+        p["probe"]["http"]
+        for p in raw["processes"]
+        if p["name"] == "gateway" and "http" in p.get("probe", {})
+    ]
+    pattern = re.compile(rf'^rmesh_gateway_in_flight_limit{{kind="{kind}"}} (\S+)$', re.MULTILINE)
+    total = 0.0
+    for url in urls:
+        with urllib.request.urlopen(url, timeout=2) as resp:  # noqa: S310 - the stack's own
+            found = pattern.search(resp.read().decode())
+        if found is None:
+            return None
+        total += float(found.group(1))
+    return total
+
+
+async def sample_limit(stack: ChaosStack, seen: list[float], stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        try:
+            value = await asyncio.to_thread(gateway_limit, stack)
+        except OSError:
+            value = None  # a gateway between restarts: no sample
+        if value is not None:
+            seen.append(value)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 2.0)
+
+
+def _limits(limit: str) -> dict[str, str]:
+    """`adaptive`: the gateway's default (adaptive below a ceiling of 64); a number: that fixed
+    limit; "0": none."""
+    if limit == "adaptive":
+        return {"RMESH_IN_FLIGHT_LIMITS": '{"reason": 64, "retrieve": 0}'}
+    if not limit.isdigit():
+        raise ValueError(f"a limit is `adaptive` or a whole number, not {limit!r}")
+    return {
+        "RMESH_IN_FLIGHT_LIMITS": f'{{"reason": {int(limit)}, "retrieve": 0}}',
+        "RMESH_IN_FLIGHT_ADAPTIVE": '{"enabled": false}',
+    }
 
 
 async def run_overload_bench(
     home: Path,
     seconds: float = 60.0,
     factor: float = 10.0,
-    limits: tuple[int, ...] = (2, 4, 8),
-    # 16 in flight did not saturate the mesh (the scaling bench finished more at 24); 32 is
-    # meant to (not yet measured).
+    limits: tuple[str, ...] = ("adaptive", "2", "4", "8"),
+    # 16 in flight did not saturate the mesh (the scaling bench finished more at 24).
     concurrency: int = 32,
     seed: int = 3,
 ) -> dict[str, Any]:
     """First, with no limit: the unloaded latency (one request at a time) and the capacity
     (closed loop at `concurrency`, every finished request counted, failed ones too). Then, for
-    each `reason` limit, a fresh stack offered `factor` x that capacity, open loop."""
+    each `reason` limit (`adaptive`, the default, or a fixed number), a fresh stack offered
+    `factor` x that capacity, open loop."""
+    for limit in limits:
+        _limits(limit)  # a bad one fails here, before any stack is started
     questions = generated_questions(random.Random(seed), 200)
     rss, stop = RssSampler(), asyncio.Event()
-    base = ChaosStack(home, extra=_limits(0))
+    base = ChaosStack(home, extra=_limits("0"))
     sampler = asyncio.create_task(sample_rss(base, rss, stop))
     try:
 
@@ -217,15 +263,26 @@ async def run_overload_bench(
         rate = capacity["finished_per_s"]
         by_limit: dict[str, Any] = {}
         for limit in limits:
+            stack, in_force = ChaosStack(home, extra=_limits(limit)), list[float]()
 
             async def overload(driver: Driver) -> None:
+                done = asyncio.Event()
+                watch = asyncio.create_task(sample_limit(stack, in_force, done))  # noqa: B023
                 await driver.open_loop("overload", factor * rate, seconds)
+                done.set()
+                await watch
                 await driver.settle("overload", timeout_s=600)
 
-            driver = await _phases(ChaosStack(home, extra=_limits(limit)), questions, overload)
+            driver = await _phases(stack, questions, overload)
             over = summary(driver.phase("overload"), seconds)
+            over["limit_in_force"] = {
+                "samples": len(in_force),
+                "median": statistics.median(in_force) if in_force else None,
+                "min": min(in_force, default=None),
+                "max": max(in_force, default=None),
+            }
             p99, calm99 = over["p99_s"], unloaded["p99_s"]
-            by_limit[str(limit)] = over | {
+            by_limit[limit] = over | {
                 "admitted_p99_over_unloaded_p99": round(p99 / calm99, 3) if p99 and calm99 else None,
                 "finished_over_capacity": round(over["finished_per_s"] / rate, 3) if rate else None,
             }

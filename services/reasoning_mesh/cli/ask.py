@@ -56,6 +56,14 @@ def trace_tree(result: MeshResult) -> Tree:
     return root
 
 
+def retry_in(result: MeshResult, deadline: float) -> float | None:
+    """Seconds to wait before asking again, for a refusal that says when; None: final."""
+    if result.status != "refused" or result.error is None or not result.error.retry_after_s:
+        return None
+    wait = result.error.retry_after_s
+    return wait if time.monotonic() + wait < deadline else None
+
+
 def ask(
     question: str = typer.Argument(..., help="The question."),
     tenant: str = typer.Option("default", help="Tenant for admission."),
@@ -85,15 +93,30 @@ def ask(
     )
 
     async def go() -> MeshResult:
+        ids = {rid}
+        deadline = time.monotonic() + timeout_s
         async with (
             MeshClient(MeshSettings().kafka) as client,
-            client.subscribe((results.TOPIC, events.TOPIC), request_ids={rid}) as sub,
+            client.subscribe((results.TOPIC, events.TOPIC), request_ids=ids) as sub,
         ):
             await client.submit(request, requests.TOPIC)
             async with asyncio.timeout(timeout_s):
                 async for topic, msg in sub:
                     if topic == results.TOPIC and isinstance(msg, MeshResult):
-                        return msg
+                        wait = retry_in(msg, deadline)
+                        if wait is None:
+                            return msg
+                        # Refused for now (mesh full, or the tenant's rate): ask again when
+                        # told to, under a new id, while the deadline allows.
+                        console.print(
+                            f"[yellow]{msg.error.code if msg.error else 'refused'}[/]:"
+                            f" asking again in {wait:.1f}s"
+                        )
+                        await asyncio.sleep(wait)
+                        again = request.model_copy(update={"id": f"{rid}.{len(ids)}"})
+                        ids.add(again.id)
+                        await client.submit(again, requests.TOPIC)
+                        continue
                     if not quiet and not as_json:
                         d = msg.model_dump()
                         console.print(

@@ -43,7 +43,10 @@ def overload(
     json_out: Path = typer.Option(..., "--json", help="Where to write the figures."),
     seconds: float = typer.Option(60.0, min=5, help="Length of each phase."),
     factor: float = typer.Option(10.0, min=1, help="Offered load, as a multiple of capacity."),
-    limits: str = typer.Option("2,4,8", help="The gateway's `reason` in-flight limits to compare."),
+    limits: str = typer.Option(
+        "adaptive,2,4,8",
+        help="The gateway's `reason` in-flight limits to compare (`adaptive`: the default one).",
+    ),
     home: Path = typer.Option(Path(".rmesh-overload"), help="The overload stack's own home."),
 ) -> None:
     """Reasoning requests unloaded and at capacity with no limit, then at `factor` x that
@@ -53,7 +56,9 @@ def overload(
 
     show(
         run(
-            run_overload_bench(home.resolve(), seconds, factor, tuple(int(x) for x in limits.split(",")))
+            run_overload_bench(
+                home.resolve(), seconds, factor, tuple(x.strip() for x in limits.split(","))
+            )
         ),
         json_out,
     )

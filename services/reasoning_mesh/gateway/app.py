@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 
 import uvicorn
 
@@ -18,6 +19,7 @@ from reasoning_mesh.gateway.settings import GatewaySettings
 from reasoning_mesh.runtime.service import run_service
 from reasoning_mesh.runtime.stage import Stage
 from reasoning_mesh.runtime.subscribers import Subscriber, stage
+from reasoning_mesh.telemetry.metrics import IN_FLIGHT_LIMIT
 
 SERVICE = "gateway"
 
@@ -46,7 +48,13 @@ async def main() -> None:
     settings = GatewaySettings()
     admission = Admission(settings.tenants)
     # One limit for both doors (Kafka ingress and HTTP); the results subscription frees slots.
-    capacity = CapacityLimit(settings.in_flight_limits, max_age_s=settings.in_flight_max_age_s)
+    capacity = CapacityLimit(
+        settings.in_flight_limits,
+        max_age_s=settings.in_flight_max_age_s,
+        adaptive=settings.in_flight_adaptive,
+    )
+    for kind in settings.in_flight_limits:
+        IN_FLIGHT_LIMIT.labels(kind).set_function(functools.partial(capacity.limit, kind))
     client = MeshClient(settings.kafka, client_id="gateway-http")
     await client.start()
     hub = ResultHub(client, on_result=capacity.complete)

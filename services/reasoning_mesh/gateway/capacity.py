@@ -10,7 +10,10 @@ until a slot is expected to free, estimated from the recent completion rate.
 
 Pure logic, no I/O: the gateway feeds it admissions (ingress stage, HTTP) and completions (its
 results subscription). A request whose result never comes back (deleted topic, lost id) releases
-its slot after `max_age_s`, so no slot leaks for ever."""
+its slot after `max_age_s`, so no slot leaks for ever.
+
+With `adaptive` settings, each kind's limit is an `AdaptiveLimit` below the configured one (its
+ceiling), moved by the latencies of the results that free the slots."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Mapping
 
 from reasoning_mesh.errors import OverloadedError
+from reasoning_mesh.gateway.adaptive import AdaptiveLimit, AdaptiveSettings
 
 
 class CapacityLimit:
@@ -29,8 +33,14 @@ class CapacityLimit:
         max_age_s: float = 900.0,
         rate_window_s: float = 30.0,
         clock: Callable[[], float] = time.monotonic,
+        adaptive: AdaptiveSettings | None = None,
     ) -> None:
         self.limits = dict(limits)
+        self.adaptive = {
+            kind: AdaptiveLimit(ceiling, adaptive)
+            for kind, ceiling in self.limits.items()
+            if ceiling > 0 and adaptive is not None and adaptive.enabled
+        }
         self.max_age_s, self.rate_window_s, self.clock = max_age_s, rate_window_s, clock
         self._admitted: dict[str, tuple[str, float]] = {}  # id → (kind, when), oldest first
         self._in_flight: Counter[str] = Counter()
@@ -38,6 +48,11 @@ class CapacityLimit:
 
     def in_flight(self, kind: str) -> int:
         return self._in_flight[kind]
+
+    def limit(self, kind: str) -> int:
+        """The limit in force now (0: none)."""
+        adaptive = self.adaptive.get(kind)
+        return adaptive.limit if adaptive is not None else self.limits.get(kind, 0)
 
     def completion_rate(self, kind: str) -> float:
         """Results per second of this kind over the last `rate_window_s`."""
@@ -51,11 +66,13 @@ class CapacityLimit:
 
     def check(self, kind: str) -> None:
         """Raise `OverloadedError` if no slot of this kind is free (takes nothing)."""
-        limit = self.limits.get(kind, 0)
+        limit = self.limit(kind)
         if limit <= 0:
             return
         self._expire()
         if self._in_flight[kind] >= limit:
+            if kind in self.adaptive:
+                self.adaptive[kind].refused()
             raise OverloadedError(kind, limit, self.retry_after(kind))
 
     def take(self, kind: str, request_id: str) -> None:
@@ -65,6 +82,8 @@ class CapacityLimit:
             return
         self._admitted[request_id] = (kind, self.clock())
         self._in_flight[kind] += 1
+        if kind in self.adaptive:
+            self.adaptive[kind].admitted(self._in_flight[kind])
 
     def release(self, request_id: str) -> None:
         """Give a slot back without a completion (the request was never sent)."""
@@ -77,10 +96,13 @@ class CapacityLimit:
         entry = self._admitted.pop(request_id, None)
         if entry is None:
             return
-        kind = entry[0]
+        kind, admitted_at = entry
         self._in_flight[kind] -= 1
+        now = self.clock()
+        if kind in self.adaptive:
+            self.adaptive[kind].observe(now - admitted_at, now)
         done = self._completed[kind]
-        done.append(self.clock())
+        done.append(now)
         if len(done) > 100_000:  # bounded, whatever the rate
             done.popleft()
 

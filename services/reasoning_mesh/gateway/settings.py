@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from reasoning_mesh.contracts import reasoning, retrieval
+from reasoning_mesh.gateway.adaptive import AdaptiveSettings
 from reasoning_mesh.settings import MeshSettings
 
 
@@ -31,8 +32,11 @@ class GatewaySettings(MeshSettings):
     #: no result yet); more are refused with `retry_after_s` (`overloaded`). Size it as the
     #: mesh's throughput for the kind × the latency you accept under overload (Little's law);
     #: `rmesh bench overload` measures both. 0: no limit.
-    #: The defaults hold what the reasoning benchmark keeps in flight (64) on a small machine;
-    #: `rmesh bench overload` shows the latency a tighter limit buys.
+    #: With `in_flight_adaptive` (the default) these are ceilings: the limit in force adapts
+    #: below them to the latency the mesh shows.
     in_flight_limits: dict[str, int] = Field(default_factory=lambda: {"reason": 64, "retrieve": 128})
+    #: Each kind's limit moves below its `in_flight_limits` ceiling to keep latency within
+    #: `tolerance` x its no-load value (`{"enabled": false}`: the ceilings are used as they are).
+    in_flight_adaptive: AdaptiveSettings = Field(default_factory=AdaptiveSettings)
     #: A request whose result never came back frees its slot after this long.
     in_flight_max_age_s: float = Field(default=900.0, gt=0)

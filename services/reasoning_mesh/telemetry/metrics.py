@@ -17,6 +17,9 @@ END_TO_END_SECONDS = Histogram(
 )
 DLQ = Counter("rmesh_dlq_total", "Records sent to the dead-letter topic.", ["stage", "reason"])
 THROTTLED = Counter("rmesh_throttled_total", "Admissions refused by a token bucket.", ["scope"])
+IN_FLIGHT_LIMIT = Gauge(
+    "rmesh_gateway_in_flight_limit", "Requests of a kind the gateway admits at once now.", ["kind"]
+)
 IN_FLIGHT = Gauge("rmesh_in_flight", "Records being handled now.", ["stage"])
 READY = Gauge("rmesh_ready", "1 once the service consumes and produces.", ["service"])
 CACHE = Counter("rmesh_cache_total", "Cache lookups.", ["cache", "outcome"])
