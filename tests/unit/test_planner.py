@@ -9,7 +9,7 @@ import pytest
 from reasoning_mesh.contracts.plans import Plan
 from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.models.reasoner.numbers import exact_op
-from reasoning_mesh.planner.domain import UnplannableError, plan_question
+from reasoning_mesh.planner.domain import UnplannableError, UnsupportedQuestionError, plan_question
 from reasoning_mesh.planner.expr import evaluate, parse_expr
 from reasoning_mesh.planner.units import words_to_number
 
@@ -128,17 +128,23 @@ def test_worded_fractions_read_as_numerals() -> None:
     assert words_to_number("fourty-nine halves") == "49/2"
 
 
-def test_unplannable_questions_become_one_model_step() -> None:
-    plan = plan_question("What is the derivative of 4*x**2 wrt x?")
-    assert plan.shape == "single_step"
-    (goal,) = plan.goals
-    assert goal.kind == "model"
-    assert goal.prompt == "Q:What is the derivative of 4*x**2 wrt x?="
+@pytest.mark.parametrize(
+    ("question", "reason"),
+    [
+        ("What is the capital of France?", "^no arithmetic, equation, conversion or rounding"),
+        ("What is the derivative of 4*x**2 wrt x?", "^no plan for this question: unexpected"),
+        ("Solve x**2 = 4 for x.", "not linear"),
+        ("x" * 200, "^no arithmetic"),
+    ],
+)
+def test_questions_of_no_plannable_shape_are_unsupported(question: str, reason: str) -> None:
+    with pytest.raises(UnsupportedQuestionError, match=reason):
+        plan_question(question)
 
 
 @pytest.mark.parametrize(
     ("question", "match"),
-    [("   ", "empty"), ("x" * 200, "characters")],
+    [("   ", "empty")],
 )
 def test_empty_and_oversized_questions_are_refused(question: str, match: str) -> None:
     with pytest.raises(UnplannableError, match=match):

@@ -132,5 +132,5 @@ def ask(
         print(result.model_dump_json(indent=2))
     else:
         console.print(trace_tree(result))
-    if result.status in ("failed", "refused"):
+    if result.status in ("failed", "refused", "unsupported"):
         raise typer.Exit(1)

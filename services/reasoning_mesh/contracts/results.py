@@ -13,7 +13,8 @@ from reasoning_mesh.contracts.base import ErrorInfo, Message, RequestId, TenantI
 
 TOPIC = "rmesh.results.v1"
 
-Status = Literal["ok", "verified", "unverified", "failed", "refused"]
+#: `unsupported`: a question of no shape the mesh can plan; no answer, the reason in `error`.
+Status = Literal["ok", "verified", "unverified", "failed", "refused", "unsupported"]
 
 
 class Evidence(BaseModel):
@@ -33,7 +34,10 @@ class MeshResult(Message):
     subgoal_id: str | None = None
     tenant: TenantId = "default"
     kind: Literal["retrieve", "reason"] = "retrieve"
-    status: Status = Field(description="`ok`/`verified`: success; `refused`: admission; else failure.")
+    status: Status = Field(
+        description="`ok`/`verified`: success; `refused`: admission; `unsupported`: the mesh "
+        "cannot plan the question (no answer, the reason in `error`); else failure."
+    )
     evidence: list[Evidence] = Field(default_factory=list)
     answer: str | None = Field(default=None, description="Final answer (reason requests).")
     reasoning_trace: dict[str, Any] | None = Field(default=None, description="Full trace (reason).")

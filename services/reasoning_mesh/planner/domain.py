@@ -3,8 +3,8 @@ question's structure; the planner never computes a value (the model does, the ve
 
 Shapes: arithmetic expressions (one operation per step, innermost first); linear equations
 (both sides linearised, then `x = const / coef`); composed questions (definitions first, then the
-final ask); unit conversions (the fact from the knowledge base, then the arithmetic). Anything
-else becomes one `model` step: answered, but unverifiable.
+final ask); unit conversions (the fact from the knowledge base, then the arithmetic); rounding.
+Anything else is `UnsupportedQuestionError`: the mesh says it cannot answer, never guesses.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from reasoning_mesh.contracts.plans import (
     is_ref,
 )
 from reasoning_mesh.contracts.requests import Budget
-from reasoning_mesh.models.reasoner.data import MAX_PROMPT_CHARS, question_prompt
 from reasoning_mesh.planner.builder import Builder, Function, Operand
 from reasoning_mesh.planner.expr import (
     Node,
     UnplannableError,
+    UnsupportedQuestionError,
     parse_equation,
     parse_expr,
     variables,
@@ -34,7 +34,10 @@ from reasoning_mesh.planner.regroup import regroup
 from reasoning_mesh.planner.rounding import ROUND_SKILL, parse_round
 from reasoning_mesh.planner.units import UNIT_NAMES, words_to_number
 
-__all__ = ["UnplannableError", "allot", "plan_question", "route"]
+__all__ = ["UnplannableError", "UnsupportedQuestionError", "allot", "plan_question", "route"]
+
+#: Why a question with no number or equation in it gets no plan (`unsupported`).
+UNSUPPORTED = "no arithmetic, equation, conversion or rounding found"
 
 _LEAD = re.compile(
     r"^(what is the value of|what is|calculate|evaluate|compute|work out|give)\s+", re.IGNORECASE
@@ -52,7 +55,7 @@ _CONVERSIONS = (
 
 
 def plan_question(question: str, budget: Budget | None = None, *, fallbacks: bool = True) -> Plan:
-    """The plan for `question`; a question of no known shape is one unverifiable model step.
+    """The plan for `question`; `UnsupportedQuestionError` for a question of no known shape.
     `fallbacks`: also plan the alternative routes the verifier may switch to."""
     budget = budget or Budget()
     text = " ".join(question.strip().split())
@@ -63,8 +66,12 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
         return _rounding(text, *rounding, budget)
     try:
         shape, builder, answer, check, expression = _structured(text)
-    except UnplannableError:
-        return _single_step(text, budget)
+    except UnsupportedQuestionError:
+        raise
+    except UnplannableError as exc:
+        if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all
+            raise UnsupportedQuestionError(UNSUPPORTED) from exc
+        raise UnsupportedQuestionError(f"no plan for this question: {exc}") from exc
     answer = _final(builder, answer)
     return allot(
         Plan(
@@ -208,21 +215,6 @@ def _conversion(text: str) -> tuple[str, Builder, Operand, FinalCheck] | None:
         answer = b.goal("*", value, fact + ".factor", note=note, notation="decimal")
         return "conversion", b, answer, FinalCheck()
     return None
-
-
-def _single_step(text: str, budget: Budget) -> Plan:
-    prompt = question_prompt(text)
-    if len(prompt) > MAX_PROMPT_CHARS:
-        room = MAX_PROMPT_CHARS - len(question_prompt(""))
-        raise UnplannableError(f"the question has {len(text)} characters; one model step takes {room}")
-    goal = SubGoal(
-        id="g0",
-        kind="model",
-        prompt=prompt,
-        note="the whole question as one model step",
-        budget=GoalBudget(samples=8, attempts=1, max_new_tokens=min(budget.max_new_tokens, 24)),
-    )
-    return _one_step(text, "single_step", goal, budget)
 
 
 def _rounding(text: str, value: str, places: int, budget: Budget) -> Plan:

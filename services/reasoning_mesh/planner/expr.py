@@ -18,6 +18,14 @@ class UnplannableError(NonRetryableError):
     code = "unplannable"
 
 
+class UnsupportedQuestionError(UnplannableError):
+    """A well-formed question of no shape the mesh can plan: answered `unsupported`, with this
+    reason and no answer (never a guessed number), and not dead-lettered: nothing is wrong with
+    the record."""
+
+    code = "unsupported"
+
+
 @dataclass(frozen=True)
 class Num:
     """A number literal: its exact value (for checking) and its text as the question writes it

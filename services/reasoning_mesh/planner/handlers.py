@@ -10,7 +10,7 @@ from reasoning_mesh.contracts.requests import MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.contracts.verifier_inbox import VerifierInput
 from reasoning_mesh.errors import MeshError
-from reasoning_mesh.planner.domain import plan_question, route
+from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question, route
 from reasoning_mesh.runtime.context import Context
 
 
@@ -24,9 +24,24 @@ class PlannerHandlers:
         return {skill: aid for skill, (_, aid) in self.adapters.items()}
 
     async def on_request(self, request: MeshRequest, ctx: Context) -> None:
-        plan = route(
-            plan_question(request.query, request.budget, fallbacks=self.fallbacks), self.routes()
-        )
+        try:
+            planned = plan_question(request.query, request.budget, fallbacks=self.fallbacks)
+        except UnsupportedQuestionError as exc:
+            # A sound record the mesh cannot answer: said plainly, no number, no dead letter.
+            ctx.event("unsupported", reason=str(exc)[:500])
+            ctx.emit(
+                results.TOPIC,
+                MeshResult(
+                    request_id=request.id,
+                    tenant=request.tenant,
+                    kind="reason",
+                    status="unsupported",
+                    error=ErrorInfo.of(exc),
+                ),
+                key=request.id,
+            )
+            return
+        plan = route(planned, self.routes())
         if not request.feedback:  # an evaluation: its steps must never reach the learner
             plan = plan.model_copy(update={"feedback": False})
         adapters = sorted({g.adapter_id for g in plan.goals if g.adapter_id})
