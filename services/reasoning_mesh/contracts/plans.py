@@ -118,6 +118,14 @@ class Plan(BaseModel):
 
     question: str
     shape: str = Field(description="What the planner recognised: arithmetic, linear, conversion…")
+    plan_source: Literal["rules", "model"] = Field(
+        default="rules", description="Who read the question: the planner's grammar or a model."
+    )
+    reading: str | None = Field(
+        default=None,
+        description="The question in the planner's own phrasing, when it was written otherwise "
+        "(`What's 9 times 13?` reads `What is 9*13?`).",
+    )
     goals: list[SubGoal] = Field(min_length=1, max_length=MAX_GOALS)
     answer: str = Field(description="The goal (`@gN`) or literal holding the final answer.")
     final_check: FinalCheck = Field(default_factory=FinalCheck)

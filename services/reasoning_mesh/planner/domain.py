@@ -21,6 +21,7 @@ from reasoning_mesh.contracts.plans import (
     is_ref,
 )
 from reasoning_mesh.contracts.requests import Budget
+from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.builder import Builder, Function, Operand
 from reasoning_mesh.planner.expr import (
     Node,
@@ -61,17 +62,36 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     text = " ".join(question.strip().split())
     if not text:
         raise UnplannableError("the question is empty")
-    rounding = parse_round(text)
-    if rounding is not None:
-        return _rounding(text, *rounding, budget)
     try:
-        shape, builder, answer, check, expression = _structured(text)
+        return _plan(text, budget, fallbacks=fallbacks)
     except UnsupportedQuestionError:
         raise
     except UnplannableError as exc:
-        if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all
-            raise UnsupportedQuestionError(UNSUPPORTED) from exc
-        raise UnsupportedQuestionError(f"no plan for this question: {exc}") from exc
+        reading = _read(text)
+        if reading is None or reading == text:
+            if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all
+                raise UnsupportedQuestionError(UNSUPPORTED) from exc
+            raise UnsupportedQuestionError(f"no plan for this question: {exc}") from exc
+    try:
+        plan = _plan(reading, budget, fallbacks=fallbacks)
+    except UnplannableError as exc:
+        raise UnsupportedQuestionError(f"no plan for {reading!r}: {exc}") from exc
+    return plan.model_copy(update={"question": text, "reading": reading})
+
+
+def _read(text: str) -> str | None:
+    """The question in the planner's own phrasing, if the grammar of people's phrasings reads it."""
+    try:
+        return natural.read(text)
+    except natural.NotReadError:
+        return None
+
+
+def _plan(text: str, budget: Budget, *, fallbacks: bool) -> Plan:
+    rounding = parse_round(text)
+    if rounding is not None:
+        return _rounding(text, *rounding, budget)
+    shape, builder, answer, check, expression = _structured(text)
     answer = _final(builder, answer)
     return allot(
         Plan(

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.kb.units import DIMENSIONS
+from reasoning_mesh.planner.numwords import ONES
+from reasoning_mesh.planner.numwords import TENS as _TENS
 
 
 def _names() -> dict[str, str]:
@@ -23,39 +25,6 @@ def _names() -> dict[str, str]:
 UNIT_NAMES = _names()
 
 
-_ONES = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-]
-_TENS = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fourty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
 _DENOMS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4}
 _ORDINALS = {
     "fifth": 5,
@@ -78,13 +47,13 @@ _ORDINALS = {
     "fiftieth": 50,
     "hundredth": 100,
 }
-_CARDINAL = "|".join(sorted([*_ONES, *_TENS], key=len, reverse=True))
+_CARDINAL = "|".join(sorted([*ONES, *_TENS], key=len, reverse=True))
 _ORDINAL = "|".join(sorted([*_DENOMS, *_ORDINALS, *(o + "s" for o in _ORDINALS)], key=len, reverse=True))
 _WORDED = re.compile(rf"\b(?:({_CARDINAL})-)?({_CARDINAL})\s+({_ORDINAL})\b")
 
 
 def _cardinal(tens: str | None, ones: str) -> int:
-    value = _TENS[ones] if ones in _TENS else _ONES.index(ones)
+    value = _TENS[ones] if ones in _TENS else ONES[ones]
     return value + (_TENS[tens] if tens else 0)
 
 

@@ -44,6 +44,8 @@ def trace_of(state: RequestState) -> dict[str, Any]:
     return {
         "question": state.question,
         "shape": state.plan.shape,
+        "plan_source": state.plan.plan_source,
+        "reading": state.plan.reading,
         "answer_goal": state.plan.answer,
         "final_check": state.plan.final_check.model_dump(),
         "verdict": state.reason,

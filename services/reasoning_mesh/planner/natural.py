@@ -1,0 +1,272 @@
+"""Questions as people write them → the planner's own question language (its *reading*).
+
+`What's 9 times 13?` reads `What is 9 * 13?`; `If 2x + 9 = 15, what is x?` reads
+`Solve 2*x + 9 = 15 for x.`; `Express 1.5 litres in millilitres.` reads `How many millilitres
+are there in 1.5 litres?`; `Round 8.6 to the nearest whole number.` reads `Round 8.6 to the
+nearest integer.` The planner then plans the reading as it plans the benchmark's phrasings.
+
+A grammar (Lark, Earley: the phrasings are ambiguous, Earley keeps every parse and the
+grammar's priorities choose), not patterns: operations nest (`the sum of 3 times 4 and 5`), and
+every form composes with every lead-in, number and unit. Operands are copied from the question
+as written; a number written in words is replaced by the numeral it names, nothing is computed.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import LarkError
+
+from reasoning_mesh.planner.numwords import WORDS as NUMBER_WORDS
+from reasoning_mesh.planner.numwords import read_number_words
+from reasoning_mesh.planner.units import UNIT_NAMES
+
+_GRAMMAR = r"""
+?start: _lead? body _END?
+
+?body: arith | equation_q | conversion | rounding
+
+_lead: _lead_verb ("the" "value" "of")?
+_lead_verb: "what" ("is" | "'s" | "s") | "whats" | "how" "much" "is" | "compute" | "calculate"
+          | "evaluate" | "find" | "work" "out" | "tell" "me" | "give" | "determine" | "simplify"
+
+// --- arithmetic ---------------------------------------------------------------------------
+arith: expr
+     | "the"? "sum" "of" terms                          -> sum_of
+     | "the"? "product" "of" terms                      -> product_of
+     | "the"? "difference" ("of" | "between") expr "and" expr -> difference
+     | "the"? "quotient" "of" expr "and" expr           -> quotient
+     | "subtract" expr "from" expr                      -> subtract_from
+     | "take" expr "away" "from" expr                   -> subtract_from
+     | "add" expr ("and" | "to") expr                   -> add_words
+     | "multiply" expr ("by" | "and") expr              -> multiply_words
+     | "divide" expr "by" expr                          -> divide_words
+     | "add" "up"? terms                                -> sum_of
+     | expr ("when" | "if" | "for" | "where" | "with") VAR "=" expr -> substitute
+terms: expr ("," expr)* ","? "and" expr
+
+?expr: expr ("+" | "plus") term      -> add
+     | expr ("-" | "minus") term     -> sub
+     | term
+?term: term ("*" | "x" | "×" | "times" | "multiplied" "by") factor -> mul
+     | term ("/" | "÷" | "divided" "by" | "over") factor          -> div
+     | NUMBER group                    -> implicit
+     | NUMBER VAR                      -> implicit
+     | factor
+?factor: "-" factor                    -> neg
+       | atom
+?atom: NUMBER                          -> num
+     | WORDS                           -> words
+     | VAR                             -> var
+     | group
+group: "(" expr ")"
+
+// --- equations ------------------------------------------------------------------------------
+equation: expr "=" expr
+_ask_var: _ask_verb "the"? ("value" "of")? VAR
+_ask_verb: "what" ("is" | "'s" | "s") | "find" | "solve" "for" | "determine" | "calculate"
+equation_q: "if" equation ","? _ask_var                        -> eq_then_var
+          | "solve" "for" VAR ":"? equation                    -> var_then_eq
+          | "solve" equation ("for" VAR)?                      -> solve
+          | "find" VAR (":" | "if" | "when" | "given" "that"? | "such" "that") equation -> var_then_eq
+          | "what" ("is" | "'s") VAR ("if" | "when" | "given") equation -> var_then_eq
+          | equation (";" | "." | ",")? _ask_var               -> eq_then_var
+          | "for" "what" "value" "of" VAR "is" equation        -> var_then_eq
+          | "what" "value" "of" VAR ("satisfies" | "solves" | "makes") equation "true"? -> var_then_eq
+
+// --- conversions ----------------------------------------------------------------------------
+quantity: (NUMBER | WORDS) ("of" ("a" | "an"))? UNIT
+_are: "are" | "is" | "make" "up"? | "makes" "up"?
+_into: "to" | "into" | "in" | "as"
+conversion: "how" "many" UNIT _are? "there"? "in"? quantity                  -> to_from
+          | "how" "many" UNIT _are? "there"? ("in" | "to")? ("a" | "an")? UNIT -> per_one
+          | ("convert" | "change" | "turn" | "express" | "put") quantity _into UNIT -> from_to
+          | quantity _into UNIT                                             -> from_to
+          | quantity ("is" | "are") "how" "many" UNIT                      -> from_to
+
+// --- rounding -------------------------------------------------------------------------------
+rounding: "round" NUMBER "off"? "to" places
+        | NUMBER ("rounded" | "correct") "to" places
+        | NUMBER "to" places
+places: (INT | WORDS) ("decimal" ("place" | "places") | "dp" | "dps" | "d" "." "p" ".") -> decimals
+      | "the"? "nearest" NEAREST                                                      -> nearest
+
+NEAREST: "whole number" | "integer" | "one" | "unit" | "ten thousand" | "ten" | "hundred thousand"
+       | "hundred" | "thousand" | "million" | "tenth" | "hundredth" | "thousandth"
+NUMBER.2: /-?\d+(\.\d+)?/
+INT: /\d+/
+VAR: /[a-z]/
+WORDS: /__WORDS__/
+UNIT: /__UNITS__/
+_END: /[.?!]+/
+
+%import common.WS
+%ignore WS
+"""
+
+_NEAREST = {
+    "whole number": "integer", "integer": "integer", "one": "integer", "unit": "integer",
+    "ten": "ten", "hundred": "hundred", "thousand": "thousand", "ten thousand": "ten thousand",
+    "hundred thousand": "hundred thousand", "million": "million",
+}  # fmt: skip
+_TENTHS = {"tenth": "1", "hundredth": "2", "thousandth": "3"}
+
+
+class NotReadError(ValueError):
+    """The question is none of the phrasings the grammar knows."""
+
+
+@cache
+def _parser() -> Lark:
+    names = sorted((u for u in UNIT_NAMES if u.isascii()), key=len, reverse=True)
+    units = "(?:" + "|".join(re.escape(u) for u in names) + ")" + r"\b"
+    word = "(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + ")"
+    numbers = r"\b" + word + "(?:(?:-| | and )" + word + r")*\b"
+    grammar = _GRAMMAR.replace("__UNITS__", units).replace("__WORDS__", numbers)
+    return Lark(grammar, parser="earley", ambiguity="resolve", maybe_placeholders=False)
+
+
+def _paren(text: str) -> str:
+    """An operand that is itself an operation keeps its grouping in the reading."""
+    return text if _atomic(text) else f"({text})"
+
+
+def _atomic(text: str) -> bool:
+    body = text.removeprefix("-")
+    return (
+        body.replace(".", "", 1).isdigit()
+        or body.isalpha()
+        or (text.startswith("(") and text.endswith(")"))
+    )
+
+
+@v_args(inline=True)
+class _Reading(Transformer[Token, str]):
+    # -- numbers and expressions: the reading of each is text in the planner's language
+    def num(self, tok: Token) -> str:
+        return str(tok)
+
+    def var(self, tok: Token) -> str:
+        return str(tok)
+
+    def words(self, tok: Token) -> str:
+        return read_number_words(str(tok))
+
+    def group(self, inner: str) -> str:
+        return f"({inner})"
+
+    def neg(self, inner: str) -> str:
+        return f"-{inner}" if _atomic(inner) else f"-({inner})"
+
+    def add(self, a: str, b: str) -> str:
+        return f"{a} + {b}"
+
+    def sub(self, a: str, b: str) -> str:
+        return f"{a} - {_paren(b) if ' + ' in b or ' - ' in b else b}"
+
+    def mul(self, a: str, b: str) -> str:
+        return f"{_term(a)}*{_paren(b)}"
+
+    def div(self, a: str, b: str) -> str:
+        return f"{_term(a)}/{_paren(b)}"
+
+    def implicit(self, number: Token, what: str) -> str:
+        return f"{number}*{what}"
+
+    def arith(self, e: str) -> str:
+        return f"What is {e}?"
+
+    def substitute(self, e: str, var: Token, value: str) -> str:
+        return f"Let {var} = {value}. What is {e}?"
+
+    def sum_of(self, terms: list[str]) -> str:
+        return f"What is {' + '.join(terms)}?"
+
+    def product_of(self, terms: list[str]) -> str:
+        return f"What is {'*'.join(_paren(t) for t in terms)}?"
+
+    def terms(self, *items: str) -> list[str]:
+        return list(items)
+
+    def difference(self, a: str, b: str) -> str:
+        return f"What is {a} - {_paren(b)}?"
+
+    def subtract_from(self, b: str, a: str) -> str:
+        return f"What is {a} - {_paren(b)}?"
+
+    def add_words(self, a: str, b: str) -> str:
+        return f"What is {a} + {b}?"
+
+    def multiply_words(self, a: str, b: str) -> str:
+        return f"What is {_paren(a)}*{_paren(b)}?"
+
+    def quotient(self, a: str, b: str) -> str:
+        return f"What is {_paren(a)}/{_paren(b)}?"
+
+    divide_words = quotient
+
+    # -- equations
+    def equation(self, lhs: str, rhs: str) -> str:
+        return f"{lhs} = {rhs}"
+
+    def eq_then_var(self, eq: str, var: Token) -> str:
+        return f"Solve {eq} for {var}."
+
+    def var_then_eq(self, var: Token, eq: str) -> str:
+        return f"Solve {eq} for {var}."
+
+    def solve(self, eq: str, var: Token | None = None) -> str:
+        if var is None:
+            unknowns = sorted({c for c in eq if c.isalpha()})
+            if len(unknowns) != 1:
+                raise NotReadError(f"which unknown to solve for in {eq!r}?")
+            var = Token("VAR", unknowns[0])
+        return f"Solve {eq} for {var}."
+
+    # -- conversions
+    def quantity(self, value: Token, unit: Token) -> tuple[str, str]:
+        number = read_number_words(str(value)) if value.type == "WORDS" else str(value)
+        return number, str(unit)
+
+    def to_from(self, to: Token, q: tuple[str, str]) -> str:
+        return f"How many {to} are there in {q[0]} {q[1]}?"
+
+    def per_one(self, to: Token, unit: Token) -> str:
+        return f"How many {to} are there in 1 {unit}?"
+
+    def from_to(self, q: tuple[str, str], to: Token) -> str:
+        return f"How many {to} are there in {q[0]} {q[1]}?"
+
+    # -- rounding
+    def rounding(self, value: Token, places: str) -> str:
+        return f"Round {value} to {places}."
+
+    def decimals(self, n: Token) -> str:
+        count = read_number_words(str(n)) if n.type == "WORDS" else str(n)
+        return f"{count} decimal place{'' if count == '1' else 's'}"
+
+    def nearest(self, what: Token) -> str:
+        word = " ".join(str(what).split())
+        if word in _TENTHS:
+            places = _TENTHS[word]
+            return f"{places} decimal place{'' if places == '1' else 's'}"
+        return f"the nearest {_NEAREST[word]}"
+
+
+def _term(text: str) -> str:
+    return _paren(text) if " + " in text or " - " in text else text
+
+
+def read(question: str) -> str:
+    """The planner-language reading of `question`, or `NotReadError`."""
+    text = " ".join(question.strip().lower().replace("’", "'").split())
+    try:
+        tree = _parser().parse(text)
+        reading = _Reading().transform(tree)
+    except (LarkError, KeyError, ValueError) as exc:
+        raise NotReadError(f"not a phrasing the planner reads: {exc}".splitlines()[0]) from exc
+    if not isinstance(reading, str):
+        raise NotReadError(f"not a question: {question!r}")
+    return reading

@@ -1,0 +1,50 @@
+"""Cardinal numbers written in words → the numeral they name (`twenty-five` → `25`,
+`one hundred and five` → `105`). Reading a word is not computing: each word names a fixed value
+and the grammar of English numerals (tens + ones, × hundred, × thousand) says how they join."""
+
+from __future__ import annotations
+
+import re
+
+ONES = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}  # fmt: skip
+TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90,
+}  # fmt: skip
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+WORDS = (*ONES, *TENS, *_SCALES)
+
+
+def read_number_words(text: str) -> str:
+    """The numeral `text` names; ValueError when it is not one well-formed cardinal."""
+    raw = [w for w in re.split(r"[\s-]+", text.strip().lower()) if w]
+    if not raw or "and" in (raw[0], raw[-1]):
+        raise ValueError(f"no one number in {text!r}")
+    words = [w for w in raw if w != "and"]
+    total, group, last = 0, 0, ""
+    for word in words:
+        if word in ONES:
+            if last in ONES or (last in TENS and ONES[word] >= 10):
+                raise ValueError(f"{text!r} is not one number")
+            group += ONES[word]
+        elif word in TENS:
+            if last in ONES or last in TENS:
+                raise ValueError(f"{text!r} is not one number")
+            group += TENS[word]
+        elif word == "hundred":
+            if group == 0 or group >= 100:
+                raise ValueError(f"{text!r} is not one number")
+            group *= 100
+        elif word in _SCALES:
+            if group == 0:
+                raise ValueError(f"{text!r} is not one number")
+            total += group * _SCALES[word]
+            group = 0
+        else:
+            raise ValueError(f"{word!r} is not a number word")
+        last = word
+    return str(total + group)

@@ -1,0 +1,122 @@
+"""People's phrasings → the planner's own: each read by the grammar, operands as written."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+
+import pytest
+
+from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question
+from reasoning_mesh.planner.natural import NotReadError, read
+from reasoning_mesh.planner.numwords import read_number_words
+
+READINGS = [
+    ("What is 56 plus 29?", "What is 56 + 29?"),
+    ("Subtract 18 from 73.", "What is 73 - 18?"),
+    ("What's 9 times 13?", "What is 9*13?"),
+    ("what is 91 divided by 7", "What is 91/7?"),
+    ("Add 345 and 278.", "What is 345 + 278?"),
+    ("What is the product of 12 and 15?", "What is 12*15?"),
+    ("Find the product of 7, 8 and 2.", "What is 7*8*2?"),
+    ("What is the sum of 19, 23 and 41?", "What is 19 + 23 + 41?"),
+    ("What is the difference between 100 and 37?", "What is 100 - 37?"),
+    ("What is the quotient of 56 and 8?", "What is 56/8?"),
+    ("Multiply 12 by 11.", "What is 12*11?"),
+    ("Take 7 away from 20", "What is 20 - 7?"),
+    ("How much is 64 / 16 + 3?", "What is 64/16 + 3?"),
+    ("What is 7 minus 3 times 2?", "What is 7 - 3*2?"),
+    ("what is twenty-five plus seventeen", "What is 25 + 17?"),
+    ("What is one hundred and five minus six?", "What is 105 - 6?"),
+    ("Simplify 3(a - 2) when a = 5.", "Let a = 5. What is 3*(a - 2)?"),
+    ("If 2x + 9 = 15, what is x?", "Solve 2*x + 9 = 15 for x."),
+    ("Solve for n: 3n - 4 = 11.", "Solve 3*n - 4 = 11 for n."),
+    ("Find w if 5w = 45.", "Solve 5*w = 45 for w."),
+    ("Find x: 3x + 5 = 20", "Solve 3*x + 5 = 20 for x."),
+    ("What is b when 4b + 1 = 2b + 9?", "Solve 4*b + 1 = 2*b + 9 for b."),
+    ("Solve 2(c + 3) = 14.", "Solve 2*(c + 3) = 14 for c."),
+    ("y/3 = 7; find y.", "Solve y/3 = 7 for y."),
+    ("x/4 = 6. What is x?", "Solve x/4 = 6 for x."),
+    ("For what value of r is 20 - 4r = 8?", "Solve 20 - 4*r = 8 for r."),
+    ("What value of n satisfies 2n - 7 = 9?", "Solve 2*n - 7 = 9 for n."),
+    ("How many grams are in 2.4 kilograms?", "How many grams are there in 2.4 kilograms?"),
+    ("How many kilometres is 4200 metres?", "How many kilometres are there in 4200 metres?"),
+    ("Convert 3.2 metres to centimetres.", "How many centimetres are there in 3.2 metres?"),
+    ("What is 600 seconds in minutes?", "How many minutes are there in 600 seconds?"),
+    ("Express 1.5 litres in millilitres.", "How many millilitres are there in 1.5 litres?"),
+    ("Change 250 centimetres into metres.", "How many metres are there in 250 centimetres?"),
+    ("convert 2.5 kg to g", "How many g are there in 2.5 kg?"),
+    ("How many meters are in 3 kilometers?", "How many meters are there in 3 kilometers?"),
+    ("How many seconds in an hour?", "How many seconds are there in 1 hour?"),
+    ("Round 2.71828 to 3 decimal places.", "Round 2.71828 to 3 decimal places."),
+    ("Round 8.6 to the nearest whole number.", "Round 8.6 to the nearest integer."),
+    ("What is 3456 to the nearest hundred?", "Round 3456 to the nearest hundred."),
+    ("Round 12.345 to one decimal place.", "Round 12.345 to 1 decimal place."),
+    ("Round 7.25 to 1 dp", "Round 7.25 to 1 decimal place."),
+    ("What is 45.678 rounded to the nearest tenth?", "Round 45.678 to 1 decimal place."),
+]
+
+
+@pytest.mark.parametrize(("question", "reading"), READINGS)
+def test_phrasings_read_as_the_planner_writes_them(question: str, reading: str) -> None:
+    assert read(question) == reading
+    plan = plan_question(question)
+    assert plan.question == " ".join(question.split())
+    assert plan.reading in (None, reading)  # None: the planner reads the phrasing itself
+    assert plan.plan_source == "rules"
+
+
+def _numbers(text: str) -> set[str]:
+    return set(re.findall(r"\d+(?:\.\d+)?", text))
+
+
+@pytest.mark.parametrize(("question", "reading"), READINGS)
+def test_every_number_in_a_reading_is_written_in_the_question(question: str, reading: str) -> None:
+    words = re.findall(r"[a-z]+(?:[- ](?:and )?[a-z]+)*", question.lower())
+    named = set()
+    for phrase in words:
+        for start in range(len(phrase.split())):
+            for end in range(start + 1, len(phrase.split()) + 1):
+                chunk = " ".join(phrase.split()[start:end])
+                with contextlib.suppress(ValueError):
+                    named.add(read_number_words(chunk))
+    named |= {"1"} if re.search(r"\b(an?|one|tenth)\b", question.lower()) else set()
+    assert _numbers(reading) <= _numbers(question) | named
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What colour is the sky?",
+        "Tell me a joke.",
+        "What is the integral of sin(x)?",
+        "qwerty uiop",
+        "Who is the president of the United States?",
+        "List the primes below 20.",
+    ],
+)
+def test_what_it_cannot_read_is_unsupported(question: str) -> None:
+    with pytest.raises(NotReadError):
+        read(question)
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)
+
+
+def test_the_benchmarks_own_phrasings_need_no_reading() -> None:
+    plan = plan_question("Solve -3*w + 18 = 2*w - 7 for w.")
+    assert plan.reading is None and plan.shape == "linear"
+
+
+@pytest.mark.parametrize(
+    ("words", "numeral"),
+    [("seven", "7"), ("twenty-five", "25"), ("one hundred and five", "105"),
+     ("three thousand two hundred", "3200"), ("nineteen", "19")],
+)  # fmt: skip
+def test_number_words_read_as_numerals(words: str, numeral: str) -> None:
+    assert read_number_words(words) == numeral
+
+
+@pytest.mark.parametrize("words", ["twenty twenty", "five four", "hundred", "seven and"])
+def test_malformed_number_words_are_not_numbers(words: str) -> None:
+    with pytest.raises(ValueError):
+        read_number_words(words)
