@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 export RMESH_HOME ?= .rmesh
 
-.PHONY: install demo up down status test test-unit lint schemas bench-mesh bench-reasoning bench-learning bench-model bench-restore bench-chaos bench-fuzz bench-overload bench-scaling train clean
+.PHONY: install demo up down status test test-unit lint schemas bench-mesh bench-reasoning bench-learning bench-model bench-restore bench-natural bench-chaos bench-fuzz bench-overload bench-scaling train clean
 
 install: $(VENV)/.installed infra/kafka/lib/.fetched
 
@@ -27,6 +27,13 @@ demo: install
 	$(BIN)/rmesh batch infra/kb/demo_queries.jsonl --out $(RMESH_HOME)/demo-results.jsonl
 	$(BIN)/python -c "import json,sys; [print(r['id'], '->', r['status'], [(e['doc_id'], e['score']) for e in r['evidence']]) for r in map(json.loads, open(sys.argv[1]))]" $(RMESH_HOME)/demo-results.jsonl
 	$(BIN)/rmesh trace demo-1
+	@echo "--- questions as people write them, each with its reasoning tree ---"
+	$(BIN)/rmesh ask --quiet --no-feedback "What is 56 plus 29?"
+	$(BIN)/rmesh ask --quiet --no-feedback "If 2x + 9 = 15, what is x?"
+	$(BIN)/rmesh ask --quiet --no-feedback "How many millilitres are in 3.5 litres?"
+	$(BIN)/rmesh ask --quiet --no-feedback "Round 8.6 to the nearest whole number."
+	@echo "--- a question it cannot answer: refused, no number (rmesh ask exits 3) ---"
+	$(BIN)/rmesh ask --quiet --no-feedback "What is the capital of France?"; test $$? -eq 3
 
 up: install
 	$(BIN)/rmesh up
@@ -74,6 +81,9 @@ bench-restore: install
 	$(BIN)/rmesh bench restore --json bench-restore.json
 
 # Starts its own stack (three brokers, replicas, its own ports and home): about 40 minutes.
+bench-natural: install
+	$(BIN)/rmesh bench natural --json bench-natural.json
+
 bench-chaos: install
 	$(BIN)/rmesh bench chaos --json bench-chaos.json
 

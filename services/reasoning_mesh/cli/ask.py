@@ -56,6 +56,10 @@ def trace_tree(result: MeshResult) -> Tree:
     return root
 
 
+#: `rmesh ask`'s exit status for a question the mesh cannot answer (`unsupported`).
+UNSUPPORTED_EXIT = 3
+
+
 def retry_in(result: MeshResult, deadline: float) -> float | None:
     """Seconds to wait before asking again, for a refusal that says when; None: final."""
     if result.status != "refused" or result.error is None or not result.error.retry_after_s:
@@ -77,7 +81,8 @@ def ask(
         True, "--feedback/--no-feedback", help="Whether the verified steps may teach the learner."
     ),
 ) -> None:
-    """Ask one question through the mesh and wait for its verified answer."""
+    """Ask one question through the mesh and wait for its verified answer. Exit status: 0 an
+    answer, 1 failed or refused, 3 the mesh cannot answer this question (`unsupported`)."""
     from reasoning_mesh.gateway.sdk import MeshClient
 
     if not question.strip():
@@ -132,5 +137,7 @@ def ask(
         print(result.model_dump_json(indent=2))
     else:
         console.print(trace_tree(result))
-    if result.status in ("failed", "refused", "unsupported"):
+    if result.status == "unsupported":
+        raise typer.Exit(UNSUPPORTED_EXIT)  # an answer of its own: the mesh cannot answer this
+    if result.status in ("failed", "refused"):
         raise typer.Exit(1)

@@ -41,6 +41,39 @@ def mesh(
 
 
 @app.command()
+def natural(
+    json_out: Path = typer.Option(..., "--json", help="Where to write the figures."),
+    input_path: Path = typer.Option(
+        Path("../shared/benchmarks/natural_dev.jsonl"),
+        "--input",
+        help="JSONL: question, answer (null: the mesh must refuse it), cat.",
+    ),
+    timeout_s: float = typer.Option(600.0, help="Give up on missing results after this long."),
+) -> None:
+    """Questions as people write them through the running mesh (`rmesh up`, `rmesh kb ingest`):
+    in-domain strict accuracy, and out-of-domain ones refused (`unsupported`, no number)."""
+    from reasoning_mesh.bench.natural import run_natural_bench
+
+    if not input_path.exists():
+        fail(f"no question file at {input_path}")
+    figures = run(run_natural_bench(MeshSettings(), input_path, timeout_s=timeout_s))
+    json_out.write_text(json.dumps(figures, indent=2) + "\n")
+    table = Table("category", "n", "correct / refused", "read by", "statuses")
+    for cat, c in figures["per_category"].items():
+        good = c.get("correct", c.get("refused_clearly", 0))
+        read = ", ".join(f"{k[8:]} {v}" for k, v in c.items() if k.startswith("read_by:"))
+        statuses = ", ".join(f"{k[7:]} {v}" for k, v in c.items() if k.startswith("status:"))
+        table.add_row(cat, str(c["n"]), str(good), read, statuses)
+    console.print(table)
+    for key in (
+        "in_domain_accuracy",
+        "out_of_domain_refused_clearly",
+        "out_of_domain_answered_with_a_number",
+    ):
+        console.print(f"{key}: {figures[key]}")
+
+
+@app.command()
 def model(
     json_out: Path = typer.Option(..., "--json", help="Where to write the figures."),
     held_out: int = typer.Option(400, min=50, help="Held-out step prompts."),
