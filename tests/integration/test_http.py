@@ -1,20 +1,24 @@
-"""The HTTP front door against the real broker: accept, refuse (403/429/422/400), read, stream."""
+"""The HTTP front door against the real broker: accept, refuse (401/403/404/429/422/400), read,
+stream; tenants and their keys from the registry topic, as every gateway replica reads it."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import time
 from pathlib import Path
 
 import httpx
 
-from reasoning_mesh.contracts import events, results, retrieval
+from reasoning_mesh.contracts import events, results, retrieval, tenants
 from reasoning_mesh.contracts.kb_documents import KbDocument
+from reasoning_mesh.gateway import keys
 from reasoning_mesh.gateway.capacity import CapacityLimit
 from reasoning_mesh.gateway.domain import Admission
 from reasoning_mesh.gateway.http import ResultHub, create_app
+from reasoning_mesh.gateway.keys import KeyRing
 from reasoning_mesh.gateway.sdk import MeshClient
-from reasoning_mesh.gateway.settings import TenantLimit
+from reasoning_mesh.gateway.tenant_feed import TenantFeed, apply
 from reasoning_mesh.runtime.kafka import ensure_topics
 from reasoning_mesh.settings import KafkaSettings, TritonSettings
 
@@ -27,14 +31,23 @@ async def test_http_submit_refuse_and_stream(
 ) -> None:
     stages, retriever, triton = retriever_stages(kafka, triton_settings, tmp_path)
     await retriever.index(KbDocument(id="l-ml", text="1 litre is 1000 millilitres."))
-    admission = Admission({"default": TenantLimit(rate=0), "tiny": TenantLimit(rate=0.01, burst=1)})
+    admission, ring = Admission({}), KeyRing()
     async with running(stages), MeshClient(kafka) as mesh:
+        key, record = keys.add("default", 0, 1, time.time())
+        tiny_key, tiny = keys.add("tiny", 0.01, 1, time.time())
+        for r in (record, tiny):
+            await mesh.publish(tenants.TOPIC, r, key=r.name)
+        feed = TenantFeed(kafka, ring, admission)
+        feed.start()
         hub = ResultHub(mesh)
         hub.start()
         await asyncio.wait_for(hub.ready.wait(), 30)
-        app = create_app(mesh, admission, {"retrieve": retrieval.TOPIC}, hub)
+        await asyncio.wait_for(feed.ready.wait(), 30)
+        app = create_app(mesh, admission, {"retrieve": retrieval.TOPIC}, hub, keys=ring)
         async with httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=app), base_url="http://gw"
+            transport=httpx.ASGITransport(app=app),
+            base_url="http://gw",
+            headers={"Authorization": f"Bearer {key}"},
         ) as http:
             body = {"id": "http-1", "kind": "retrieve", "query": "millilitres in a litre"}
             accepted = await http.post("/v1/requests", json=body)
@@ -52,8 +65,10 @@ async def test_http_submit_refuse_and_stream(
             assert (await http.post("/v1/requests", json={**body, "query": ""})).status_code == 422
             assert (await http.post("/v1/requests", content=b"{oops")).status_code == 400
             assert (await http.post("/v1/requests", json={**body, "kind": "reason"})).status_code == 400
-            assert (await http.post("/v1/requests", json={**body, "tenant": "tiny"})).status_code == 202
-            throttled = await http.post("/v1/requests", json={**body, "tenant": "tiny"})
+            as_tiny = {"Authorization": f"Bearer {tiny_key}"}
+            ok = await http.post("/v1/requests", json={**body, "id": "t-1"}, headers=as_tiny)
+            assert ok.status_code == 202
+            throttled = await http.post("/v1/requests", json={**body, "id": "t-2"}, headers=as_tiny)
             assert throttled.status_code == 429
             assert int(throttled.headers["Retry-After"]) >= 1
             assert throttled.json()["error"]["code"] == "throttled"
@@ -63,6 +78,7 @@ async def test_http_submit_refuse_and_stream(
                 lines = [line async for line in stream.aiter_lines() if line.startswith("data:")]
             assert json.loads(lines[0][5:])["request_id"] == "http-1"
         await hub.stop()
+        await feed.stop()
     await triton.close()
 
 
@@ -72,15 +88,19 @@ async def test_http_holds_the_in_flight_limit_and_a_result_frees_the_slot(
     stages, retriever, triton = retriever_stages(kafka, triton_settings, tmp_path)
     await retriever.index(KbDocument(id="l-ml", text="1 litre is 1000 millilitres."))
     capacity = CapacityLimit({"retrieve": 1})
-    admission = Admission({"default": TenantLimit(rate=0)})
+    admission, ring = Admission({}), KeyRing()
+    key, record = keys.add("default", 0, 1, time.time())
+    apply(record, "default", ring, admission)
     await ensure_topics(kafka, (retrieval.TOPIC, results.TOPIC, events.TOPIC))
     async with MeshClient(kafka) as mesh:
         hub = ResultHub(mesh, on_result=capacity.complete)
         hub.start()
         await asyncio.wait_for(hub.ready.wait(), 30)
-        app = create_app(mesh, admission, {"retrieve": retrieval.TOPIC}, hub, capacity)
+        app = create_app(mesh, admission, {"retrieve": retrieval.TOPIC}, hub, capacity, keys=ring)
         async with httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=app), base_url="http://gw"
+            transport=httpx.ASGITransport(app=app),
+            base_url="http://gw",
+            headers={"Authorization": f"Bearer {key}"},
         ) as http:
             body = {"kind": "retrieve", "query": "millilitres in a litre"}
             # No retriever yet: the first request stays in flight, so the second is refused.

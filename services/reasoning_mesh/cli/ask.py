@@ -15,6 +15,7 @@ from reasoning_mesh.cli.common import console, fail, run
 from reasoning_mesh.contracts import events, requests, results
 from reasoning_mesh.contracts.requests import Budget, MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
+from reasoning_mesh.errors import MeshError
 from reasoning_mesh.settings import MeshSettings
 
 _COLOUR = {"verified": "green", "unverified": "yellow", "failed": "red", "skipped": "dim"}
@@ -80,6 +81,15 @@ def ask(
     feedback: bool = typer.Option(
         True, "--feedback/--no-feedback", help="Whether the verified steps may teach the learner."
     ),
+    http: str | None = typer.Option(
+        None, help="Ask through the HTTP gateway at this URL (the tenant is the API key's)."
+    ),
+    api_key: str | None = typer.Option(
+        None,
+        envvar="RMESH_API_KEY",
+        help="API key for --http (default: $RMESH_API_KEY).",
+        show_default=False,
+    ),
 ) -> None:
     """Ask one question through the mesh and wait for its verified answer. Exit status: 0 an
     answer, 1 failed or refused, 3 the mesh cannot answer this question (`unsupported`)."""
@@ -129,8 +139,17 @@ def ask(
                         )
         raise AssertionError("subscription ended")
 
+    async def via_http(url: str) -> MeshResult:
+        from reasoning_mesh.gateway.http_client import HttpMeshClient
+
+        async with HttpMeshClient(url, api_key) as mesh:
+            await mesh.submit(request)
+            return await mesh.wait(rid, timeout_s)
+
     try:
-        result = run(go())
+        result = run(via_http(http) if http else go())
+    except MeshError as exc:
+        fail(str(exc))
     except TimeoutError:
         fail(f"no result for {rid} within {timeout_s:.0f}s (is `rmesh up` running?)")
     if as_json:

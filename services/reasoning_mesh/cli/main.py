@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.tree import Tree
 
-from reasoning_mesh.cli import bench, bench_faults, kb, learn
+from reasoning_mesh.cli import bench, bench_faults, kb, learn, tenants
 from reasoning_mesh.cli.ask import ask as ask_command
 from reasoning_mesh.cli.common import console, err_console, fail, run
 from reasoning_mesh.cli.train import train as train_command
@@ -30,6 +30,7 @@ app.add_typer(kb.app, name="kb")
 bench_faults.register(bench.app)
 app.add_typer(bench.app, name="bench")
 app.add_typer(learn.app, name="learn")
+app.add_typer(tenants.app, name="tenants")
 schemas_app = typer.Typer(help="Message contracts.", no_args_is_help=True)
 app.add_typer(schemas_app, name="schemas")
 app.command("train")(train_command)

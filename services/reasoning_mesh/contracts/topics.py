@@ -20,6 +20,7 @@ from reasoning_mesh.contracts import (
     results,
     retrieval,
     steps,
+    tenants,
     verifier_inbox,
     verifier_state,
 )
@@ -113,6 +114,13 @@ TOPICS: tuple[TopicSpec, ...] = (
         learner_journal.JournalEntry,
         "base:skill:prompt digest (or base:skill:job)",
         "The learner's journal of feedback (latest label per prompt; last job per skill).",
+        compacted=True,
+    ),
+    TopicSpec(
+        tenants.TOPIC,
+        tenants.TenantRecord,
+        "tenant name",
+        "The tenant registry: admission limits and API key hashes (latest record per tenant).",
         compacted=True,
     ),
     TopicSpec(bench.TOPIC, bench.BenchPing, "sequence number", "Benchmark probes (pass-through in)."),

@@ -14,8 +14,10 @@ from reasoning_mesh.gateway.capacity import CapacityLimit
 from reasoning_mesh.gateway.domain import Admission
 from reasoning_mesh.gateway.handlers import GatewayHandlers
 from reasoning_mesh.gateway.http import ResultHub, create_app
+from reasoning_mesh.gateway.keys import KeyRing
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.gateway.settings import GatewaySettings
+from reasoning_mesh.gateway.tenant_feed import TenantFeed
 from reasoning_mesh.runtime.service import run_service
 from reasoning_mesh.runtime.stage import Stage
 from reasoning_mesh.runtime.subscribers import Subscriber, stage
@@ -59,7 +61,13 @@ async def main() -> None:
     await client.start()
     hub = ResultHub(client, on_result=capacity.complete)
     hub.start()
-    api = create_app(client, admission, dict(settings.routes), hub, capacity)
+    # The tenant registry (API keys, limits) from its topic, followed for changes.
+    keys = KeyRing()
+    feed = TenantFeed(settings.kafka, keys, admission)
+    feed.start()
+    api = create_app(
+        client, admission, dict(settings.routes), hub, capacity, keys=keys, keys_ready=feed.ready
+    )
     server = uvicorn.Server(
         uvicorn.Config(
             api, host=settings.http_host, port=settings.http_port, log_level="warning", lifespan="off"
@@ -79,6 +87,7 @@ async def main() -> None:
         server.should_exit = True
         await http_task
         await hub.stop()
+        await feed.stop()
         await client.close()
 
 

@@ -33,10 +33,20 @@ class Admission:
     def __init__(
         self, tenants: Mapping[str, TenantLimit], clock: Callable[[], float] | None = None
     ) -> None:
-        kwargs = {"clock": clock} if clock else {}
+        self._clock = {"clock": clock} if clock else {}
         self._buckets = {
-            name: TokenBucket(lim.rate, lim.burst, **kwargs) for name, lim in tenants.items()
+            name: TokenBucket(lim.rate, lim.burst, **self._clock) for name, lim in tenants.items()
         }
+        self._limits = dict(tenants)
+
+    def set_limit(self, tenant: str, limit: TenantLimit | None) -> None:
+        """A tenant registered, changed (a new bucket only if its limits changed) or removed."""
+        if limit is None:
+            self._buckets.pop(tenant, None)
+            self._limits.pop(tenant, None)
+        elif self._limits.get(tenant) != limit or tenant not in self._buckets:
+            self._buckets[tenant] = TokenBucket(limit.rate, limit.burst, **self._clock)
+            self._limits[tenant] = limit
 
     def require_known(self, tenant: str) -> None:
         if tenant not in self._buckets:

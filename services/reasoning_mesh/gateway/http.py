@@ -1,6 +1,10 @@
 """HTTP front door: POST requests, GET results, SSE streams of results and events.
 
-Admission is the same `Admission` object the Kafka ingress uses, so a tenant's budget is shared.
+Every `/v1/*` route takes `Authorization: Bearer <key>`: the tenant is the key's, never the
+body's. No or unknown key: 401; a body naming another tenant: 403; another tenant's result or
+stream: 404, the same as an id nobody has used. `/healthz` and `/metrics` stay open (probes and
+Prometheus; neither shows a tenant's data). Admission is the same `Admission` object the Kafka
+ingress uses, so a tenant's budget is shared.
 """
 
 from __future__ import annotations
@@ -8,11 +12,12 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import Depends, FastAPI, HTTPException, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import ValidationError
@@ -24,6 +29,7 @@ from reasoning_mesh.contracts.requests import MeshRequest
 from reasoning_mesh.errors import MeshError, OverloadedError, ThrottledError, UnknownTenantError
 from reasoning_mesh.gateway.capacity import CapacityLimit
 from reasoning_mesh.gateway.domain import Admission, route
+from reasoning_mesh.gateway.keys import KeyRing
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.runtime.codec import describe_validation
 from reasoning_mesh.telemetry.metrics import THROTTLED
@@ -79,16 +85,22 @@ class ResultHub:
     def latest(self, request_id: str) -> Message | None:
         return self._latest.get(request_id)
 
-    async def stream(self, request_id: str, with_events: bool) -> AsyncIterator[dict[str, Any]]:
+    async def stream(
+        self, request_id: str, with_events: bool, tenant: str
+    ) -> AsyncIterator[dict[str, Any]]:
+        """Events then the result of `request_id`, only those of `tenant` (another tenant's
+        messages for the same id are never shown)."""
         queue: asyncio.Queue[tuple[str, Message]] = asyncio.Queue()
         self._listeners[request_id].add(queue)
         try:
             done = self._latest.get(request_id)
-            if done is not None:
+            if done is not None and getattr(done, "tenant", None) == tenant:
                 yield {"event": "result", "data": done.model_dump_json()}
                 return
             while True:
                 topic, msg = await queue.get()
+                if getattr(msg, "tenant", None) != tenant:
+                    continue
                 if topic == results.TOPIC:
                     yield {"event": "result", "data": msg.model_dump_json()}
                     return
@@ -126,15 +138,39 @@ async def _read_request(request: Request, max_bytes: int) -> MeshRequest:
         raise HTTPException(422, describe_validation(exc)) from exc
 
 
+def _bearer(request: Request) -> str | None:
+    scheme, _, key = request.headers.get("authorization", "").partition(" ")
+    return key.strip() if scheme.lower() == "bearer" and key.strip() else None
+
+
 def create_app(
     client: MeshClient,
     admission: Admission,
     routes: dict[str, str],
     hub: ResultHub,
     capacity: CapacityLimit | None = None,
+    *,
+    keys: KeyRing,
+    keys_ready: asyncio.Event | None = None,
 ) -> FastAPI:
     capacity = capacity or CapacityLimit({})
     app = FastAPI(title="reasoning-mesh gateway", version="1")
+
+    def caller(request: Request) -> str:
+        """The tenant whose key authorises this call (never logged: the key, nor its hash)."""
+        key = _bearer(request)
+        if keys_ready is not None and not keys_ready.is_set():  # never a 401 for a valid key
+            raise HTTPException(503, "the tenant registry is loading", headers={"Retry-After": "1"})
+        tenant = keys.tenant_for(key, time.time()) if key else None
+        if tenant is None:
+            raise HTTPException(
+                401,
+                "an API key is required: Authorization: Bearer <key>"
+                if not key
+                else "the API key is not valid (unknown, expired or revoked)",
+                headers={"WWW-Authenticate": "Bearer"},
+            )
+        return tenant
 
     @app.get("/healthz")
     async def healthz() -> dict[str, bool]:
@@ -145,8 +181,11 @@ def create_app(
         return PlainTextResponse(generate_latest().decode(), media_type=CONTENT_TYPE_LATEST)
 
     @app.post("/v1/requests", status_code=202)
-    async def submit(request: Request) -> Any:
+    async def submit(request: Request, tenant: str = Depends(caller)) -> Any:
         req = await _read_request(request, client.kafka.max_message_bytes)
+        if "tenant" in req.model_fields_set and req.tenant != tenant:
+            raise HTTPException(403, f"this key is {tenant!r}'s; it cannot submit as {req.tenant!r}")
+        req = req.model_copy(update={"tenant": tenant})
         try:
             admission.require_known(req.tenant)
             capacity.check(req.kind)  # before the tenant spends a token on it
@@ -180,14 +219,21 @@ def create_app(
         return {"id": req.id, "status": "accepted", "routed_to": topic}
 
     @app.get("/v1/results/{request_id}")
-    async def result(request_id: str) -> Any:
+    async def result(request_id: str, tenant: str = Depends(caller)) -> Any:
         msg = hub.latest(request_id)
-        if msg is None:
+        if msg is None or getattr(msg, "tenant", None) != tenant:  # another's: as if unknown
             raise HTTPException(404, f"no result for {request_id!r} yet")
         return JSONResponse(json.loads(msg.model_dump_json()))
 
     @app.get("/v1/stream/{request_id}")
-    async def stream(request_id: str, events: bool = True) -> EventSourceResponse:
-        return EventSourceResponse(hub.stream(request_id, events))
+    async def stream(
+        request_id: str,
+        events: bool = True,
+        tenant: str = Depends(caller),
+    ) -> EventSourceResponse:
+        done = hub.latest(request_id)
+        if done is not None and getattr(done, "tenant", None) != tenant:
+            raise HTTPException(404, f"no result for {request_id!r} yet")
+        return EventSourceResponse(hub.stream(request_id, events, tenant))
 
     return app
