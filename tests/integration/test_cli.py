@@ -1,6 +1,7 @@
 """The user's path, as a user runs it: `rmesh up` (real broker, Triton, services under a
 supervisor, two verifier replicas), `kb ingest`, `batch` (bad lines, resume), `subscribe`,
-`trace`, `status` (a replica killed with SIGKILL is restarted), `down`."""
+`trace`, `status` (a replica killed with SIGKILL is restarted), `tenants` and the HTTP gateway
+with a key, a question as people write it, one refused as `unsupported`, `down`."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 pytestmark = pytest.mark.slow
@@ -137,3 +139,50 @@ def test_ingest_batch_resume_subscribe_trace(stack: dict[str, str], tmp_path: Pa
     ):
         assert name in trace.stdout, trace.stdout
     assert rmesh(stack, "trace", "never-sent").returncode == 1
+
+
+def test_tenant_keys_people_s_phrasings_and_a_refusal_through_the_real_gateway(
+    stack: dict[str, str],
+) -> None:
+    added = rmesh(stack, "tenants", "add", "acme", "--rate", "0")
+    assert added.returncode == 0, added.stdout + added.stderr
+    key = added.stdout.strip().splitlines()[-1]
+    assert key.startswith("rmk_") and len(key) == 64
+    url = f"http://127.0.0.1:{PORTS['RMESH_HTTP_PORT']}"
+    body = {"id": "cli-http-1", "kind": "reason", "query": "What is 56 plus 29?"}
+    assert httpx.post(f"{url}/v1/requests", json=body, timeout=10).status_code == 401
+    auth = {"Authorization": f"Bearer {key}"}
+    deadline = time.monotonic() + 60
+    while (
+        sent := httpx.post(f"{url}/v1/requests", json=body, headers=auth, timeout=10)
+    ).status_code in (
+        401,
+        503,
+    ):  # until the gateway has read the new tenant's record
+        assert time.monotonic() < deadline, sent.text
+        time.sleep(0.5)
+    assert sent.status_code == 202, sent.text
+    deadline = time.monotonic() + 120
+    while (
+        got := httpx.get(f"{url}/v1/results/cli-http-1", headers=auth, timeout=10)
+    ).status_code == 404:
+        assert time.monotonic() < deadline
+        time.sleep(0.5)
+    result = got.json()
+    assert result["status"] == "verified" and result["answer"] == "85", result
+    assert result["reasoning_trace"]["reading"] == "What is 56 + 29?"
+    # A question it cannot answer: `unsupported`, no number, exit status 3.
+    refused = rmesh(
+        {**stack, "RMESH_API_KEY": key},
+        "ask", "--http", url, "--json", "What is the capital of France?",
+    )  # fmt: skip
+    assert refused.returncode == 3, refused.stdout + refused.stderr
+    answer = json.loads(refused.stdout)
+    assert answer["status"] == "unsupported" and answer["answer"] is None
+    listed = rmesh(stack, "tenants", "list")
+    assert "acme" in listed.stdout and key[21:] not in listed.stdout
+    # The key is in no log and no trace the stack wrote.
+    home = Path(stack["RMESH_HOME"])
+    for path in [*home.glob("logs/*"), *home.glob("traces/*")]:
+        if path.is_file():
+            assert key[21:] not in path.read_text(errors="replace"), path
