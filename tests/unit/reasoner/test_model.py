@@ -153,3 +153,16 @@ def test_folded_propagation_equals_layer_by_layer(model: GatedDecoder) -> None:
     for a, b in zip(outs, slow.generate(reqs), strict=True):
         assert a[0].text == b[0].text and a[0].exit_layers == b[0].exit_layers
         assert a[0].token_logprobs == pytest.approx(b[0].token_logprobs, abs=1e-4)
+
+
+def test_folded_exit_head_equals_the_models_head(model: GatedDecoder) -> None:
+    """Exit checks use the head with ln_f folded in (fewer ops per check): the same logits, so
+    the same exits and tokens as the model's own head."""
+    gen = Generator(model)
+    h = torch.randn(5, model.cfg.d_model)
+    torch.testing.assert_close(gen._logits(h), model.logits(h), rtol=1e-5, atol=1e-5)
+    plain = Generator(model)
+    plain._head = None
+    reqs = [GenRequest(p, max_new_tokens=10, threshold=0.5) for p in ("C:9-4=", "C:123*7=")]
+    for a, b in zip(gen.generate(reqs), plain.generate(reqs), strict=True):
+        assert a[0].text == b[0].text and a[0].exit_layers == b[0].exit_layers

@@ -14,7 +14,7 @@ import torch
 from torch import Tensor
 
 from reasoning_mesh.models.reasoner.lora import rows_using
-from reasoning_mesh.models.reasoner.model import Block, GatedDecoder, confidence
+from reasoning_mesh.models.reasoner.model import Block, GatedDecoder
 from reasoning_mesh.models.reasoner.tokenizer import EOS, PAD, CharTokenizer
 
 NO_EXIT = 1.0  # a threshold at or above this disables early exit for the row
@@ -45,6 +45,7 @@ class Generator:
         self.tok = tokenizer or CharTokenizer()
         self.cfg = model.cfg
         self._fold = _fold_kv(model)
+        self._head = _fold_head(model)
 
     @torch.inference_mode()
     def generate(self, requests: list[GenRequest]) -> list[list[Generation]]:
@@ -119,6 +120,13 @@ class Generator:
             grouped[i].append(g)
         return grouped
 
+    def _logits(self, h: Tensor) -> Tensor:
+        if self._head is None:
+            return self.model.logits(h)
+        weight, bias, eps = self._head
+        n = torch.nn.functional.layer_norm(h, h.shape[-1:], eps=eps)
+        return torch.nn.functional.linear(n, weight, bias)
+
     def _prefill(self, ids: Tensor, positions: Tensor, valid: Tensor, cache: _Cache) -> None:
         t = ids.shape[1]
         h = self.model.embed(ids, positions)
@@ -154,7 +162,7 @@ class Generator:
         exit_layer = [n_layers] * n
         thr = thresholds.tolist()
         gated = any(x < NO_EXIT for x in thr)
-        key_mask = valid[rows, : t + 1].clone()
+        key_mask = (valid[:, : t + 1] if whole else valid[rows, : t + 1]).clone()
         key_mask[:, t] = True
         mask_all = key_mask[:, None, None, :]
         act: list[int] = list(range(n))
@@ -184,11 +192,10 @@ class Generator:
                 h[sel] = hs
             depth = layer + 1
             if depth == n_layers:
-                logits[act] = self.model.logits(hs[:, 0])
+                logits[act if len(act) < n else slice(None)] = self._logits(hs[:, 0])
             elif gated and depth >= self.cfg.min_exit_layer:
-                lg = self.model.logits(hs[:, 0])
-                conf = confidence(lg).tolist()
-                leaving = [j for j, a in enumerate(act) if thr[a] < NO_EXIT and conf[j] >= thr[a]]
+                lg = self._logits(hs[:, 0])
+                leaving = _leaving(lg, act, thr)
                 if leaving:
                     left = [act[j] for j in leaving]
                     for a in left:
@@ -217,12 +224,41 @@ class Generator:
         assert self._fold is not None
         weight, bias = self._fold
         n = torch.nn.functional.layer_norm(h, h.shape[-1:])
-        kv = torch.einsum("md,lod->lmo", n, weight[first:]) + bias[first:, None]
+        kv = torch.matmul(n, weight[first:].transpose(1, 2)) + bias[first:, None]  # [L, m, 2D]
         heads, d_head = self.cfg.n_heads, self.cfg.d_model // self.cfg.n_heads
         kv = kv.view(kv.shape[0], kv.shape[1], 2, heads, d_head)
+        if len(local) == 1:  # the common case: plain indexing writes in place, no scatter
+            r0 = int(rows[local[0]])
+            cache.k_all[first:, r0 : r0 + 1, :, t : t + 1] = kv[:, :, 0, :, None]
+            cache.v_all[first:, r0 : r0 + 1, :, t : t + 1] = kv[:, :, 1, :, None]
+            return
         r = rows[torch.tensor(local, device=h.device)]
         cache.k_all[first:, r, :, t : t + 1] = kv[:, :, 0, :, None]
         cache.v_all[first:, r, :, t : t + 1] = kv[:, :, 1, :, None]
+
+
+def _leaving(lg: Tensor, act: list[int], thr: list[float]) -> list[int]:
+    """Positions in `act` whose exit logits are confident enough to leave: CALM's softmax
+    response (top-1 minus top-2 probability) against each row's threshold. The subtraction is
+    done in Python: one tensor op fewer per check, and checks are most of what gating costs."""
+    probs = (lg if lg.dtype == torch.float32 else lg.float()).softmax(-1)
+    top = probs.topk(2, dim=-1).values.tolist()
+    return [j for j, a in enumerate(act) if thr[a] < NO_EXIT and top[j][0] - top[j][1] >= thr[a]]
+
+
+def _fold_head(model: GatedDecoder) -> tuple[Tensor, Tensor | None, float] | None:
+    """The exit head with `ln_f`'s affine folded in, so an exit check is one normalisation and
+    one matmul (no module calls): logits = (W·diag γ) n + W β. None when the head is quantized
+    or has no affine LayerNorm in front (then the model's own `logits` is used)."""
+    head, ln = model.head, model.ln_f
+    if not isinstance(head, torch.nn.Linear) or ln.weight is None:
+        return None
+    with torch.no_grad():
+        weight = (head.weight * ln.weight[None, :]).detach()
+        bias = head.weight @ ln.bias if ln.bias is not None else None
+        if head.bias is not None:
+            bias = head.bias if bias is None else bias + head.bias
+    return weight, None if bias is None else bias.detach(), ln.eps
 
 
 def _fold_kv(model: GatedDecoder) -> tuple[Tensor, Tensor] | None:
