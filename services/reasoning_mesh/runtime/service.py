@@ -6,7 +6,8 @@ import asyncio
 import logging
 import os
 import signal
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from reasoning_mesh.runtime.stage import Stage
@@ -15,6 +16,34 @@ from reasoning_mesh.telemetry import setup_telemetry, shutdown_telemetry
 from reasoning_mesh.telemetry.metrics import READY
 
 log = logging.getLogger(__name__)
+
+#: Seconds a service has to drain and stop after SIGTERM before it is ended.
+STOP_TIMEOUT_S = 120.0
+#: Exit status of a process its watchdog ended (stuck): the supervisor restarts it.
+STUCK_EXIT = 70
+
+
+def hard_exit(reason: str) -> None:
+    """End a stuck process now. Safe for exactly-once: nothing uncommitted becomes visible, and
+    the partitions' next owner (fencing this one) redoes what was held."""
+    log.critical("ending the process: %s", reason)
+    logging.shutdown()
+    os._exit(STUCK_EXIT)
+
+
+async def watchdog(
+    stages: Sequence[Stage[Any]], on_stuck: Callable[[str], None], interval_s: float = 5.0
+) -> None:
+    """A member that is alive but stuck (a rebalance step that never ends, held records that
+    never finish) reports healthy and serves nobody; ending it lets the supervisor restart it."""
+    while True:
+        await asyncio.sleep(interval_s)
+        now = time.monotonic()
+        for stage in stages:
+            reason = stage.stalled(now)
+            if reason is not None:
+                on_stuck(reason)
+                return
 
 
 def configure_logging(service: str) -> None:
@@ -41,6 +70,8 @@ async def run_service(
     def stop_all() -> None:
         for stage in stages:
             stage.request_stop()
+        # A graceful drain is bounded: a member that cannot finish it is ended, not waited on.
+        loop.call_later(STOP_TIMEOUT_S, hard_exit, f"not stopped {STOP_TIMEOUT_S:.0f}s after a signal")
 
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop_all)
@@ -48,10 +79,12 @@ async def run_service(
         await stage.start()
     READY.labels(service).set(1)
     log.info("%s ready: %s", service, ", ".join(s.config.name for s in stages))
+    dog = asyncio.create_task(watchdog(stages, hard_exit))
     try:
         # Each stage finishes the batch in hand before returning: graceful drain.
         await asyncio.gather(*(s.run() for s in stages))
     finally:
+        dog.cancel()
         READY.labels(service).set(0)
         shutdown_telemetry()
         log.info("%s stopped", service)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -73,6 +74,11 @@ class StageConfig:
     #: How long one record may take before the group thinks this member is dead (long jobs,
     #: e.g. training an adapter, need more than the 5-minute default).
     max_poll_interval_ms: int = 300_000
+    #: A rebalance step (restore, drain) running longer than this, or held records with no
+    #: progress for `stall_timeout_s`, is a stuck member: the service's watchdog ends the process
+    #: (the supervisor restarts it; uncommitted work is redone by the partitions' next owner).
+    rebalance_timeout_s: float = 300.0
+    stall_timeout_s: float = 900.0
 
 
 @dataclass
@@ -154,6 +160,10 @@ class Stage(Generic[M]):
             max_poll_interval_ms=config.max_poll_interval_ms,
         )
         self.started = asyncio.Event()
+        #: When the rebalance step under way began (None: none), and the last sign of progress
+        #: (a record finished, a commit went through): what the watchdog reads.
+        self.rebalancing_since: float | None = None
+        self.progress_at = time.monotonic()
         self.committed_records = 0
         #: Commits refused because this member's producer for the partition was fenced.
         self.fenced_commits = 0
@@ -177,6 +187,13 @@ class Stage(Generic[M]):
         offsets as they stand after the fence. Paused meanwhile: a record fetched from a position
         looked up before the fence must not be handled, and one skipped after the seek would be
         lost."""
+        self.rebalancing_since = time.monotonic()
+        try:
+            await self._assign(tps)
+        finally:
+            self.rebalancing_since = None
+
+    async def _assign(self, tps: set[TopicPartition]) -> None:
         self._consumer.pause(*tps)
         self._fenced -= tps
         for tp in tps:
@@ -206,6 +223,13 @@ class Stage(Generic[M]):
 
     async def revoke(self, tps: set[TopicPartition]) -> None:
         """Commit what is held of the partitions, then let them go."""
+        self.rebalancing_since = time.monotonic()
+        try:
+            await self._revoke(tps)
+        finally:
+            self.rebalancing_since = None
+
+    async def _revoke(self, tps: set[TopicPartition]) -> None:
         self._ready -= tps
         for tp in tps:
             self._gen[tp] = self._gen.get(tp, 0) + 1
@@ -223,6 +247,20 @@ class Stage(Generic[M]):
 
     def request_stop(self) -> None:
         self._stopping.set()
+
+    def stalled(self, now: float) -> str | None:
+        """Why this member looks stuck (None: it does not)."""
+        if self.rebalancing_since is not None:
+            took = now - self.rebalancing_since
+            if took > self.config.rebalance_timeout_s:
+                return f"{self.config.name}: a rebalance step has run for {took:.0f}s"
+        held = sum(len(q) for q in self._pending.values())
+        idle = now - self.progress_at
+        # Never shorter than one record may legitimately take (a training job).
+        limit = max(self.config.stall_timeout_s, self.config.max_poll_interval_ms / 1000 + 60)
+        if held and idle > limit:
+            return f"{self.config.name}: {held} records held, no progress for {idle:.0f}s"
+        return None
 
     async def run(self) -> None:
         """Consume until `request_stop`; in-flight records are finished and committed first."""
@@ -308,6 +346,7 @@ class Stage(Generic[M]):
             await self.processor.process(slot.ctx)
         finally:
             slot.done = True
+            self.progress_at = time.monotonic()
             self._completed.set()
 
     # -- committing ----------------------------------------------------------------------------
@@ -335,6 +374,7 @@ class Stage(Generic[M]):
             finally:
                 for tp in ready:
                     self._committing[tp] -= 1
+            self.progress_at = time.monotonic()
             self.committed_records += sum(
                 len(c) for c, ok in zip(ready.values(), done, strict=True) if ok
             )
