@@ -57,8 +57,9 @@ async def test_questions_end_to_end_with_events_and_traces(
         result = got[rid]
         assert isinstance(result, MeshResult) and result.kind == "reason"
         if expected is None:
-            # "?" is no question: the model still answers it as one unverifiable step, or fails.
-            assert result.status in ("unverified", "failed")
+            # "?" is no question: the mesh says it cannot answer, with no number.
+            assert result.status == "unsupported" and result.answer is None
+            assert result.error is not None and result.error.code == "unsupported"
             continue
         assert result.status == "verified", result.reasoning_trace
         assert result.answer == expected  # the text, not just the value
