@@ -73,7 +73,7 @@ async def test_the_kafka_door_holds_the_in_flight_limit_and_results_free_slots(
         MeshClient(kafka) as mesh,
         mesh.subscribe((results.TOPIC,)) as sub,
     ):
-        hub = ResultHub(mesh, on_result=capacity.complete)  # the gateway's results feed
+        hub = ResultHub(mesh, on_result=capacity.on_result)  # the gateway's results feed
         hub.start()
         await asyncio.wait_for(hub.ready.wait(), 30)
         for i in range(6):  # no retriever yet: the first two stay in flight

@@ -93,7 +93,7 @@ async def test_http_holds_the_in_flight_limit_and_a_result_frees_the_slot(
     apply(record, "default", ring, admission)
     await ensure_topics(kafka, (retrieval.TOPIC, results.TOPIC, events.TOPIC))
     async with MeshClient(kafka) as mesh:
-        hub = ResultHub(mesh, on_result=capacity.complete)
+        hub = ResultHub(mesh, on_result=capacity.on_result)
         hub.start()
         await asyncio.wait_for(hub.ready.wait(), 30)
         app = create_app(mesh, admission, {"retrieve": retrieval.TOPIC}, hub, capacity, keys=ring)

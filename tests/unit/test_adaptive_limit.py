@@ -139,3 +139,30 @@ def test_one_slow_request_in_a_window_does_not_shrink_the_limit() -> None:
 def test_disabled_uses_the_configured_limit(enabled: bool) -> None:
     cap = CapacityLimit({"reason": 7}, adaptive=AdaptiveSettings(enabled=enabled))
     assert cap.limit("reason") == 7 and not cap.adaptive
+
+
+def test_quick_failures_are_not_latency_samples() -> None:
+    clock = Clock()
+    cap = CapacityLimit({"reason": 64}, clock=clock, adaptive=AdaptiveSettings(window=2))
+    for i in range(4):  # fast `unsupported` answers: they free the slot, teach nothing
+        cap.take("reason", f"u{i}")
+        clock.now += 0.01
+        cap.on_result(f"u{i}", "unsupported")
+    assert cap.in_flight("reason") == 0 and cap.adaptive["reason"].baseline is None
+    for i in range(2):
+        cap.take("reason", f"v{i}")
+        clock.now += 0.3
+        cap.on_result(f"v{i}", "verified")
+    assert cap.adaptive["reason"].baseline == pytest.approx(0.3)
+
+
+def test_requests_admitted_before_a_cut_do_not_cut_again() -> None:
+    limit = AdaptiveLimit(64, AdaptiveSettings(initial=16, window=1))
+    limit.observe(0.3, now=0.0, admitted_at=-0.3)  # baseline
+    limit.observe(3.0, now=10.0, admitted_at=7.0)  # a queue: cut once
+    assert limit.limit == 12
+    for t in range(11, 15):  # the same queue draining: admitted before the cut
+        limit.observe(3.0, now=float(t), admitted_at=9.0)
+    assert limit.limit == 12
+    limit.observe(3.0, now=20.0, admitted_at=15.0)  # still queueing after the cut: cut again
+    assert limit.limit == 9

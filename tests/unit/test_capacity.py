@@ -83,3 +83,12 @@ def test_a_request_never_sent_gives_its_slot_back() -> None:
     cap.release("a")
     cap.check("reason")
     assert cap.completion_rate("reason") == 0.0  # a release is not a completion
+
+
+def test_a_refusal_elsewhere_of_an_id_held_here_frees_its_slot() -> None:
+    cap = CapacityLimit({"reason": 1}, clock=Clock())
+    cap.take("reason", "a")
+    cap.on_result("a", "refused")  # its transaction aborted; another replica refused it
+    assert cap.in_flight("reason") == 0 and not cap.holds("a")
+    cap.on_result("never-here", "refused")  # not ours: nothing to free
+    assert cap.in_flight("reason") == 0

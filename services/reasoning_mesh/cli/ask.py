@@ -11,7 +11,7 @@ from typing import Any
 import typer
 from rich.tree import Tree
 
-from reasoning_mesh.cli.common import console, fail, run
+from reasoning_mesh.cli.common import console, err_console, fail, run
 from reasoning_mesh.contracts import events, requests, results
 from reasoning_mesh.contracts.requests import Budget, MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
@@ -69,6 +69,28 @@ def retry_in(result: MeshResult, deadline: float) -> float | None:
     return wait if time.monotonic() + wait < deadline else None
 
 
+async def ask_over_http(
+    url: str, api_key: str | None, request: MeshRequest, timeout_s: float
+) -> MeshResult:
+    """Through the HTTP gateway (the tenant is the key's); a 429 is asked again when it says,
+    as on the Kafka door, while the deadline allows."""
+    from reasoning_mesh.gateway.http_client import GatewayHttpError, HttpMeshClient
+
+    deadline = time.monotonic() + timeout_s
+    async with HttpMeshClient(url, api_key) as mesh:
+        while True:
+            try:
+                await mesh.submit(request)
+                break
+            except GatewayHttpError as exc:
+                wait = exc.retry_after_s
+                if wait is None or time.monotonic() + wait >= deadline:
+                    raise
+                err_console.print(f"[yellow]refused[/]: asking again in {wait:.1f}s")
+                await asyncio.sleep(wait)
+        return await mesh.wait(request.id, max(1.0, deadline - time.monotonic()))
+
+
 def ask(
     question: str = typer.Argument(..., help="The question."),
     tenant: str = typer.Option("default", help="Tenant for admission."),
@@ -123,7 +145,7 @@ def ask(
                             return msg
                         # Refused for now (mesh full, or the tenant's rate): ask again when
                         # told to, under a new id, while the deadline allows.
-                        console.print(
+                        err_console.print(  # stderr: --json output stays one document
                             f"[yellow]{msg.error.code if msg.error else 'refused'}[/]:"
                             f" asking again in {wait:.1f}s"
                         )
@@ -139,15 +161,8 @@ def ask(
                         )
         raise AssertionError("subscription ended")
 
-    async def via_http(url: str) -> MeshResult:
-        from reasoning_mesh.gateway.http_client import HttpMeshClient
-
-        async with HttpMeshClient(url, api_key) as mesh:
-            await mesh.submit(request)
-            return await mesh.wait(rid, timeout_s)
-
     try:
-        result = run(via_http(http) if http else go())
+        result = run(ask_over_http(http, api_key, request, timeout_s) if http else go())
     except MeshError as exc:
         fail(str(exc))
     except TimeoutError:

@@ -4,12 +4,14 @@ A fixed in-flight limit is right for one machine and one mix of questions only: 
 admitted requests queue (their latency grows with the limit, Little's law), too low and the mesh
 idles. This is the gradient idea of TCP Vegas and Netflix's concurrency-limits, kept small:
 
-- every `window` completions, the median of their latencies is one sample (a median, so one slow
-  question does not move the limit);
+- every `window` answered requests, the median of their latencies is one sample (a median, so
+  one slow question does not move the limit; quick refusals of a question, `failed` or
+  `unsupported`, are not samples: they would make the mesh look faster than it is);
 - the baseline is the lowest such sample of the last `baseline_window_s` (the no-load latency,
   as near as the mesh gets to it);
 - a sample above `tolerance` × baseline means requests are queueing: the limit shrinks by
-  `backoff`; otherwise, if the limit was what held requests back (the limit was reached in the
+  `backoff` (once per queue: requests admitted before a cut do not count towards the next);
+  otherwise, if the limit was what held requests back (the limit was reached in the
   window), it grows by one (additive increase, as a TCP window does).
 
 It starts at `initial` and grows, so the baseline is learnt before any queue forms; it never
@@ -53,6 +55,7 @@ class AdaptiveLimit:
         self._latencies: list[float] = []
         self._saturated = False
         self._baseline: deque[tuple[float, float]] = deque()  # (when, median), rising medians
+        self._cut_at = float("-inf")
         self.samples = 0
 
     @property
@@ -71,7 +74,11 @@ class AdaptiveLimit:
     def refused(self) -> None:
         self._saturated = True
 
-    def observe(self, latency_s: float, now: float) -> None:
+    def observe(self, latency_s: float, now: float, admitted_at: float | None = None) -> None:
+        """One answered request's latency. A request admitted before the last cut still shows
+        the queue that cut answered: it is not evidence for another one."""
+        if admitted_at is not None and admitted_at < self._cut_at:
+            return
         self._latencies.append(latency_s)
         if len(self._latencies) < self.settings.window:
             return
@@ -83,6 +90,7 @@ class AdaptiveLimit:
         baseline = self.baseline
         if baseline is not None and sample > s.tolerance * baseline:
             self.value = max(float(s.floor), self.value * s.backoff)
+            self._cut_at = now
         elif self._saturated:
             self.value = min(float(self.ceiling), self.value + 1.0)
         self._saturated = False

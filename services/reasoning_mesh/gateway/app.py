@@ -59,7 +59,7 @@ async def main() -> None:
         IN_FLIGHT_LIMIT.labels(kind).set_function(functools.partial(capacity.limit, kind))
     client = MeshClient(settings.kafka, client_id="gateway-http")
     await client.start()
-    hub = ResultHub(client, on_result=capacity.complete)
+    hub = ResultHub(client, on_result=capacity.on_result)
     hub.start()
     # The tenant registry (API keys, limits) from its topic, followed for changes.
     keys = KeyRing()

@@ -91,20 +91,36 @@ class CapacityLimit:
         if entry is not None:
             self._in_flight[entry[0]] -= 1
 
-    def complete(self, request_id: str) -> None:
-        """A result came back: its slot is free. Ids this gateway did not admit are ignored."""
+    def holds(self, request_id: str) -> bool:
+        """Whether this gateway admitted `request_id` and has not seen its result yet (a record
+        delivered again after an aborted transaction is not a new request: not checked again)."""
+        return request_id in self._admitted
+
+    def complete(self, request_id: str, answered: bool = True) -> None:
+        """A result came back: its slot is free. Ids this gateway did not admit are ignored.
+        `answered`: a verified/unverified/ok answer, whose latency the adaptive limit learns
+        from (a quick `failed` or `unsupported` says nothing about how loaded the mesh is)."""
         entry = self._admitted.pop(request_id, None)
         if entry is None:
             return
         kind, admitted_at = entry
         self._in_flight[kind] -= 1
         now = self.clock()
-        if kind in self.adaptive:
-            self.adaptive[kind].observe(now - admitted_at, now)
+        if kind in self.adaptive and answered:
+            self.adaptive[kind].observe(now - admitted_at, now, admitted_at)
         done = self._completed[kind]
         done.append(now)
         if len(done) > 100_000:  # bounded, whatever the rate
             done.popleft()
+
+    def on_result(self, request_id: str, status: str) -> None:
+        """A result on the results topic. A refusal frees a slot only when this gateway holds
+        one for the id: the record was admitted here, its transaction aborted, and another
+        replica refused it when it came back (otherwise that slot would wait out `max_age_s`)."""
+        if status == "refused":
+            self.release(request_id)
+        else:
+            self.complete(request_id, answered=status in ("verified", "unverified", "ok"))
 
     def retry_after(self, kind: str) -> float:
         """Seconds until a slot should free: one completion's time at the recent rate (never

@@ -43,7 +43,9 @@ class GatewayHandlers:
     async def on_request(self, request: MeshRequest, ctx: Context) -> None:
         try:
             self.admission.require_known(request.tenant)  # unknown: dead-lettered, not refused
-            self.capacity.check(request.kind)  # before the tenant spends a token on it
+            # A record delivered again (its transaction aborted) already holds its slot here.
+            if not self.capacity.holds(request.id):
+                self.capacity.check(request.kind)  # before the tenant spends a token on it
             self.admission.admit(request.tenant)
         except ThrottledError as exc:
             # Never a silent drop: the caller gets a typed refusal with retry-after.

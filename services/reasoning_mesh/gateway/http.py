@@ -40,9 +40,9 @@ log = logging.getLogger(__name__)
 class ResultHub:
     """One subscription shared by every HTTP listener, fanned out by request id."""
 
-    def __init__(self, client: MeshClient, on_result: Callable[[str], None] | None = None) -> None:
+    def __init__(self, client: MeshClient, on_result: Callable[[str, str], None] | None = None) -> None:
         self._client = client
-        #: Told of every result's request id (the capacity limit frees its slot).
+        #: Told of every result's request id and status (the capacity limit frees its slot).
         self._on_result = on_result
         self._listeners: dict[str, set[asyncio.Queue[tuple[str, Message]]]] = defaultdict(set)
         self._latest: dict[str, Message] = {}
@@ -74,9 +74,8 @@ class ResultHub:
                 rid = str(getattr(msg, "request_id", ""))
                 if topic == results.TOPIC:
                     self._latest[rid] = msg
-                    # A refusal (of this id or of a duplicate of it) frees no slot: it took none.
-                    if self._on_result is not None and getattr(msg, "status", "") != "refused":
-                        self._on_result(rid)
+                    if self._on_result is not None:
+                        self._on_result(rid, str(getattr(msg, "status", "")))
                     if len(self._latest) > 50_000:  # bounded memory: forget the oldest
                         self._latest.pop(next(iter(self._latest)))
                 for queue in list(self._listeners.get(rid, ())):

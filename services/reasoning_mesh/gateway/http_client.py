@@ -25,9 +25,9 @@ API_KEY_ENV = "RMESH_API_KEY"
 class GatewayHttpError(NonRetryableError):
     code = "gateway_http"
 
-    def __init__(self, status: int, detail: str) -> None:
+    def __init__(self, status: int, detail: str, retry_after_s: float | None = None) -> None:
         super().__init__(f"HTTP {status}: {detail}")
-        self.status = status
+        self.status, self.retry_after_s = status, retry_after_s
 
 
 class HttpMeshClient:
@@ -69,9 +69,12 @@ class HttpMeshClient:
     def _ok(got: httpx.Response) -> dict[str, Any]:
         if got.status_code >= 400:
             try:
-                detail = got.json().get("detail") or got.json().get("error") or got.text
+                failure = got.json()
             except ValueError:
-                detail = got.text
-            raise GatewayHttpError(got.status_code, str(detail)[:500])
+                failure = {}
+            error = failure.get("error") if isinstance(failure.get("error"), dict) else {}
+            detail = failure.get("detail") or error.get("message") or got.text
+            retry = error.get("retry_after_s") if got.status_code == 429 else None
+            raise GatewayHttpError(got.status_code, str(detail)[:500], retry)
         body: dict[str, Any] = got.json()
         return body

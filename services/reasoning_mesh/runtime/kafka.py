@@ -53,6 +53,11 @@ def make_consumer(
         isolation_level="read_committed",
         max_poll_records=max_poll_records,
         max_poll_interval_ms=max_poll_interval_ms,
+        # How long a rebalance waits for members to finish their callbacks (restore, drain) and
+        # rejoin. aiokafka's default is the session timeout (10 s): a restore longer than that
+        # drops the member from the group mid-assignment. The Java client uses the poll
+        # interval, the time a record may take: so do we.
+        rebalance_timeout_ms=max_poll_interval_ms,
         # A read_committed fetch is not woken by a transaction marker; a short wait bounds the
         # per-hop latency that adds (loopback polls are cheap).
         fetch_max_wait_ms=kafka.fetch_max_wait_ms,

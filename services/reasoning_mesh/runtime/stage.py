@@ -250,15 +250,16 @@ class Stage(Generic[M]):
 
     def stalled(self, now: float) -> str | None:
         """Why this member looks stuck (None: it does not)."""
+        # Never shorter than one record may legitimately take (a training job), which a revoke
+        # waits for too.
+        record_s = self.config.max_poll_interval_ms / 1000 + 60
         if self.rebalancing_since is not None:
             took = now - self.rebalancing_since
-            if took > self.config.rebalance_timeout_s:
+            if took > max(self.config.rebalance_timeout_s, record_s):
                 return f"{self.config.name}: a rebalance step has run for {took:.0f}s"
-        held = sum(len(q) for q in self._pending.values())
+        held = sum(len(q) for q in self._pending.values()) + sum(self._committing.values())
         idle = now - self.progress_at
-        # Never shorter than one record may legitimately take (a training job).
-        limit = max(self.config.stall_timeout_s, self.config.max_poll_interval_ms / 1000 + 60)
-        if held and idle > limit:
+        if held and idle > max(self.config.stall_timeout_s, record_s):
             return f"{self.config.name}: {held} records held, no progress for {idle:.0f}s"
         return None
 

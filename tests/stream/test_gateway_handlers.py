@@ -1,0 +1,33 @@
+"""The gateway's ingress handler without a broker: a record delivered again after its
+transaction aborted is the same request, not a new one competing for its own slot."""
+
+from __future__ import annotations
+
+from reasoning_mesh.contracts import reasoning, results
+from reasoning_mesh.contracts.requests import MeshRequest
+from reasoning_mesh.contracts.results import MeshResult
+from reasoning_mesh.gateway.capacity import CapacityLimit
+from reasoning_mesh.gateway.domain import Admission
+from reasoning_mesh.gateway.handlers import GatewayHandlers
+from reasoning_mesh.gateway.settings import TenantLimit
+from reasoning_mesh.runtime.context import Context, Record
+
+
+def ctx() -> Context:
+    return Context("ingress", "gateway", Record("rmesh.requests.v1", 0, 0, b"x", b"{}"))
+
+
+async def test_a_redelivered_request_keeps_its_slot_and_is_routed_again() -> None:
+    capacity = CapacityLimit({"reason": 1})
+    handlers = GatewayHandlers(
+        Admission({"default": TenantLimit(rate=0)}), {"reason": reasoning.TOPIC}, capacity
+    )
+    request = MeshRequest(id="x", kind="reason", query="What is 1 + 1?")
+    first, again, other = ctx(), ctx(), ctx()
+    await handlers.on_request(request, first)
+    await handlers.on_request(request, again)  # the same record after an aborted transaction
+    assert [o.topic for o in again.outputs if o.topic != "rmesh.events.v1"] == [reasoning.TOPIC]
+    assert capacity.in_flight("reason") == 1
+    await handlers.on_request(request.model_copy(update={"id": "y"}), other)  # a new one: full
+    (refusal,) = [o.value for o in other.outputs if o.topic == results.TOPIC]
+    assert isinstance(refusal, MeshResult) and refusal.status == "refused"
