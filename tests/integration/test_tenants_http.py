@@ -5,6 +5,7 @@ and no key anywhere a key must not be (logs, any topic)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -83,9 +84,23 @@ async def test_keys_decide_the_tenant_and_what_it_may_read(
             assert theirs.json()["detail"].replace("acme-1", "?") == unknown.json()["detail"].replace(
                 "nobody-1", "?"
             )
-            assert (await http.get("/v1/stream/acme-1", headers=auth(beta_key))).status_code == 404
+
+            # Another tenant's stream is an unknown id's: open and silent (nothing of acme's).
+            async def silent(rid: str, key: str) -> bool:
+                seen: list[str] = []
+                with contextlib.suppress(TimeoutError):
+                    async with (
+                        asyncio.timeout(1.5),
+                        http.stream("GET", f"/v1/stream/{rid}", headers=auth(key)) as stream,
+                    ):
+                        seen += [line async for line in stream.aiter_lines() if line.strip()]
+                return not seen
+
+            assert await silent("acme-1", beta_key) and await silent("nobody-1", beta_key)
             async with http.stream("GET", "/v1/stream/acme-1", headers=auth(acme_key)) as stream:
                 assert stream.status_code == 200
+                first = [line async for line in stream.aiter_lines() if line.startswith("data:")]
+                assert '"acme-1"' in first[0]
 
             # Rotation: the old key keeps working through its grace period, then is refused.
             new_key, rotated = keys.rotate(acme, grace_s=4, now=time.time())

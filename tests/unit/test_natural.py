@@ -120,3 +120,21 @@ def test_number_words_read_as_numerals(words: str, numeral: str) -> None:
 def test_malformed_number_words_are_not_numbers(words: str) -> None:
     with pytest.raises(ValueError):
         read_number_words(words)
+
+
+@pytest.mark.parametrize(
+    ("question", "why"),
+    [
+        ("What is the sum of 1,000 and 2?", "comma between digits"),
+        ("the sum of 2,5 and 3", "comma between digits"),
+        ("What is 5!?", "factorials"),
+        ("What is 10 - 3!?", "factorials"),
+        ("What is the sum of 2 and 3 divided by 5?", "ambiguous"),
+        ("the product of 2 and 3 plus 4", "ambiguous"),
+        ("how many grams in kilogram", "not a phrasing"),
+        ("What is " + " plus ".join(["1"] * 200) + "?", "longer than people write"),
+    ],
+)
+def test_what_would_change_a_number_or_guess_a_grouping_is_not_read(question: str, why: str) -> None:
+    with pytest.raises(NotReadError, match=why):
+        read(question)

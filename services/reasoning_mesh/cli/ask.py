@@ -24,7 +24,8 @@ _COLOUR = {"verified": "green", "unverified": "yellow", "failed": "red", "skippe
 def trace_tree(result: MeshResult) -> Tree:
     status = result.status
     title = result.reasoning_trace.get("question") if result.reasoning_trace else result.request_id
-    root = Tree(f"[bold]{title}[/]  → [{_COLOUR.get(status, 'white')}]{result.answer} ({status})[/]")
+    shown = result.answer if result.answer is not None else "no answer"
+    root = Tree(f"[bold]{title}[/]  → [{_COLOUR.get(status, 'white')}]{shown} ({status})[/]")
     trace: dict[str, Any] = result.reasoning_trace or {}
     nodes: dict[str, Tree] = {}
     for g in trace.get("goals", []):

@@ -19,7 +19,7 @@ class KeyHash(BaseModel):
     """One API key as the registry keeps it: an id to find it by and the SHA-256 of its secret
     (a key is 256 random bits, so a fast hash is enough: there is nothing to guess)."""
 
-    model_config = ConfigDict(extra="ignore", frozen=True)
+    model_config = ConfigDict(extra="ignore", frozen=True, allow_inf_nan=False)
 
     key_id: str = Field(pattern=r"^[0-9a-f]{16}$")
     sha256: str = Field(pattern=r"^[0-9a-f]{64}$")

@@ -1,10 +1,10 @@
 """HTTP front door: POST requests, GET results, SSE streams of results and events.
 
 Every `/v1/*` route takes `Authorization: Bearer <key>`: the tenant is the key's, never the
-body's. No or unknown key: 401; a body naming another tenant: 403; another tenant's result or
-stream: 404, the same as an id nobody has used. `/healthz` and `/metrics` stay open (probes and
-Prometheus; neither shows a tenant's data). Admission is the same `Admission` object the Kafka
-ingress uses, so a tenant's budget is shared.
+body's. No or unknown key: 401; a body naming another tenant: 403; another tenant's result: 404,
+the same as an id nobody has used; its stream is the same as an unknown id's (open, silent).
+`/healthz` and `/metrics` stay open (probes and Prometheus; neither shows a tenant's data).
+Admission is the same `Admission` object the Kafka ingress uses, so a tenant's budget is shared.
 """
 
 from __future__ import annotations
@@ -173,7 +173,8 @@ def create_app(
 
     @app.get("/healthz")
     async def healthz() -> dict[str, bool]:
-        return {"ok": True, "subscribed": hub.ready.is_set()}
+        keys_loaded = keys_ready is None or keys_ready.is_set()
+        return {"ok": True, "subscribed": hub.ready.is_set(), "keys_ready": keys_loaded}
 
     @app.get("/metrics")
     async def metrics() -> PlainTextResponse:
@@ -230,9 +231,8 @@ def create_app(
         events: bool = True,
         tenant: str = Depends(caller),
     ) -> EventSourceResponse:
-        done = hub.latest(request_id)
-        if done is not None and getattr(done, "tenant", None) != tenant:
-            raise HTTPException(404, f"no result for {request_id!r} yet")
+        # Another tenant's id streams exactly as an unknown one: nothing, until a message of
+        # this tenant's own arrives (a request may be streamed before its first message).
         return EventSourceResponse(hub.stream(request_id, events, tenant))
 
     return app

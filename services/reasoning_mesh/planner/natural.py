@@ -17,7 +17,7 @@ import re
 from functools import cache
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import LarkError
+from lark.exceptions import LarkError, VisitError
 
 from reasoning_mesh.planner.numwords import WORDS as NUMBER_WORDS
 from reasoning_mesh.planner.numwords import read_number_words
@@ -81,7 +81,7 @@ quantity: (NUMBER | WORDS) ("of" ("a" | "an"))? UNIT
 _are: "are" | "is" | "make" "up"? | "makes" "up"?
 _into: "to" | "into" | "in" | "as"
 conversion: "how" "many" UNIT _are? "there"? "in"? quantity                  -> to_from
-          | "how" "many" UNIT _are? "there"? ("in" | "to")? ("a" | "an")? UNIT -> per_one
+          | "how" "many" UNIT _are? "there"? ("in" | "to")? ("a" | "an" | "one") UNIT -> per_one
           | ("convert" | "change" | "turn" | "express" | "put") quantity _into UNIT -> from_to
           | quantity _into UNIT                                             -> from_to
           | quantity ("is" | "are") "how" "many" UNIT                      -> from_to
@@ -182,28 +182,35 @@ class _Reading(Transformer[Token, str]):
         return f"Let {var} = {value}. What is {e}?"
 
     def sum_of(self, terms: list[str]) -> str:
-        return f"What is {' + '.join(terms)}?"
+        return f"What is {' + '.join(_plain(*terms))}?"
 
     def product_of(self, terms: list[str]) -> str:
-        return f"What is {'*'.join(_paren(t) for t in terms)}?"
+        return f"What is {'*'.join(_plain(*terms))}?"
 
     def terms(self, *items: str) -> list[str]:
         return list(items)
 
     def difference(self, a: str, b: str) -> str:
-        return f"What is {a} - {_paren(b)}?"
+        # "The difference between A and B" is A - B (the dataset's and the textbook's sense),
+        # whichever is larger: the planner never compares values.
+        a, b = _plain(a, b)
+        return f"What is {a} - {b}?"
 
     def subtract_from(self, b: str, a: str) -> str:
-        return f"What is {a} - {_paren(b)}?"
+        b, a = _plain(b, a)
+        return f"What is {a} - {b}?"
 
     def add_words(self, a: str, b: str) -> str:
+        a, b = _plain(a, b)
         return f"What is {a} + {b}?"
 
     def multiply_words(self, a: str, b: str) -> str:
-        return f"What is {_paren(a)}*{_paren(b)}?"
+        a, b = _plain(a, b)
+        return f"What is {a}*{b}?"
 
     def quotient(self, a: str, b: str) -> str:
-        return f"What is {_paren(a)}/{_paren(b)}?"
+        a, b = _plain(a, b)
+        return f"What is {a}/{b}?"
 
     divide_words = quotient
 
@@ -255,17 +262,45 @@ class _Reading(Transformer[Token, str]):
         return f"the nearest {_NEAREST[word]}"
 
 
+def _plain(*operands: str) -> list[str]:
+    """Operands of a worded operation must be single numbers, unknowns or bracketed groups:
+    `the sum of 2 and 3 divided by 5` has two readings, and guessing one is not reading."""
+    for operand in operands:
+        if not _atomic(operand):
+            raise NotReadError(f"{operand!r} inside a worded operation is ambiguous; use brackets")
+    return list(operands)
+
+
 def _term(text: str) -> str:
     return _paren(text) if " + " in text or " - " in text else text
+
+
+#: Longer questions are not read (the parse is recursive, and people's questions are short).
+MAX_CHARS = 300
+#: Written the same way as something the grammar reads, but meaning something else: a comma
+#: between digits (thousands, or a decimal comma), a factorial sign.
+_NOT_READ = (
+    (re.compile(r"\d,\d"), "a comma between digits (thousands or decimals) is ambiguous"),
+    (re.compile(r"\d\s*!"), "factorials are not supported"),
+)
 
 
 def read(question: str) -> str:
     """The planner-language reading of `question`, or `NotReadError`."""
     text = " ".join(question.strip().lower().replace("’", "'").split())
+    if len(text) > MAX_CHARS:
+        raise NotReadError(f"a question of {len(text)} characters is longer than people write")
+    for pattern, why in _NOT_READ:
+        if pattern.search(text):
+            raise NotReadError(why)
     try:
         tree = _parser().parse(text)
         reading = _Reading().transform(tree)
-    except (LarkError, KeyError, ValueError) as exc:
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, NotReadError):
+            raise exc.orig_exc from exc
+        raise NotReadError(f"not a phrasing the planner reads: {exc.orig_exc}") from exc
+    except (LarkError, KeyError, ValueError, RecursionError) as exc:
         raise NotReadError(f"not a phrasing the planner reads: {exc}".splitlines()[0]) from exc
     if not isinstance(reading, str):
         raise NotReadError(f"not a question: {question!r}")
