@@ -74,3 +74,12 @@ def test_changed_limits_take_effect_and_unchanged_ones_keep_the_bucket() -> None
         admission.admit("acme")
     admission.set_limit("acme", TenantLimit(rate=1, burst=5))
     admission.admit("acme")
+
+
+def test_revoking_a_registry_tenant_keeps_a_configured_one_of_the_same_name() -> None:
+    key, record = keys.add("default", 5, 10, now=0.0)
+    ring, admission = KeyRing(), Admission({"default": TenantLimit(rate=0)})
+    apply(record, "default", ring, admission)
+    apply(keys.revoke(record, now=1.0), "default", ring, admission)
+    assert ring.tenant_for(key, now=2.0) is None  # no HTTP key any more
+    admission.admit("default")  # the trusted Kafka path keeps its configured tenant

@@ -38,9 +38,14 @@ class Admission:
             name: TokenBucket(lim.rate, lim.burst, **self._clock) for name, lim in tenants.items()
         }
         self._limits = dict(tenants)
+        self._configured = dict(tenants)
 
     def set_limit(self, tenant: str, limit: TenantLimit | None) -> None:
-        """A tenant registered, changed (a new bucket only if its limits changed) or removed."""
+        """A tenant registered, changed (a new bucket only if its limits changed) or removed.
+        Removing a registry tenant that is also configured (`RMESH_TENANTS`, the trusted Kafka
+        path) puts its configured limits back rather than removing it there too."""
+        if limit is None and tenant in self._configured:
+            limit = self._configured[tenant]
         if limit is None:
             self._buckets.pop(tenant, None)
             self._limits.pop(tenant, None)
