@@ -41,6 +41,8 @@ def test_in_domain_is_strict_and_out_of_domain_needs_a_clear_refusal() -> None:
     assert figures["in_domain_accuracy"] == 0.5
     assert figures["out_of_domain_refused_clearly"] == 1
     assert figures["out_of_domain_answered_with_a_number"] == 1
+    assert figures["ood_refused_share"] == figures["ood_answered_share"] == 0.5
+    assert figures["ood_verified"] == 0
     assert figures["per_category"]["arith"]["read_by:grammar"] == 1
     assert figures["per_category"]["arith"]["read_by:as_written"] == 1
     assert {m["question"] for m in figures["misses"]} == {"Half of 3?", "Tell me a joke."}

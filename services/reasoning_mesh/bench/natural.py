@@ -45,6 +45,7 @@ def score(rows: list[dict[str, Any]], outcomes: list[tuple[MeshResult | None, fl
             ok = res is not None and status == "unsupported" and res.answer is None
             c["refused_clearly"] += ok
             c["answered_with_a_number"] += res is not None and res.answer is not None
+            c["ood_verified"] += status == "verified"
         else:
             ok = (
                 res is not None
@@ -79,6 +80,9 @@ def score(rows: list[dict[str, Any]], outcomes: list[tuple[MeshResult | None, fl
         if in_domain
         else None,
         "out_of_domain": ood,
+        "ood_refused_share": round(total["refused_clearly"] / ood, 4) if ood else None,
+        "ood_answered_share": round(total["answered_with_a_number"] / ood, 4) if ood else None,
+        "ood_verified": total["ood_verified"],
         "out_of_domain_refused_clearly": total["refused_clearly"],
         "out_of_domain_answered_with_a_number": total["answered_with_a_number"],
         "p50_latency_s": round(latencies[len(latencies) // 2], 3) if latencies else None,
