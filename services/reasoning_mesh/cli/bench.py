@@ -78,12 +78,17 @@ def model(
     json_out: Path = typer.Option(..., "--json", help="Where to write the figures."),
     held_out: int = typer.Option(400, min=50, help="Held-out step prompts."),
     threads: int = typer.Option(2, min=1),
+    max_loss_pts: float = typer.Option(
+        0.5,
+        min=0.0,
+        help="The exit threshold's calibration: accuracy loss allowed on the calibration set.",
+    ),
 ) -> None:
     """Gated vs full depth and fp32/bf16/fp8/int4/mixed precision on held-out step prompts.
     Also writes the mixed precision plan next to the checkpoint."""
     from reasoning_mesh.bench.model import run_model_bench
 
-    figures = run_model_bench(held_n=held_out, threads=threads)
+    figures = run_model_bench(held_n=held_out, threads=threads, max_loss_pts=max_loss_pts)
     json_out.write_text(json.dumps(figures, indent=2) + "\n")
     table = Table("figure", "value")
     for key, value in figures.items():
