@@ -35,6 +35,7 @@ async def test_http_submit_refuse_and_stream(
     async with running(stages), MeshClient(kafka) as mesh:
         key, record = keys.add("default", 0, 1, time.time())
         tiny_key, tiny = keys.add("tiny", 0.01, 1, time.time())
+        await ensure_topics(kafka, (tenants.TOPIC,))  # the registry topic, as `rmesh tenants` makes it
         for r in (record, tiny):
             await mesh.publish(tenants.TOPIC, r, key=r.name)
         feed = TenantFeed(kafka, ring, admission)

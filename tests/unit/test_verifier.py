@@ -6,9 +6,11 @@ from fractions import Fraction
 
 import pytest
 
+from reasoning_mesh.contracts.plans import GoalBudget, Plan, SubGoal
 from reasoning_mesh.contracts.results import Evidence
 from reasoning_mesh.contracts.verifier_inbox import Hypothesis, VerifierInput
 from reasoning_mesh.contracts.verifier_state import RequestState
+from reasoning_mesh.models.reasoner.data import question_prompt
 from reasoning_mesh.models.reasoner.numbers import Notation
 from reasoning_mesh.planner.domain import plan_question, route
 from reasoning_mesh.verifier import domain
@@ -224,8 +226,18 @@ def test_linear_answers_are_checked_by_substitution() -> None:
     assert state.status == "verified" and state.reason == "substitution holds"
 
 
-def test_unplannable_question_is_answered_unverified_by_majority() -> None:
-    state, actions = start("What is the derivative of 4*x**2 wrt x?")
+def test_a_whole_question_model_step_is_answered_unverified_by_majority() -> None:
+    """A plan of one `model` step (the whole question to the model; the planner no longer makes
+    one, it answers `unsupported`, but the contract allows it): never `verified`."""
+    question = "What is the derivative of 4*x**2 wrt x?"
+    goal = SubGoal(
+        id="g0",
+        kind="model",
+        prompt=question_prompt(question),
+        budget=GoalBudget(samples=8, attempts=1, max_new_tokens=24),
+    )
+    plan = Plan(question=question, shape="single_step", goals=[goal], answer="@g0")
+    state, actions = Machine.start("r1", "t", plan, now=1000.0, inbox="inbox")
     (t,) = actions.steps
     assert t.samples > 1 and t.prompt.startswith("Q:")
     state, _ = answer(state, "g0", 0, "8", "7", "8", "x")

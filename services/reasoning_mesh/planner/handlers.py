@@ -7,7 +7,7 @@ from reasoning_mesh.contracts import results, verifier_inbox
 from reasoning_mesh.contracts.adapters import AdapterEvent
 from reasoning_mesh.contracts.base import ErrorInfo
 from reasoning_mesh.contracts.requests import MeshRequest
-from reasoning_mesh.contracts.results import MeshResult
+from reasoning_mesh.contracts.results import MeshResult, Status
 from reasoning_mesh.contracts.verifier_inbox import VerifierInput
 from reasoning_mesh.errors import MeshError
 from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question, route
@@ -29,17 +29,7 @@ class PlannerHandlers:
         except UnsupportedQuestionError as exc:
             # A sound record the mesh cannot answer: said plainly, no number, no dead letter.
             ctx.event("unsupported", reason=str(exc)[:500])
-            ctx.emit(
-                results.TOPIC,
-                MeshResult(
-                    request_id=request.id,
-                    tenant=request.tenant,
-                    kind="reason",
-                    status="unsupported",
-                    error=ErrorInfo.of(exc),
-                ),
-                key=request.id,
-            )
+            _answer(ctx, request, "unsupported", exc)
             return
         plan = route(planned, self.routes())
         if not request.feedback:  # an evaluation: its steps must never reach the learner
@@ -71,14 +61,16 @@ class PlannerHandlers:
     async def on_failure(self, request: MeshRequest | None, error: MeshError, ctx: Context) -> None:
         # A caller is waiting on this id: a question that cannot be planned still gets its answer.
         if request is not None:
-            ctx.emit(
-                results.TOPIC,
-                MeshResult(
-                    request_id=request.id,
-                    tenant=request.tenant,
-                    kind="reason",
-                    status="failed",
-                    error=ErrorInfo.of(error),
-                ),
-                key=request.id,
-            )
+            _answer(ctx, request, "failed", error)
+
+
+def _answer(ctx: Context, request: MeshRequest, status: Status, error: MeshError) -> None:
+    """The request's one result, with no answer: why, for the caller waiting on its id."""
+    result = MeshResult(
+        request_id=request.id,
+        tenant=request.tenant,
+        kind="reason",
+        status=status,
+        error=ErrorInfo.of(error),
+    )
+    ctx.emit(results.TOPIC, result, key=request.id)

@@ -14,7 +14,9 @@ as written; a number written in words is replaced by the numeral it names, nothi
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, VisitError
@@ -142,6 +144,17 @@ def _atomic(text: str) -> bool:
     )
 
 
+def _worded(op: str, swap: bool = False) -> Callable[[Any, str, str], str]:
+    """`A <op> B` from a worded operation (`the quotient of A and B`, `add A and B`); `swap`:
+    the operands come in the other order (`subtract B from A`)."""
+
+    def reading(self: Any, a: str, b: str) -> str:
+        a, b = _plain(*((b, a) if swap else (a, b)))
+        return f"What is {a}{op}{b}?"
+
+    return reading
+
+
 @v_args(inline=True)
 class _Reading(Transformer[Token, str]):
     # -- numbers and expressions: the reading of each is text in the planner's language
@@ -190,27 +203,14 @@ class _Reading(Transformer[Token, str]):
     def terms(self, *items: str) -> list[str]:
         return list(items)
 
-    def difference(self, a: str, b: str) -> str:
-        # "The difference between A and B" is A - B (the dataset's and the textbook's sense),
-        # whichever is larger: the planner never compares values.
-        a, b = _plain(a, b)
-        return f"What is {a} - {b}?"
+    # "The difference between A and B" is A - B (the dataset's and the textbook's sense),
+    # whichever is larger: the planner never compares values.
+    difference = _worded(" - ")
+    add_words = _worded(" + ")
+    multiply_words = _worded("*")
+    quotient = _worded("/")
 
-    def subtract_from(self, b: str, a: str) -> str:
-        b, a = _plain(b, a)
-        return f"What is {a} - {b}?"
-
-    def add_words(self, a: str, b: str) -> str:
-        a, b = _plain(a, b)
-        return f"What is {a} + {b}?"
-
-    def multiply_words(self, a: str, b: str) -> str:
-        a, b = _plain(a, b)
-        return f"What is {a}*{b}?"
-
-    def quotient(self, a: str, b: str) -> str:
-        a, b = _plain(a, b)
-        return f"What is {a}/{b}?"
+    subtract_from = _worded(" - ", swap=True)  # subtract B from A
 
     divide_words = quotient
 
