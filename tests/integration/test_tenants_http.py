@@ -69,8 +69,11 @@ async def test_keys_decide_the_tenant_and_what_it_may_read(
             accepted = await http.post("/v1/requests", json=body, headers=auth(acme_key))
             assert accepted.status_code == 202
             # Its result, as the retriever would write it: acme reads it, beta cannot tell it exists.
+            # Inside the mesh an HTTP request's id is its tenant's (`acme:acme-1`).
             await mesh.publish(
-                results.TOPIC, MeshResult(request_id="acme-1", tenant="acme", status="ok"), key="acme-1"
+                results.TOPIC,
+                MeshResult(request_id="acme:acme-1", tenant="acme", status="ok"),
+                key="acme:acme-1",
             )
 
             async def answered() -> bool:
@@ -78,6 +81,11 @@ async def test_keys_decide_the_tenant_and_what_it_may_read(
                 return got.status_code == 200
 
             await until(answered)
+            got = await http.get("/v1/results/acme-1", headers=auth(acme_key))
+            assert got.json()["request_id"] == "acme-1"  # as the caller named it
+            # Beta submitting the same id is its own request, not acme's.
+            mine = await http.post("/v1/requests", json=body, headers=auth(beta_key))
+            assert mine.status_code == 202 and mine.json()["id"] == "acme-1"
             theirs = await http.get("/v1/results/acme-1", headers=auth(beta_key))
             unknown = await http.get("/v1/results/nobody-1", headers=auth(beta_key))
             assert theirs.status_code == unknown.status_code == 404

@@ -36,6 +36,9 @@ from reasoning_mesh.telemetry.metrics import THROTTLED
 
 log = logging.getLogger(__name__)
 
+#: The longest request id (contracts.base.RequestId).
+MAX_ID = 128
+
 
 class ResultHub:
     """One subscription shared by every HTTP listener, fanned out by request id."""
@@ -137,6 +140,23 @@ async def _read_request(request: Request, max_bytes: int) -> MeshRequest:
         raise HTTPException(422, describe_validation(exc)) from exc
 
 
+def scoped(tenant: str, request_id: str) -> str:
+    """The id a request of the HTTP door has inside the mesh: its tenant's, so one tenant can
+    neither take another's id (theirs would never be answered) nor replace its result."""
+    inner = f"{tenant}:{request_id}"
+    if len(inner) > MAX_ID:
+        raise HTTPException(422, f"id: at most {MAX_ID - len(tenant) - 1} characters for {tenant!r}")
+    return inner
+
+
+def unscoped(raw: str, request_id: str) -> dict[str, Any]:
+    """A message as the caller knows it: under the id it gave."""
+    body: dict[str, Any] = json.loads(raw)
+    if "request_id" in body:
+        body["request_id"] = request_id
+    return body
+
+
 def _bearer(request: Request) -> str | None:
     scheme, _, key = request.headers.get("authorization", "").partition(" ")
     return key.strip() if scheme.lower() == "bearer" and key.strip() else None
@@ -185,7 +205,8 @@ def create_app(
         req = await _read_request(request, client.kafka.max_message_bytes)
         if "tenant" in req.model_fields_set and req.tenant != tenant:
             raise HTTPException(403, f"this key is {tenant!r}'s; it cannot submit as {req.tenant!r}")
-        req = req.model_copy(update={"tenant": tenant})
+        asked = req.id
+        req = req.model_copy(update={"tenant": tenant, "id": scoped(tenant, asked)})
         try:
             admission.require_known(req.tenant)
             capacity.check(req.kind)  # before the tenant spends a token on it
@@ -216,14 +237,14 @@ def create_app(
         except Exception:
             capacity.release(req.id)  # never sent: nothing will come back to free it
             raise
-        return {"id": req.id, "status": "accepted", "routed_to": topic}
+        return {"id": asked, "status": "accepted", "routed_to": topic}
 
     @app.get("/v1/results/{request_id}")
     async def result(request_id: str, tenant: str = Depends(caller)) -> Any:
-        msg = hub.latest(request_id)
+        msg = hub.latest(scoped(tenant, request_id))
         if msg is None or getattr(msg, "tenant", None) != tenant:  # another's: as if unknown
             raise HTTPException(404, f"no result for {request_id!r} yet")
-        return JSONResponse(json.loads(msg.model_dump_json()))
+        return JSONResponse(unscoped(msg.model_dump_json(), request_id))
 
     @app.get("/v1/stream/{request_id}")
     async def stream(
@@ -233,6 +254,10 @@ def create_app(
     ) -> EventSourceResponse:
         # Another tenant's id streams exactly as an unknown one: nothing, until a message of
         # this tenant's own arrives (a request may be streamed before its first message).
-        return EventSourceResponse(hub.stream(request_id, events, tenant))
+        async def own() -> AsyncIterator[dict[str, Any]]:
+            async for item in hub.stream(scoped(tenant, request_id), events, tenant):
+                yield {**item, "data": json.dumps(unscoped(item["data"], request_id))}
+
+        return EventSourceResponse(own())
 
     return app
