@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from fastapi import HTTPException
 
 from reasoning_mesh.errors import UnknownTenantError
 from reasoning_mesh.gateway import keys
 from reasoning_mesh.gateway.domain import Admission
+from reasoning_mesh.gateway.http import scoped, unscoped
 from reasoning_mesh.gateway.keys import KeyRing
 from reasoning_mesh.gateway.settings import TenantLimit
 from reasoning_mesh.gateway.tenant_feed import apply
@@ -83,3 +85,14 @@ def test_revoking_a_registry_tenant_keeps_a_configured_one_of_the_same_name() ->
     apply(keys.revoke(record, now=1.0), "default", ring, admission)
     assert ring.tenant_for(key, now=2.0) is None  # no HTTP key any more
     admission.admit("default")  # the trusted Kafka path keeps its configured tenant
+
+
+def test_http_ids_are_scoped_to_their_tenant_and_shown_as_given() -> None:
+    assert scoped("acme", "q1") == "acme:q1"
+    assert unscoped('{"request_id": "acme:q1", "status": "ok"}', "q1") == {
+        "request_id": "q1",
+        "status": "ok",
+    }
+    with pytest.raises(HTTPException) as too_long:
+        scoped("acme", "x" * 124)
+    assert too_long.value.status_code == 422

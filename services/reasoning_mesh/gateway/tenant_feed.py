@@ -3,7 +3,12 @@ followed, into the key ring (HTTP authentication) and the admission buckets (lim
 
 `ready` is set once the copy has caught up with the topic as it was at start, so a gateway never
 refuses a valid key because it has not read it yet; after that a change (a new tenant, a rotated
-or revoked key) takes effect as soon as its record is read, on every replica."""
+or revoked key) takes effect as soon as its record is read, on every replica.
+
+A record that does not decode is skipped with its reason logged (never the record: it may hold
+key hashes), not dead-lettered: every replica reads the whole table at every start, so a letter
+would be written again each time; `rmesh tenants`, the topic's writer, validates what it
+writes."""
 
 from __future__ import annotations
 
