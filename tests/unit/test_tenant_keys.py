@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from fastapi import HTTPException
 
-from reasoning_mesh.errors import UnknownTenantError
+from reasoning_mesh.errors import InvalidMessageError, UnknownTenantError
 from reasoning_mesh.gateway import keys
 from reasoning_mesh.gateway.domain import Admission
 from reasoning_mesh.gateway.http import scoped, unscoped
 from reasoning_mesh.gateway.keys import KeyRing
 from reasoning_mesh.gateway.settings import TenantLimit
-from reasoning_mesh.gateway.tenant_feed import apply
+from reasoning_mesh.gateway.tenant_feed import apply, read_record
 
 
 def test_a_key_names_its_tenant_and_nothing_else_does() -> None:
@@ -96,3 +96,14 @@ def test_http_ids_are_scoped_to_their_tenant_and_shown_as_given() -> None:
     with pytest.raises(HTTPException) as too_long:
         scoped("acme", "x" * 124)
     assert too_long.value.status_code == 422
+
+
+def test_a_registry_record_is_read_the_same_way_by_every_reader() -> None:
+    _, record = keys.add("acme", 5, 10, now=0.0)
+    value = record.model_dump_json().encode()
+    assert read_record(b"acme", value) == ("acme", record)
+    assert read_record(b"acme", None) == ("acme", None)  # a tombstone
+    with pytest.raises(InvalidMessageError, match="named 'acme'"):
+        read_record(b"beta", value)
+    with pytest.raises(InvalidMessageError, match="record for 'acme'"):
+        read_record(b"acme", b"{not json")

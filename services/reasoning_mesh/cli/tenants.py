@@ -16,7 +16,7 @@ from reasoning_mesh.contracts import tenants
 from reasoning_mesh.contracts.tenants import TENANT_NAME, TenantRecord
 from reasoning_mesh.errors import InvalidMessageError
 from reasoning_mesh.gateway import keys
-from reasoning_mesh.runtime.codec import decode
+from reasoning_mesh.gateway.tenant_feed import read_record
 from reasoning_mesh.runtime.kafka import ensure_topics, read_to_end
 from reasoning_mesh.settings import MeshSettings
 
@@ -31,14 +31,14 @@ async def registry(settings: MeshSettings) -> dict[str, TenantRecord]:
     await ensure_topics(kafka, [tenants.TOPIC])
     table: dict[str, TenantRecord] = {}
     async for rec in read_to_end(kafka, kafka.physical(tenants.TOPIC)):
-        name = (rec.key or b"").decode(errors="replace")
-        if rec.value is None:
-            table.pop(name, None)
-            continue
         try:
-            table[name] = decode(rec.value, TenantRecord, 1_048_576)
+            name, record = read_record(rec.key, rec.value)
         except InvalidMessageError:
             continue  # the gateways skip it too
+        if record is None:
+            table.pop(name, None)
+        else:
+            table[name] = record
     return table
 
 

@@ -31,6 +31,22 @@ from reasoning_mesh.settings import KafkaSettings
 log = logging.getLogger(__name__)
 
 
+def read_record(key: bytes | None, value: bytes | None) -> tuple[str, TenantRecord | None]:
+    """One registry record as (tenant name, record; None for a tombstone), as every reader of
+    the registry takes it; `InvalidMessageError` (its reason, never its content) for one that
+    does not decode or names another tenant than its key."""
+    name = (key or b"").decode(errors="replace")
+    if value is None:
+        return name, None
+    try:
+        record = decode(value, TenantRecord, 1_048_576)
+    except InvalidMessageError as exc:
+        raise InvalidMessageError(f"record for {name!r}: {exc.code}") from exc
+    if record.name != name:
+        raise InvalidMessageError(f"record keyed {name!r} but named {record.name!r}")
+    return name, record
+
+
 def apply(record: TenantRecord | None, name: str, ring: KeyRing, admission: Admission) -> None:
     """One registry record (None: a tombstone) into the ring and the buckets."""
     if record is None:
@@ -96,13 +112,9 @@ class TenantFeed:
             await consumer.stop()
 
     def _apply(self, key: bytes | None, value: bytes | None) -> None:
-        name = (key or b"").decode(errors="replace")
         try:
-            record = None if value is None else decode(value, TenantRecord, 1_048_576)
+            name, record = read_record(key, value)
         except InvalidMessageError as exc:  # never a crash, never a key: the reason only
-            log.warning("skipped a tenant registry record for %r: %s", name, exc.code)
-            return
-        if record is not None and record.name != name:
-            log.warning("skipped a tenant registry record keyed %r but named %r", name, record.name)
+            log.warning("skipped a tenant registry record: %s", exc)
             return
         apply(record, name, self.ring, self.admission)

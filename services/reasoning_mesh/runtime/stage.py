@@ -24,10 +24,11 @@ its new owner redoes them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -92,10 +93,12 @@ class _Rebalance(ConsumerRebalanceListener):  # type: ignore[misc]
         self.stage = stage
 
     async def on_partitions_revoked(self, revoked: list[TopicPartition]) -> None:
-        await self.stage.revoke(set(revoked))
+        with self.stage.rebalancing():
+            await self.stage.revoke(set(revoked))
 
     async def on_partitions_assigned(self, assigned: list[TopicPartition]) -> None:
-        await self.stage.assign(set(assigned))
+        with self.stage.rebalancing():
+            await self.stage.assign(set(assigned))
 
 
 class Stage(Generic[M]):
@@ -187,13 +190,6 @@ class Stage(Generic[M]):
         offsets as they stand after the fence. Paused meanwhile: a record fetched from a position
         looked up before the fence must not be handled, and one skipped after the seek would be
         lost."""
-        self.rebalancing_since = time.monotonic()
-        try:
-            await self._assign(tps)
-        finally:
-            self.rebalancing_since = None
-
-    async def _assign(self, tps: set[TopicPartition]) -> None:
         self._consumer.pause(*tps)
         self._fenced -= tps
         for tp in tps:
@@ -223,13 +219,6 @@ class Stage(Generic[M]):
 
     async def revoke(self, tps: set[TopicPartition]) -> None:
         """Commit what is held of the partitions, then let them go."""
-        self.rebalancing_since = time.monotonic()
-        try:
-            await self._revoke(tps)
-        finally:
-            self.rebalancing_since = None
-
-    async def _revoke(self, tps: set[TopicPartition]) -> None:
         self._ready -= tps
         for tp in tps:
             self._gen[tp] = self._gen.get(tp, 0) + 1
@@ -247,6 +236,15 @@ class Stage(Generic[M]):
 
     def request_stop(self) -> None:
         self._stopping.set()
+
+    @contextlib.contextmanager
+    def rebalancing(self) -> Iterator[None]:
+        """A rebalance step (assign or revoke) under way: timed for the watchdog."""
+        self.rebalancing_since = time.monotonic()
+        try:
+            yield
+        finally:
+            self.rebalancing_since = None
 
     def stalled(self, now: float) -> str | None:
         """Why this member looks stuck (None: it does not)."""
