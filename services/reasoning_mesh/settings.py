@@ -8,8 +8,9 @@ docker-compose.yml sets.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_HOME = Path(".rmesh")
@@ -49,6 +50,33 @@ class KafkaSettings(BaseModel):
 
     #: Copies of every topic the mesh creates; with 3 or more, `min.insync.replicas` is 2.
     replication_factor: int = 1
+    #: How clients reach the brokers: `PLAINTEXT` (the dev default), or SASL (SCRAM) with a
+    #: principal of its own per service (`rmesh up --secure`; `rmesh secure env`), over TLS
+    #: (`SASL_SSL`) anywhere off loopback.
+    security_protocol: Literal["PLAINTEXT", "SASL_PLAINTEXT", "SASL_SSL"] = "PLAINTEXT"
+    sasl_mechanism: Literal["SCRAM-SHA-512", "SCRAM-SHA-256"] = "SCRAM-SHA-512"
+    sasl_username: str = ""
+    #: A secret: never printed by repr, logs or `model_dump` (pydantic masks it).
+    sasl_password: SecretStr = SecretStr("")
+    #: CA bundle that signs the brokers' certificates (`SASL_SSL`); empty: the system's.
+    ssl_cafile: str = ""
+
+    def client_options(self) -> dict[str, Any]:
+        """Keyword arguments every aiokafka client (producer, consumer, admin) is built with."""
+        options: dict[str, Any] = {"bootstrap_servers": self.bootstrap_servers}
+        if self.security_protocol == "PLAINTEXT":
+            return options
+        options |= {
+            "security_protocol": self.security_protocol,
+            "sasl_mechanism": self.sasl_mechanism,
+            "sasl_plain_username": self.sasl_username,
+            "sasl_plain_password": self.sasl_password.get_secret_value(),
+        }
+        if self.security_protocol == "SASL_SSL":
+            from aiokafka.helpers import create_ssl_context
+
+            options["ssl_context"] = create_ssl_context(cafile=self.ssl_cafile or None)
+        return options
 
 
 class TritonSettings(BaseModel):

@@ -156,7 +156,7 @@ async def run_chaos_bench(
         async def poison_records() -> None:
             from aiokafka import AIOKafkaProducer
 
-            producer = AIOKafkaProducer(bootstrap_servers=kafka.bootstrap_servers, acks="all")
+            producer = AIOKafkaProducer(**kafka.client_options(), acks="all")
             await producer.start()
             try:
                 for i, key in enumerate(sorted(poison_keys)):

@@ -28,7 +28,7 @@ async def open_transactions(kafka: KafkaSettings, topics: list[str]) -> int:
     """Partitions whose last stable offset trails their high watermark: a transaction left open."""
     ends: dict[str, dict[TopicPartition, int]] = {}
     for isolation in ("read_committed", "read_uncommitted"):
-        consumer = AIOKafkaConsumer(bootstrap_servers=kafka.bootstrap_servers, isolation_level=isolation)
+        consumer = AIOKafkaConsumer(**kafka.client_options(), isolation_level=isolation)
         await consumer.start()
         try:
             parts = [

@@ -39,7 +39,7 @@ def parse_replicas(spec: str) -> dict[str, int]:
 
 
 async def end_offsets(kafka: KafkaSettings, topic: str) -> dict[TopicPartition, int]:
-    consumer = AIOKafkaConsumer(bootstrap_servers=kafka.bootstrap_servers)
+    consumer = AIOKafkaConsumer(**kafka.client_options())
     await consumer.start()
     try:
         name = kafka.physical(topic)
@@ -54,7 +54,7 @@ async def send_all(
     kafka: KafkaSettings, bad: list[fuzz_records.FuzzRecord], valid: list[bytes], nonce: str
 ) -> None:
     producer = AIOKafkaProducer(
-        bootstrap_servers=kafka.bootstrap_servers,
+        **kafka.client_options(),
         acks="all",
         max_request_size=8 * 1024 * 1024,
         linger_ms=5,
@@ -79,7 +79,7 @@ async def send_all(
 
 
 async def resend(kafka: KafkaSettings, bodies: list[dict[str, Any]]) -> None:
-    producer = AIOKafkaProducer(bootstrap_servers=kafka.bootstrap_servers, acks="all")
+    producer = AIOKafkaProducer(**kafka.client_options(), acks="all")
     await producer.start()
     try:
         for body in bodies:

@@ -87,7 +87,7 @@ class Tally:
 
     async def run(self, starts: dict[TopicPartition, int], done: asyncio.Event) -> None:
         consumer = AIOKafkaConsumer(
-            bootstrap_servers=self.kafka.bootstrap_servers,
+            **self.kafka.client_options(),
             isolation_level="read_committed",
             enable_auto_commit=False,
             max_partition_fetch_bytes=16 * 1024 * 1024,

@@ -257,9 +257,9 @@ async def consumer_lag(kafka: KafkaSettings) -> dict[str, int | None]:
     from aiokafka import AIOKafkaConsumer
     from aiokafka.admin import AIOKafkaAdminClient
 
-    admin = AIOKafkaAdminClient(bootstrap_servers=kafka.bootstrap_servers)
+    admin = AIOKafkaAdminClient(**kafka.client_options())
     consumer = AIOKafkaConsumer(
-        bootstrap_servers=kafka.bootstrap_servers, isolation_level="read_committed"
+        **kafka.client_options(), isolation_level="read_committed"
     )
     await admin.start()
     await consumer.start()

@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from reasoning_mesh.clients.triton import TritonClient, TritonEmbedder
-from reasoning_mesh.contracts import kb_documents, kb_ingested, results, retrieval
+from reasoning_mesh.contracts import kb_documents, kb_ingested, results, retrieval, verifier_inbox
 from reasoning_mesh.contracts.kb_documents import KbDocument
 from reasoning_mesh.contracts.retrieval import RetrievalRequest
 from reasoning_mesh.retriever.handlers import RetrieverHandlers
@@ -63,7 +63,9 @@ def build_stages(
             RetrievalRequest,
             handlers.on_retrieval,
             group="retriever",
-            outputs=(results.TOPIC,),
+            # Evidence goes where the request's `reply_to` says: the user's results, or the
+            # verifier's inbox; any other topic is refused (dead-lettered), not written.
+            outputs=(results.TOPIC, verifier_inbox.TOPIC),
             on_failure=handlers.on_retrieval_failure,
             max_in_flight=settings.max_in_flight,
             rate_per_s=settings.rate_per_s,

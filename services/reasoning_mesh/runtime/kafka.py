@@ -21,7 +21,7 @@ def make_producer(
 ) -> AIOKafkaProducer:
     # acks=all + idempotence: an acknowledged record is on every in-sync replica exactly once.
     return AIOKafkaProducer(
-        bootstrap_servers=kafka.bootstrap_servers,
+        **kafka.client_options(),
         client_id=client_id,
         acks="all",
         enable_idempotence=True,
@@ -44,7 +44,7 @@ def make_consumer(
 ) -> AIOKafkaConsumer:
     return AIOKafkaConsumer(
         *topics,
-        bootstrap_servers=kafka.bootstrap_servers,
+        **kafka.client_options(),
         group_id=group_id,
         client_id=client_id,
         enable_auto_commit=False,
@@ -73,7 +73,7 @@ async def ensure_topics(
 ) -> None:
     """Create the (logical) topics that do not exist yet; existing ones are left alone."""
     wanted = sorted({kafka.physical(n) for n in names})
-    admin = AIOKafkaAdminClient(bootstrap_servers=kafka.bootstrap_servers, request_timeout_ms=15_000)
+    admin = AIOKafkaAdminClient(**kafka.client_options(), request_timeout_ms=15_000)
     try:
         await admin.start()
     except KafkaConnectionError as exc:
@@ -128,7 +128,7 @@ async def ensure_topics(
 
 
 async def partitions_of(kafka: KafkaSettings, topic: str) -> list[int]:
-    admin = AIOKafkaAdminClient(bootstrap_servers=kafka.bootstrap_servers)
+    admin = AIOKafkaAdminClient(**kafka.client_options())
     await admin.start()
     try:
         (described,) = await admin.describe_topics([topic])
@@ -149,7 +149,7 @@ async def read_to_end(
     if not parts:
         return
     consumer = AIOKafkaConsumer(
-        bootstrap_servers=kafka.bootstrap_servers,
+        **kafka.client_options(),
         isolation_level="read_committed",
         enable_auto_commit=False,
         max_partition_fetch_bytes=max(kafka.max_message_bytes * 4, 1_048_576),

@@ -19,6 +19,7 @@ from tenacity import (
 )
 
 from reasoning_mesh.contracts import dlq as dlq_topic
+from reasoning_mesh.contracts import events as events_topic
 from reasoning_mesh.contracts.base import Message, safe_text
 from reasoning_mesh.errors import (
     DependencyUnavailableError,
@@ -55,8 +56,12 @@ class RecordProcessor(Generic[M]):
         retry_initial_s: float,
         retry_max_s: float,
         outage_wait_s: float = 0.0,
+        outputs: frozenset[str] | None = None,
     ) -> None:
         self.service, self.stage, self.model = service, stage, model
+        #: The topics this stage declared it writes (with the DLQ and events, always allowed);
+        #: None: not checked. The broker's ACLs are generated from the same declarations.
+        self.outputs = None if outputs is None else outputs | {dlq_topic.TOPIC, events_topic.TOPIC}
         self.handler, self.on_failure = handler, on_failure
         self.max_message_bytes = max_message_bytes
         self.retry_attempts, self.retry_initial_s = retry_attempts, retry_initial_s
@@ -71,6 +76,18 @@ class RecordProcessor(Generic[M]):
             self._dead_letter(ctx, NonRetryableError(f"internal error: {exc!r}"))
 
     async def _core(self, ctx: Context) -> None:
+        await self._decode_and_handle(ctx)
+        if self.outputs is not None:
+            stray = sorted({e.topic for e in ctx.outputs} - self.outputs)
+            if stray:
+                # A topic the stage never declared: on a secured cluster the broker would refuse
+                # it (its ACLs come from the declarations), and elsewhere it is a message sent
+                # where nobody asked for it (e.g. a request's `reply_to` naming any topic).
+                self._dead_letter(
+                    ctx, NonRetryableError(f"output to undeclared topic(s) {', '.join(stray)}")
+                )
+
+    async def _decode_and_handle(self, ctx: Context) -> None:
         try:
             message = decode(ctx.record.value, self.model, self.max_message_bytes)
         except MeshError as exc:

@@ -62,6 +62,9 @@ class StageConfig:
     topics: tuple[str, ...]
     group_id: str
     output_topics: tuple[str, ...] = ()
+    #: Dead-letter a record whose handler wrote to a topic not in `output_topics` (the services'
+    #: stages do: their broker ACLs are generated from these declarations).
+    enforce_outputs: bool = False
     max_in_flight: int = 64
     rate_per_s: float = 0.0  # 0: unbounded
     burst: float = 64.0
@@ -129,6 +132,7 @@ class Stage(Generic[M]):
             retry_initial_s=config.retry_initial_s,
             retry_max_s=config.retry_max_s,
             outage_wait_s=config.outage_wait_s,
+            outputs=frozenset(config.output_topics) if config.enforce_outputs else None,
         )
         self._bucket = TokenBucket(config.rate_per_s, max(config.burst, 1.0))
         self._slots = asyncio.Semaphore(config.max_in_flight)

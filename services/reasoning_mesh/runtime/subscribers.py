@@ -47,6 +47,7 @@ def stage(service: str, settings: MeshSettings, group_prefix: str, sub: Subscrib
             topics=(sub.topic,),
             group_id=f"{group_prefix}.{sub.group}",
             output_topics=sub.outputs,
+            enforce_outputs=True,
             max_in_flight=sub.max_in_flight,
             rate_per_s=sub.rate_per_s,
             retry_attempts=sub.retry_attempts,
