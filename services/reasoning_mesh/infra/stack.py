@@ -258,9 +258,7 @@ async def consumer_lag(kafka: KafkaSettings) -> dict[str, int | None]:
     from aiokafka.admin import AIOKafkaAdminClient
 
     admin = AIOKafkaAdminClient(**kafka.client_options())
-    consumer = AIOKafkaConsumer(
-        **kafka.client_options(), isolation_level="read_committed"
-    )
+    consumer = AIOKafkaConsumer(**kafka.client_options(), isolation_level="read_committed")
     await admin.start()
     await consumer.start()
     try:
