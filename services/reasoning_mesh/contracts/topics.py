@@ -34,6 +34,18 @@ class TopicSpec:
     key: str
     description: str
     compacted: bool = False
+    #: The principals that produce to it and consume from it: every service by name, and
+    #: `client` (the SDK and CLI, publishing requests and reading results from inside the
+    #: cluster). The broker's ACLs are generated from these (`reasoning_mesh.infra.acls`); a test
+    #: checks them against what each service's stages declare.
+    writers: tuple[str, ...] = ()
+    readers: tuple[str, ...] = ()
+
+
+#: Every service of the mesh: each runs as its own Kafka principal.
+SERVICES = ("gateway", "planner", "retriever", "reasoner", "verifier", "learner")
+#: The principals ACLs are generated for: the services and the tenant-facing client.
+PRINCIPALS = (*SERVICES, "client")
 
 
 TOPICS: tuple[TopicSpec, ...] = (
@@ -42,27 +54,40 @@ TOPICS: tuple[TopicSpec, ...] = (
         requests.MeshRequest,
         "request id",
         "Requests entering the mesh; the gateway admits and routes them.",
+        writers=("client", "gateway"),
+        readers=("gateway",),
     ),
     TopicSpec(
-        retrieval.TOPIC, retrieval.RetrievalRequest, "request id", "Retrieval work for the retriever."
+        retrieval.TOPIC,
+        retrieval.RetrievalRequest,
+        "request id",
+        "Retrieval work for the retriever.",
+        writers=("gateway", "verifier"),
+        readers=("retriever",),
     ),
     TopicSpec(
         reasoning.TOPIC,
         reasoning.MeshRequest,
         "request id",
         "Admitted `reason` requests, for the planner.",
+        writers=("gateway",),
+        readers=("planner",),
     ),
     TopicSpec(
         steps.TOPIC,
         steps.StepTask,
         "request id",
         "One sub-goal attempt for the reasoner (n hypotheses from the model).",
+        writers=("verifier",),
+        readers=("reasoner",),
     ),
     TopicSpec(
         verifier_inbox.TOPIC,
         verifier_inbox.VerifierInput,
         "request id",
         "Plans, hypotheses and evidence for the verifier, in order per request.",
+        writers=("planner", "reasoner", "retriever"),
+        readers=("verifier",),
     ),
     TopicSpec(
         verifier_state.TOPIC,
@@ -70,44 +95,72 @@ TOPICS: tuple[TopicSpec, ...] = (
         "request id",
         "The verifier's durable per-request state machine (latest record per key).",
         compacted=True,
+        writers=("verifier",),
+        readers=("verifier",),
     ),
-    TopicSpec(results.TOPIC, results.MeshResult, "request id", "Final result of each request."),
-    TopicSpec(events.TOPIC, events.RequestEvent, "request id", "Per-request progress events."),
+    TopicSpec(
+        results.TOPIC,
+        results.MeshResult,
+        "request id",
+        "Final result of each request.",
+        writers=("gateway", "planner", "retriever", "verifier"),
+        readers=("client", "gateway"),
+    ),
+    TopicSpec(
+        events.TOPIC,
+        events.RequestEvent,
+        "request id",
+        "Per-request progress events.",
+        writers=SERVICES,
+        readers=("client", "gateway"),
+    ),
     TopicSpec(
         kb_documents.TOPIC,
         kb_documents.KbDocument,
         "document id",
         "Documents to index into the knowledge base.",
+        writers=("client",),
+        readers=("retriever",),
     ),
     TopicSpec(
         kb_ingested.TOPIC,
         kb_ingested.IngestReceipt,
         "document id",
         "One receipt per indexed or rejected document.",
+        writers=("retriever",),
+        readers=("client",),
     ),
     TopicSpec(
         dlq.TOPIC,
         dlq.DeadLetter,
         "original key",
         "Dead letters: records a service could not process, kept verbatim.",
+        writers=SERVICES,
+        readers=(),
     ),
     TopicSpec(
         feedback.TOPIC,
         feedback.Feedback,
         "skill",
         "Labelled and verified examples for the learner.",
+        writers=("client", "verifier"),
+        readers=("learner",),
     ),
     TopicSpec(
         adapters.TOPIC,
         adapters.AdapterEvent,
         "adapter id",
         "LoRA adapters: published, loaded, refused, rejected.",
+        writers=("learner", "reasoner"),
+        readers=("planner", "reasoner"),
     ),
     TopicSpec(
         learner_jobs.TOPIC,
         learner_jobs.TrainJob,
         "skill",
         "Training jobs the learner gives itself when a skill has enough new feedback.",
+        writers=("learner",),
+        readers=("learner",),
     ),
     TopicSpec(
         learner_journal.TOPIC,
@@ -115,6 +168,8 @@ TOPICS: tuple[TopicSpec, ...] = (
         "base:skill:prompt digest (or base:skill:job)",
         "The learner's journal of feedback (latest label per prompt; last job per skill).",
         compacted=True,
+        writers=("learner",),
+        readers=("learner",),
     ),
     TopicSpec(
         tenants.TOPIC,
@@ -122,6 +177,8 @@ TOPICS: tuple[TopicSpec, ...] = (
         "tenant name",
         "The tenant registry: admission limits and API key hashes (latest record per tenant).",
         compacted=True,
+        writers=(),
+        readers=("gateway",),
     ),
     TopicSpec(bench.TOPIC, bench.BenchPing, "sequence number", "Benchmark probes (pass-through in)."),
     TopicSpec(

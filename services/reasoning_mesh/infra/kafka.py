@@ -21,17 +21,16 @@ from pathlib import Path
 from reasoning_mesh.errors import InfraError
 from reasoning_mesh.infra import procs
 from reasoning_mesh.infra.paths import repo_root
+from reasoning_mesh.settings import KafkaSettings
 
 SERVER_PROPERTIES = """\
 # Written by reasoning_mesh.infra.kafka; edit the launcher, not this file.
 process.roles=broker,controller
 node.id={node_id}
 controller.quorum.voters={voters}
-listeners=PLAINTEXT://127.0.0.1:{port},CONTROLLER://127.0.0.1:{controller_port}
-advertised.listeners=PLAINTEXT://127.0.0.1:{port}
+listeners={listener}://127.0.0.1:{port},CONTROLLER://127.0.0.1:{controller_port}
+advertised.listeners={listener}://127.0.0.1:{port}
 controller.listener.names=CONTROLLER
-inter.broker.listener.name=PLAINTEXT
-listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
 log.dirs={log_dir}
 num.partitions=3
 # Topics are created explicitly (rmesh up / each stage); a typo must not create a new topic.
@@ -47,6 +46,11 @@ log.retention.hours=168
 # A dev broker: fsync is left to the OS as in every default Kafka; replication is the real guard.
 """
 
+PLAIN_LISTENERS = """\
+inter.broker.listener.name=PLAINTEXT
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+"""
+
 
 @dataclass(frozen=True)
 class KafkaBroker:
@@ -57,6 +61,8 @@ class KafkaBroker:
     node_id: int = 1
     #: Every controller of the cluster as (node id, controller port); empty: this node alone.
     voters: tuple[tuple[int, int], ...] = ()
+    #: SASL/SCRAM listeners and ACLs (`infra.security`); its own storage, apart from a plain one.
+    secure: bool = False
 
     @property
     def in_cluster(self) -> bool:
@@ -64,9 +70,19 @@ class KafkaBroker:
 
     @property
     def data_dir(self) -> Path:
+        suffix = "-secure" if self.secure else ""
         if self.in_cluster:
-            return self.home / "kafka-cluster" / f"node-{self.node_id}"
-        return self.home / "kafka"
+            return self.home / f"kafka-cluster{suffix}" / f"node-{self.node_id}"
+        return self.home / f"kafka{suffix}"
+
+    def admin_settings(self) -> KafkaSettings:
+        """How an administrator reaches this broker (the `admin` principal when secured)."""
+        kafka = KafkaSettings(bootstrap_servers=self.bootstrap)
+        if not self.secure:
+            return kafka
+        from reasoning_mesh.infra.security import ADMIN, principal_settings
+
+        return principal_settings(kafka, self.home, ADMIN)
 
     @property
     def pid_file(self) -> Path:
@@ -91,8 +107,16 @@ class KafkaBroker:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         voters = self.voters or ((self.node_id, self.controller_port),)
         replication = min(3, len(voters))
+        security, scram = PLAIN_LISTENERS, []
+        if self.secure:
+            from reasoning_mesh.infra import security as sec
+
+            security, scram = sec.broker_properties(self.home), sec.scram_bootstrap_args(self.home)
+        # The secured broker's file holds the admin password: readable by its owner only.
+        props.touch(mode=0o600)
         props.write_text(
             SERVER_PROPERTIES.format(
+                listener="SASL_PLAINTEXT" if self.secure else "PLAINTEXT",
                 port=self.port,
                 controller_port=self.controller_port,
                 log_dir=log_dir,
@@ -101,6 +125,7 @@ class KafkaBroker:
                 replication=replication,
                 min_isr=2 if replication >= 3 else 1,
             )
+            + security
         )
         base = [
             _java(),
@@ -121,20 +146,25 @@ class KafkaBroker:
                     f"--cluster-id={self._cluster_id()}",
                     "-c",
                     str(props),
+                    *scram,
                 ],
                 capture_output=True,
                 text=True,
                 check=False,
             )
             if result.returncode != 0:
-                raise InfraError(f"kafka storage format failed: {result.stdout}{result.stderr}")
+                # The output may echo the SCRAM arguments: say what failed, not the secrets.
+                text = result.stdout + result.stderr
+                for arg in scram:
+                    text = text.replace(arg, "<scram credential>")
+                raise InfraError(f"kafka storage format failed: {text}")
         return [*base, "kafka.Kafka", str(props)]
 
     def _cluster_id(self) -> str:
         if not self.in_cluster:
             return _cluster_id()
         # Every node of a cluster is formatted with the same id.
-        path = self.home / "kafka-cluster" / "cluster.id"
+        path = self.data_dir.parent / "cluster.id"
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(_cluster_id())
@@ -159,20 +189,25 @@ class KafkaBroker:
         if not procs.port_open("127.0.0.1", self.port):
             return False
         # The port opens before the broker has joined its own quorum; ask for metadata.
-        return metadata_ok(self.bootstrap)
+        return metadata_ok(self.admin_settings())
 
     def stop(self) -> bool:
         return procs.stop(self.pid_file, timeout_s=60)
 
 
-def cluster(home: Path, nodes: int, port: int = 19092) -> list[KafkaBroker]:
+def cluster(home: Path, nodes: int, port: int = 19092, secure: bool = False) -> list[KafkaBroker]:
     """`nodes` brokers on port pairs from `port` (broker, controller), one KRaft quorum."""
     if nodes == 1:
-        return [KafkaBroker(home, port=port, controller_port=port + 1)]
+        return [KafkaBroker(home, port=port, controller_port=port + 1, secure=secure)]
     voters = tuple((i + 1, port + 2 * i + 1) for i in range(nodes))
     return [
         KafkaBroker(
-            home, port=port + 2 * i, controller_port=port + 2 * i + 1, node_id=i + 1, voters=voters
+            home,
+            port=port + 2 * i,
+            controller_port=port + 2 * i + 1,
+            node_id=i + 1,
+            voters=voters,
+            secure=secure,
         )
         for i in range(nodes)
     ]
@@ -215,13 +250,17 @@ def _cluster_id() -> str:
     return base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
 
 
-def metadata_ok(bootstrap: str) -> bool:
+def metadata_ok(kafka: KafkaSettings | str) -> bool:
     import asyncio
 
     from aiokafka.admin import AIOKafkaAdminClient
 
+    if isinstance(kafka, str):
+        kafka = KafkaSettings(bootstrap_servers=kafka)
+    options = kafka.client_options()
+
     async def probe() -> bool:
-        admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap, request_timeout_ms=3000)
+        admin = AIOKafkaAdminClient(**options, request_timeout_ms=3000)
         try:
             await admin.start()
             await admin.list_topics()

@@ -1,0 +1,162 @@
+"""The secured local broker (`rmesh up --secure`): SASL/SCRAM principals and their ACLs.
+
+One principal per service, `client` for the SDK and CLI, and `admin` (the brokers' own and the
+operator's; the only super user). Passwords are random (192 bits), generated once per home and
+kept in `<home>/secrets/kafka.json` (mode 0600), the one place they are written besides the
+brokers' own configuration (also 0600). Brokers authenticate clients with SCRAM-SHA-512 (only a
+salted hash is stored, in the metadata log, bootstrapped when the storage is formatted); the
+KRaft controller listener uses SASL/PLAIN, because a controller cannot read SCRAM credentials
+from a log it has not loaded yet. `StandardAuthorizer` with no ACL means no access.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import secrets
+from pathlib import Path
+
+from pydantic import SecretStr
+
+from reasoning_mesh.contracts.topics import PRINCIPALS, TOPICS
+from reasoning_mesh.errors import InfraError
+from reasoning_mesh.infra.acls import Acl, acls
+from reasoning_mesh.settings import KafkaSettings
+
+log = logging.getLogger(__name__)
+
+ADMIN = "admin"
+MECHANISM = "SCRAM-SHA-512"
+
+
+def secrets_file(home: Path) -> Path:
+    return home / "secrets" / "kafka.json"
+
+
+def passwords(home: Path) -> dict[str, str]:
+    """Every principal's password, created on first use (admin, the services, client)."""
+    path = secrets_file(home)
+    if path.exists():
+        known = dict(json.loads(path.read_text()))
+        if set(known) >= {ADMIN, *PRINCIPALS}:
+            return known
+    else:
+        known = {}
+    # Hex: no character SCRAM's bootstrap syntax or a JAAS string would have to escape.
+    fresh = {p: known.get(p) or secrets.token_hex(24) for p in (ADMIN, *PRINCIPALS)}
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    tmp = path.with_suffix(".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as out:
+        json.dump(fresh, out)
+    tmp.replace(path)
+    return fresh
+
+
+def principal_settings(kafka: KafkaSettings, home: Path, principal: str) -> KafkaSettings:
+    """`kafka` as `principal` sees it on the secured local brokers."""
+    known = passwords(home)
+    if principal not in known:
+        raise InfraError(f"unknown principal {principal!r}; one of {', '.join(sorted(known))}")
+    return kafka.model_copy(
+        update={
+            "security_protocol": "SASL_PLAINTEXT",
+            "sasl_mechanism": MECHANISM,
+            "sasl_username": principal,
+            "sasl_password": SecretStr(known[principal]),
+        }
+    )
+
+
+def principal_env(home: Path, principal: str, bootstrap: str) -> dict[str, str]:
+    """The `RMESH_KAFKA__*` variables a process runs as `principal` with."""
+    return {
+        "RMESH_KAFKA__BOOTSTRAP_SERVERS": bootstrap,
+        "RMESH_KAFKA__SECURITY_PROTOCOL": "SASL_PLAINTEXT",
+        "RMESH_KAFKA__SASL_MECHANISM": MECHANISM,
+        "RMESH_KAFKA__SASL_USERNAME": principal,
+        "RMESH_KAFKA__SASL_PASSWORD": passwords(home)[principal],
+    }
+
+
+def broker_properties(home: Path) -> str:
+    """The lines a secured broker's `server.properties` adds to (and overrides in) the plain one."""
+    admin = passwords(home)[ADMIN]
+    scram = "org.apache.kafka.common.security.scram.ScramLoginModule"
+    plain = "org.apache.kafka.common.security.plain.PlainLoginModule"
+    return f"""\
+listener.security.protocol.map=CONTROLLER:SASL_PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT
+inter.broker.listener.name=SASL_PLAINTEXT
+sasl.enabled.mechanisms={MECHANISM}
+listener.name.sasl_plaintext.sasl.enabled.mechanisms={MECHANISM}
+listener.name.controller.sasl.enabled.mechanisms=PLAIN
+sasl.mechanism.inter.broker.protocol={MECHANISM}
+sasl.mechanism.controller.protocol=PLAIN
+listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config={scram} required \
+username="{ADMIN}" password="{admin}";
+listener.name.controller.plain.sasl.jaas.config={plain} required \
+username="{ADMIN}" password="{admin}" user_{ADMIN}="{admin}";
+authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
+super.users=User:{ADMIN}
+allow.everyone.if.no.acl.found=false
+"""
+
+
+def scram_bootstrap_args(home: Path) -> list[str]:
+    """`kafka-storage format` arguments that store every principal's SCRAM credential."""
+    out: list[str] = []
+    for name, password in sorted(passwords(home).items()):
+        out += ["--add-scram", f"{MECHANISM}=[name={name},password={password}]"]
+    return out
+
+
+# Kafka's enum codes (org.apache.kafka.common.resource / acl), as the wire protocol sends them.
+_RESOURCE = {"TOPIC": 2, "GROUP": 3, "TRANSACTIONAL_ID": 5}
+_PATTERN = {"LITERAL": 3, "PREFIXED": 4}
+_OPERATION = {"READ": 3, "WRITE": 4, "DESCRIBE": 8}
+_ALLOW, _ANY_HOST = 3, "*"
+
+
+async def create_acls(admin_kafka: KafkaSettings, rules: list[Acl]) -> None:
+    """Create `rules` (idempotent: an existing rule is left as it is)."""
+    import asyncio
+
+    from aiokafka.admin import AIOKafkaAdminClient
+    from aiokafka.errors import for_code
+    from aiokafka.protocol.admin import CreateAclsRequest
+
+    admin = AIOKafkaAdminClient(**admin_kafka.client_options(), request_timeout_ms=15_000)
+    await admin.start()
+    try:
+
+        async def one(rule: Acl) -> None:
+            request = CreateAclsRequest(
+                _RESOURCE[rule.resource_type],
+                rule.resource_name,
+                _PATTERN[rule.pattern_type],
+                rule.user,
+                _ANY_HOST,
+                _OPERATION[rule.operation],
+                _ALLOW,
+            )
+            # aiokafka has no create_acls(); its protocol has the request (v1: pattern types).
+            response = await admin._send_request(request)
+            for code, message in response.creation_responses:
+                if code:
+                    raise InfraError(f"creating ACL {rule}: {for_code(code).__name__} {message}")
+
+        await asyncio.gather(*(one(r) for r in rules))
+    finally:
+        await admin.close()
+
+
+async def provision(admin_kafka: KafkaSettings, group_prefix: str = "rmesh") -> int:
+    """Create every topic of the registry and every principal's ACLs; returns the rule count."""
+    from reasoning_mesh.runtime.kafka import ensure_topics
+
+    await ensure_topics(admin_kafka, [t.name for t in TOPICS])
+    rules = acls(admin_kafka, group_prefix)
+    await create_acls(admin_kafka, rules)
+    log.info("provisioned %d topics and %d ACL rules", len(TOPICS), len(rules))
+    return len(rules)
