@@ -175,3 +175,19 @@ async def test_a_dependency_outage_is_waited_out_other_errors_are_not() -> None:
     ctx = ctx_for(json.dumps({"id": "q10", "query": "hi"}).encode())
     await processor(flaky, attempts=2, outage_wait_s=5.0).process(ctx)
     assert ctx.attempts == 2 and next(t for t, _ in outputs(ctx)) == "rmesh.dlq.v1"
+
+
+async def test_output_to_an_undeclared_topic_is_dead_lettered_not_sent() -> None:
+    async def handler(msg: MeshRequest, ctx: Context) -> None:
+        ctx.emit("out.v1", MeshResult(request_id=msg.id, status="ok"), key=msg.id)
+        ctx.emit("someone.elses.v1", MeshResult(request_id=msg.id, status="ok"), key=msg.id)
+
+    p = processor(handler)
+    p.outputs = frozenset({"out.v1"}) | {"rmesh.dlq.v1", "rmesh.events.v1"}
+    ctx = ctx_for(json.dumps({"id": "q9", "query": "hi"}).encode())
+    await p.process(ctx)
+    assert ctx.outcome == "dead_lettered"
+    sent = outputs(ctx)
+    assert "someone.elses.v1" not in [t for t, _ in sent] and "out.v1" not in [t for t, _ in sent]
+    letter = next(v for t, v in sent if t == "rmesh.dlq.v1")
+    assert isinstance(letter, DeadLetter) and "someone.elses.v1" in letter.message

@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.tree import Tree
 
-from reasoning_mesh.cli import bench, bench_faults, kb, learn, tenants
+from reasoning_mesh.cli import bench, bench_faults, kb, learn, secure, tenants
 from reasoning_mesh.cli.ask import ask as ask_command
 from reasoning_mesh.cli.common import console, err_console, fail, run
 from reasoning_mesh.cli.train import train as train_command
@@ -31,6 +31,7 @@ bench_faults.register(bench.app)
 app.add_typer(bench.app, name="bench")
 app.add_typer(learn.app, name="learn")
 app.add_typer(tenants.app, name="tenants")
+app.add_typer(secure.app, name="secure")
 schemas_app = typer.Typer(help="Message contracts.", no_args_is_help=True)
 app.add_typer(schemas_app, name="schemas")
 app.command("train")(train_command)
@@ -48,13 +49,18 @@ def up(
         max=5,
         help="Kafka brokers (default 1; 3: replication factor 3, min.insync.replicas 2).",
     ),
+    secure: bool = typer.Option(
+        False,
+        "--secure",
+        help="SASL/SCRAM brokers with ACLs: each service its own principal (`rmesh secure env`).",
+    ),
 ) -> None:
     """Start Kafka, Triton and every service under a supervisor that restarts what dies; returns
     once all are healthy."""
     from reasoning_mesh.infra.stack import Stack, parse_replicas
 
     try:
-        stack = Stack(brokers=brokers, replicas=parse_replicas(replicas))
+        stack = Stack(brokers=brokers, replicas=parse_replicas(replicas), secure=secure)
         with console.status("starting Kafka, Triton and the services..."):
             stack.up()
     except MeshError as exc:
@@ -90,9 +96,7 @@ def status(
         _print_status(rows)
         if lag and any(r["name"] == "kafka" and r["healthy"] for r in rows):
             table = Table("consumer group", "lag")
-            settings = MeshSettings()
-            kafka = settings.kafka.model_copy(update={"bootstrap_servers": stack.bootstrap_servers})
-            for group, n in sorted(asyncio.run(consumer_lag(kafka)).items()):
+            for group, n in sorted(asyncio.run(consumer_lag(stack.admin_kafka())).items()):
                 table.add_row(group, "no commits yet" if n is None else str(n))
             console.print(table)
     if not healthy:

@@ -54,7 +54,7 @@ TOPICS: tuple[TopicSpec, ...] = (
         requests.MeshRequest,
         "request id",
         "Requests entering the mesh; the gateway admits and routes them.",
-        writers=("client", "gateway"),
+        writers=("client",),
         readers=("gateway",),
     ),
     TopicSpec(

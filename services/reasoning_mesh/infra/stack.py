@@ -70,14 +70,17 @@ class Stack:
         settings: MeshSettings | None = None,
         brokers: int | None = None,
         replicas: dict[str, int] | None = None,
+        secure: bool | None = None,
     ) -> None:
         self.settings = settings or MeshSettings()
         self.home = self.settings.home.resolve()
         meta = supervisor.read_state(self.home).get("meta", {}) if self.supervised() else {}
         self.n_brokers = brokers or int(meta.get("brokers", 1))
         self.replicas = {**meta.get("replicas", {}), **(replicas or {})}
+        #: SASL/SCRAM brokers with ACLs: every service runs as its own principal.
+        self.secure = bool(meta.get("secure", False)) if secure is None else secure
         self.brokers = kafka_cluster(
-            self.home, self.n_brokers, _port(self.settings.kafka.bootstrap_servers)
+            self.home, self.n_brokers, _port(self.settings.kafka.bootstrap_servers), self.secure
         )
         self.triton = TritonServer(
             self.home,
@@ -94,6 +97,20 @@ class Stack:
     @property
     def bootstrap_servers(self) -> str:
         return ",".join(b.bootstrap for b in self.brokers)
+
+    def admin_kafka(self) -> KafkaSettings:
+        """The stack's brokers as its operator reaches them (`admin` when secured)."""
+        kafka = self.settings.kafka.model_copy(
+            update={
+                "bootstrap_servers": self.bootstrap_servers,
+                "replication_factor": self.replication_factor,
+            }
+        )
+        if not self.secure:
+            return kafka
+        from reasoning_mesh.infra.security import ADMIN, principal_settings
+
+        return principal_settings(kafka, self.home, ADMIN)
 
     def supervised(self) -> bool:
         return procs.pid_of(supervisor.pid_file(self.home)) is not None
@@ -129,7 +146,7 @@ class Stack:
                 {"broker": b.port, "controller": b.controller_port},
                 tier=0,
                 stop_timeout_s=60,
-                probe={"kafka": b.bootstrap},
+                probe={"kafka": b.bootstrap} | ({"secure_home": str(self.home)} if self.secure else {}),
             )
             for i, b in enumerate(self.brokers)
         ]
@@ -167,6 +184,9 @@ class Stack:
                         str(self.home / "logs" / f"{svc.name}-{r}.log"),
                         ports,
                         tier=2,
+                        # Its own principal on secured brokers; the supervisor adds the
+                        # password when it starts the process (it is in no spec file).
+                        principal=svc.name if self.secure else "",
                         probe={
                             "http": f"http://127.0.0.1:{port}/metrics",
                             "contains": f'rmesh_ready{{service="{svc.name}"}} 1.0',
@@ -178,7 +198,7 @@ class Stack:
     def up(self, timeout_s: float = 400.0) -> None:
         if self.supervised():
             running = supervisor.read_state(self.home).get("meta", {})
-            wanted = {"brokers": self.n_brokers, "replicas": self.replicas}
+            wanted = {"brokers": self.n_brokers, "replicas": self.replicas, "secure": self.secure}
             if {k: running.get(k) for k in wanted} != wanted:
                 raise InfraError(f"the stack runs with {running}; `rmesh down` before {wanted}")
         else:
@@ -189,7 +209,12 @@ class Stack:
                 "brokers": self.n_brokers,
                 "replicas": self.replicas,
                 "bootstrap_servers": self.bootstrap_servers,
+                "secure": self.secure,
             }
+            if self.secure:
+                from reasoning_mesh.infra.security import passwords
+
+                passwords(self.home)  # created before any broker formats its storage
             supervisor.write_specs(self.home, self.specs(), meta)
             procs.spawn(
                 [sys.executable, "-m", "reasoning_mesh.infra.supervisor", str(self.home)],
@@ -209,13 +234,7 @@ class Stack:
             alive=self.supervised,
             log_file=self.home / "logs" / "supervisor.log",
         )
-        kafka = self.settings.kafka.model_copy(
-            update={
-                "bootstrap_servers": self.bootstrap_servers,
-                "replication_factor": self.replication_factor,
-            }
-        )
-        asyncio.run(ensure_topics(kafka, [t.name for t in TOPICS]))
+        asyncio.run(ensure_topics(self.admin_kafka(), [t.name for t in TOPICS]))
 
     def down(self) -> list[str]:
         stopped: list[str] = []

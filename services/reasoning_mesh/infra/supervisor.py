@@ -42,8 +42,12 @@ class ProcSpec:
     #: Stop order: higher first (services 2, Triton 1, brokers 0).
     tier: int = 2
     stop_timeout_s: float = 30.0
-    #: How to tell it is ready: {"kafka": bootstrap} or {"http": url, "contains": text}.
+    #: How to tell it is ready: {"kafka": bootstrap} (plus "secure_home" for SASL brokers) or
+    #: {"http": url, "contains": text}.
     probe: dict[str, str] = field(default_factory=dict)
+    #: The Kafka principal it runs as on secured brokers: its credentials are added to its
+    #: environment at start, from the home's secrets file (never written into a spec).
+    principal: str = ""
 
     @property
     def key(self) -> str:
@@ -55,7 +59,7 @@ def probe(spec: dict[str, str]) -> bool:
     if "kafka" in spec:
         from reasoning_mesh.infra.kafka import metadata_ok
 
-        return metadata_ok(spec["kafka"])
+        return metadata_ok(_admin(spec["kafka"], spec.get("secure_home", "")))
     if "http" in spec:
         if not spec["http"].startswith("http://"):
             raise ValueError(f"an http probe needs an http:// URL, not {spec['http']!r}")
@@ -66,6 +70,17 @@ def probe(spec: dict[str, str]) -> bool:
             return False
         return spec.get("contains", "") in body
     return True
+
+
+def _admin(bootstrap: str, secure_home: str) -> Any:
+    from reasoning_mesh.settings import KafkaSettings
+
+    kafka = KafkaSettings(bootstrap_servers=bootstrap)
+    if not secure_home:
+        return kafka
+    from reasoning_mesh.infra.security import ADMIN, principal_settings
+
+    return principal_settings(kafka, Path(secure_home), ADMIN)
 
 
 def spec_file(home: Path) -> Path:
@@ -131,6 +146,11 @@ class Supervisor:
     def _start(self, child: _Child) -> None:
         spec = child.spec
         Path(spec.log_file).parent.mkdir(parents=True, exist_ok=True)
+        env = spec.env
+        if spec.principal:
+            from reasoning_mesh.infra.security import principal_env
+
+            env = {**env, **principal_env(self.home, spec.principal, self.meta["bootstrap_servers"])}
         with open(spec.log_file, "ab") as out:
             # Its own process group: what it started (Triton's Python backend stubs) goes with it.
             child.proc = subprocess.Popen(
@@ -138,7 +158,7 @@ class Supervisor:
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
-                env=spec.env,
+                env=env,
                 start_new_session=True,
             )
         child.started_at = time.time()
@@ -174,6 +194,29 @@ class Supervisor:
                 self._start(child)
                 changed = True
         return changed
+
+    def _provisioned(self) -> bool:
+        """Secured brokers: the topics and every principal's ACLs exist before any service
+        starts (a service has no right to create a topic). Idempotent; retried until it works."""
+        if self.active_tier != self.tiers[0] or not self.meta.get("secure"):
+            return True
+        import asyncio
+
+        from reasoning_mesh.infra.security import ADMIN, principal_settings, provision
+        from reasoning_mesh.settings import MeshSettings
+
+        try:
+            kafka = MeshSettings().kafka.model_copy(
+                update={
+                    "bootstrap_servers": self.meta["bootstrap_servers"],
+                    "replication_factor": min(3, int(self.meta.get("brokers", 1))),
+                }
+            )
+            asyncio.run(provision(principal_settings(kafka, self.home, ADMIN)))
+        except Exception:  # a broker still electing; the next probe retries
+            log.exception("provisioning topics and ACLs failed; retrying")
+            return False
+        return True
 
     def write_state(self) -> None:
         _atomic_write(
@@ -230,7 +273,7 @@ class Supervisor:
             if self.active_tier != self.tiers[-1] and now >= next_probe:
                 next_probe = now + 1.0
                 tier = [c for c in self.children if c.spec.tier == self.active_tier]
-                if all(c.proc is not None and probe(c.spec.probe) for c in tier):
+                if all(c.proc is not None and probe(c.spec.probe) for c in tier) and self._provisioned():
                     self.active_tier = self.tiers[self.tiers.index(self.active_tier) + 1]
                     log.info("tier %d ready; starting tier %d", tier[0].spec.tier, self.active_tier)
             time.sleep(0.2)

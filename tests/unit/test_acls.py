@@ -1,0 +1,114 @@
+"""The broker ACLs are generated from the topic registry; this checks the registry against what
+each service's stages really consume and produce, both ways: a stage's topic without a rule
+would be refused by the broker, and a rule no code uses is a right nobody needs."""
+
+from __future__ import annotations
+
+from typing import Any
+from unittest.mock import MagicMock
+
+import pytest
+
+from reasoning_mesh.contracts import (
+    adapters,
+    dlq,
+    events,
+    learner_journal,
+    results,
+    tenants,
+    verifier_state,
+)
+from reasoning_mesh.contracts.topics import PRINCIPALS, SERVICES, TOPICS
+from reasoning_mesh.infra.acls import acls, principal_acls, topics_of
+from reasoning_mesh.settings import KafkaSettings
+
+KAFKA = KafkaSettings(topic_prefix="p.")
+#: What a service reads or writes outside its stages (restores, feeds, the HTTP door).
+READS_BESIDE_STAGES = {
+    "gateway": {results.TOPIC, events.TOPIC, tenants.TOPIC},  # HTTP results, streams, keys
+    "verifier": {verifier_state.TOPIC},  # restore on assignment
+    "learner": {learner_journal.TOPIC},  # journal replay
+    "planner": set(),
+    "retriever": set(),
+    "reasoner": set(),
+}
+
+
+def service_stages(service: str) -> list[Any]:
+    """The service's real stages, built with placeholders for what their handlers call."""
+    placeholder: Any = MagicMock()  # never called: only the declarations are read
+    if service == "gateway":
+        from reasoning_mesh.gateway.app import build_stage
+        from reasoning_mesh.gateway.settings import GatewaySettings
+
+        return [build_stage(GatewaySettings(), placeholder)]
+    if service == "planner":
+        from reasoning_mesh.planner.app import build_stages
+        from reasoning_mesh.planner.settings import PlannerSettings
+
+        return build_stages(PlannerSettings())
+    if service == "retriever":
+        from reasoning_mesh.retriever.app import build_stages as retriever_stages
+        from reasoning_mesh.retriever.settings import RetrieverSettings
+
+        return retriever_stages(RetrieverSettings(), placeholder)
+    if service == "reasoner":
+        from reasoning_mesh.reasoner.app import build_adapter_stage
+        from reasoning_mesh.reasoner.app import build_stage as reasoner_stage
+        from reasoning_mesh.reasoner.settings import ReasonerSettings
+
+        s = ReasonerSettings()
+        return [reasoner_stage(s, placeholder), build_adapter_stage(s, placeholder)]
+    if service == "verifier":
+        from reasoning_mesh.verifier.app import build_stage as verifier_stage
+        from reasoning_mesh.verifier.settings import VerifierSettings
+
+        return [verifier_stage(VerifierSettings(), placeholder)]
+    from reasoning_mesh.learner.app import build_stages as learner_stages
+    from reasoning_mesh.learner.settings import LearnerSettings
+
+    return learner_stages(LearnerSettings(), placeholder)
+
+
+@pytest.mark.parametrize("service", SERVICES)
+async def test_each_service_s_rights_are_exactly_what_its_stages_declare(service: str) -> None:
+    built = service_stages(service)
+    reads = {t for s in built for t in s.config.topics}
+    writes = {t for s in built for t in s.config.output_topics} | {dlq.TOPIC, events.TOPIC}
+    assert all(s.config.enforce_outputs for s in built)  # outputs are checked at run time too
+    physical = KafkaSettings(topic_prefix="").physical
+    assert topics_of(service, KafkaSettings(), "READ") == {
+        physical(t) for t in reads | READS_BESIDE_STAGES[service]
+    }
+    assert topics_of(service, KafkaSettings(), "WRITE") == {physical(t) for t in writes}
+    for s in built:
+        assert s.config.group_id.startswith(f"rmesh.{service}")
+
+
+def test_rules_are_literal_topics_and_own_prefixes_only() -> None:
+    rules = acls(KAFKA, "g")
+    assert rules == sorted(set(rules))
+    for r in rules:
+        assert r.principal in PRINCIPALS
+        if r.resource_type == "TOPIC":
+            assert r.pattern_type == "LITERAL" and r.resource_name.startswith("p.")
+        else:
+            assert r.resource_type in {"GROUP", "TRANSACTIONAL_ID"}
+            assert r.pattern_type == "PREFIXED" and r.resource_name == f"g.{r.principal}"
+        assert r.operation in {"READ", "WRITE", "DESCRIBE"}  # no Create, Delete, Alter, All
+
+
+def test_the_client_has_no_group_no_transactions_and_no_private_topics() -> None:
+    rules = principal_acls("client", KAFKA)
+    assert {r.resource_type for r in rules} == {"TOPIC"}
+    readable = topics_of("client", KAFKA, "READ")
+    for private in (tenants.TOPIC, dlq.TOPIC, verifier_state.TOPIC, learner_journal.TOPIC):
+        assert KAFKA.physical(private) not in readable
+    assert KAFKA.physical(adapters.TOPIC) not in topics_of("client", KAFKA, "WRITE")
+
+
+def test_every_registry_topic_names_known_principals() -> None:
+    for spec in TOPICS:
+        assert set(spec.readers) | set(spec.writers) <= set(PRINCIPALS), spec.name
+    with pytest.raises(ValueError, match="unknown principal"):
+        principal_acls("mallory", KAFKA)
