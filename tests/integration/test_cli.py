@@ -1,12 +1,18 @@
-"""The user's path, as a user runs it: `rmesh up` (real broker, Triton, services under a
-supervisor, two verifier replicas), `kb ingest`, `batch` (bad lines, resume), `subscribe`,
-`trace`, `status` (a replica killed with SIGKILL is restarted), `tenants` and the HTTP gateway
-with a key, a question as people write it, one refused as `unsupported`, `down`."""
+"""The user's path, as a user runs it: `rmesh up --secure` (real SASL/SCRAM broker with the
+generated ACLs, Triton, every service as its own principal under a supervisor, two verifier
+replicas), `kb ingest`, `batch` (bad lines, resume), `subscribe` and `ask` as the `client`
+principal, `trace`, `status` (a replica killed with SIGKILL is restarted), `tenants` as `admin` and
+the HTTP gateway with a key, a question as people write it, one refused as `unsupported`, no key
+or password in any log, trace or dead letter, `down`."""
 
 from __future__ import annotations
 
+import asyncio
+import base64
+import contextlib
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -16,6 +22,11 @@ from pathlib import Path
 
 import httpx
 import pytest
+from pydantic import SecretStr
+
+from reasoning_mesh.contracts import dlq, requests
+from reasoning_mesh.runtime.kafka import read_to_end
+from reasoning_mesh.settings import KafkaSettings
 
 pytestmark = pytest.mark.slow
 
@@ -46,12 +57,20 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     home = tmp_path_factory.mktemp("stack")
     env = {**os.environ, **PORTS, "RMESH_HOME": str(home), "COLUMNS": "200"}
     try:
-        up = rmesh(env, "up", "--replicas", "verifier=2", timeout=400)
+        up = rmesh(env, "up", "--replicas", "verifier=2", "--secure", timeout=400)
         assert up.returncode == 0, up.stdout + up.stderr
-        yield env
+        yield as_principal(env, "client")
     finally:
         down = rmesh(env, "down")
         assert down.returncode == 0 and "kafka" in down.stdout, down.stdout + down.stderr
+
+
+def as_principal(env: dict[str, str], principal: str) -> dict[str, str]:
+    """`env` with `eval "$(rmesh secure env PRINCIPAL)"` applied, as a user's shell would."""
+    out = rmesh(env, "secure", "env", principal)
+    assert out.returncode == 0, out.stdout + out.stderr
+    pairs = [shlex.split(line.removeprefix("export "))[0] for line in out.stdout.splitlines()]
+    return {**env, **dict(p.split("=", 1) for p in pairs)}
 
 
 def processes(env: dict[str, str]) -> list[dict[str, object]]:
@@ -144,7 +163,13 @@ def test_ingest_batch_resume_subscribe_trace(stack: dict[str, str], tmp_path: Pa
 def test_tenant_keys_people_s_phrasings_and_a_refusal_through_the_real_gateway(
     stack: dict[str, str],
 ) -> None:
-    added = rmesh(stack, "tenants", "add", "acme", "--rate", "0")
+    refused_to_client = rmesh(stack, "tenants", "add", "acme", "--rate", "0")
+    # The registry is the operator's, not a client's: a clear refusal, not a traceback.
+    assert refused_to_client.returncode == 1, refused_to_client.stdout + refused_to_client.stderr
+    assert "the brokers refused client" in refused_to_client.stderr
+    assert "Traceback" not in refused_to_client.stderr
+    admin = as_principal(stack, "admin")
+    added = rmesh(admin, "tenants", "add", "acme", "--rate", "0")
     assert added.returncode == 0, added.stdout + added.stderr
     key = added.stdout.strip().splitlines()[-1]
     assert key.startswith("rmk_") and len(key) == 64
@@ -179,10 +204,49 @@ def test_tenant_keys_people_s_phrasings_and_a_refusal_through_the_real_gateway(
     assert refused.returncode == 3, refused.stdout + refused.stderr
     answer = json.loads(refused.stdout)
     assert answer["status"] == "unsupported" and answer["answer"] is None
-    listed = rmesh(stack, "tenants", "list")
+    listed = rmesh(admin, "tenants", "list")
     assert "acme" in listed.stdout and key[21:] not in listed.stdout
-    # The key is in no log and no trace the stack wrote.
+    # The key and the principals' passwords are in no log, trace or dead letter.
     home = Path(stack["RMESH_HOME"])
-    for path in [*home.glob("logs/*"), *home.glob("traces/*")]:
+    secrets = [key[21:], *json.loads((home / "secrets" / "kafka.json").read_text()).values()]
+    for path in [*home.glob("logs/*"), *home.glob("traces/*"), *home.glob("run/*")]:
         if path.is_file():
-            assert key[21:] not in path.read_text(errors="replace"), path
+            text = path.read_text(errors="replace")
+            assert not [s for s in secrets if s in text], path
+    letters = asyncio.run(poison_then_dead_letters(stack, admin))
+    assert "{not json" in letters  # the gateway dead-lettered it (it may write the DLQ)
+    assert not [s for s in secrets if s in letters]
+
+
+def kafka_of(env: dict[str, str]) -> KafkaSettings:
+    """The Kafka settings a process with `env` reads (RMESH_KAFKA__*)."""
+    return KafkaSettings(
+        bootstrap_servers=env["RMESH_KAFKA__BOOTSTRAP_SERVERS"],
+        security_protocol=env["RMESH_KAFKA__SECURITY_PROTOCOL"],  # type: ignore[arg-type]
+        sasl_username=env["RMESH_KAFKA__SASL_USERNAME"],
+        sasl_password=SecretStr(env["RMESH_KAFKA__SASL_PASSWORD"]),
+    )
+
+
+async def poison_then_dead_letters(client: dict[str, str], admin: dict[str, str]) -> str:
+    """Publish a poison request as the client; return every dead letter's text (decoded values
+    too) once the gateway has dead-lettered it, read as the operator."""
+    from aiokafka import AIOKafkaProducer
+
+    producer = AIOKafkaProducer(**kafka_of(client).client_options())
+    await producer.start()
+    try:
+        await producer.send_and_wait(requests.TOPIC, b"{not json", key=b"cli-poison")
+    finally:
+        await producer.stop()
+    deadline = time.monotonic() + 60
+    while True:
+        texts = []
+        async for record in read_to_end(kafka_of(admin), dlq.TOPIC):
+            raw = (record.value or b"").decode(errors="replace")
+            texts.append(raw)
+            with contextlib.suppress(ValueError, KeyError):
+                texts.append(base64.b64decode(json.loads(raw)["value_b64"]).decode(errors="replace"))
+        if any("cli-poison" in t or "{not json" in t for t in texts) or time.monotonic() > deadline:
+            return "\n".join(texts)
+        await asyncio.sleep(1)

@@ -44,3 +44,18 @@ def test_a_three_broker_cluster_is_one_quorum_on_distinct_ports(tmp_path: Path) 
     assert len({n.data_dir for n in nodes}) == 3
     single = cluster(tmp_path, 1, port=40092)[0]
     assert single.data_dir == tmp_path / "kafka" and not single.in_cluster
+
+
+def test_three_brokers_are_secured_by_default_and_no_password_is_in_a_spec(tmp_path: Path) -> None:
+    assert not Stack(MeshSettings(home=tmp_path)).secure  # the single dev broker: plain
+    assert not Stack(MeshSettings(home=tmp_path), brokers=3, secure=False).secure
+    stack = Stack(MeshSettings(home=tmp_path), brokers=3)
+    assert stack.secure
+    specs = stack.service_specs()
+    assert {s.principal for s in specs} == {s.name for s in specs}
+    for s in specs:
+        assert not any(k.startswith("RMESH_KAFKA__SASL") for k in s.env)
+    admin = stack.admin_kafka()
+    assert admin.security_protocol == "SASL_PLAINTEXT" and admin.sasl_username == "admin"
+    assert stack.kafka_as("client").sasl_username == "client"
+    assert "password" not in repr(admin).lower() or "**********" in repr(admin)

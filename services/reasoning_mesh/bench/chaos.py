@@ -135,9 +135,11 @@ async def run_chaos_bench(
     # Ids unique to this run: a home kept from an earlier run still holds its results.
     nonce = uuid.uuid4().hex[:8]
     try:
-        stack.must("up", "--brokers", "3", "--replicas", replicas)
+        # Three brokers are the secured mode: every service its own principal with the ACLs
+        # generated from the topic registry; requests go in as `client`, checks read as `admin`.
+        stack.must("up", "--brokers", "3", "--secure", "--replicas", replicas)
         stack.must("kb", "ingest", timeout=600)
-        kafka = KafkaSettings(bootstrap_servers=stack.bootstrap_servers())
+        kafka, admin = stack.stack().kafka_as("client"), stack.stack().admin_kafka()
         work = workload(dev_file, n_requests, seed)
         rss.sample(await asyncio.to_thread(stack.processes))  # probes run their own loops
         calm = await run_phase(kafka, f"calm-{nonce}", work, rate, timeout_s=900)
@@ -181,7 +183,7 @@ async def run_chaos_bench(
         await asyncio.sleep(10)  # transactions of the last commits settle
         ids = {f"calm-{nonce}-{i}": str(i) for i in range(len(work))}
         chaos_ids = {f"chaos-{nonce}-{i}": str(i) for i in range(len(work))}
-        verdict = await check(kafka, ids, chaos_ids, poison_keys)
+        verdict = await check(admin, ids, chaos_ids, poison_keys)
         by_kind: dict[str, list[float]] = {}
         for f in faults.log:
             by_kind.setdefault(f["kind"], []).append(f["recovery_s"])

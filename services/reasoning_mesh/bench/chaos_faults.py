@@ -53,9 +53,15 @@ class ChaosStack:
         self.env = base | self.extra
 
     def rmesh(self, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+        env = self.env
+        if args[0] not in ("up", "down", "status") and self.stack().secure:
+            # A user's commands on secured brokers run as the `client` principal.
+            from reasoning_mesh.infra.security import principal_env
+
+            env = env | principal_env(self.home, "client", self.bootstrap_servers())
         return subprocess.run(
             [sys.executable, "-m", "reasoning_mesh.cli.main", *args],
-            env=self.env,
+            env=env,
             capture_output=True,
             text=True,
             timeout=timeout,
@@ -68,10 +74,17 @@ class ChaosStack:
         if done.returncode != 0:
             raise InfraError(f"rmesh {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
 
+    def stack(self) -> Stack:
+        """The running stack, as `rmesh status` sees it (secured or not, its brokers)."""
+        ports = MeshSettings().kafka.model_copy(
+            update={"bootstrap_servers": CHAOS_PORTS["RMESH_KAFKA__BOOTSTRAP_SERVERS"]}
+        )
+        return Stack(MeshSettings(home=self.home, kafka=ports))
+
     def processes(self) -> list[dict[str, Any]]:
         """What `rmesh status --json` lists, read in process (the supervisor's files under the
         chaos home, each process probed now): polled often, so no CLI process per look."""
-        return Stack(MeshSettings(home=self.home)).status()
+        return self.stack().status()
 
     def bootstrap_servers(self) -> str:
         return str(supervisor.read_state(self.home)["meta"]["bootstrap_servers"])

@@ -7,6 +7,13 @@ from collections.abc import Coroutine
 from typing import Any, NoReturn, TypeVar
 
 import typer
+from aiokafka.errors import (
+    AuthenticationFailedError,
+    GroupAuthorizationFailedError,
+    SaslAuthenticationFailed,
+    TopicAuthorizationFailedError,
+    TransactionalIdAuthorizationFailed,
+)
 from rich.console import Console
 from rich.markup import escape
 
@@ -32,6 +39,15 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
         return asyncio.run(coro)
     except MeshError as exc:
         fail(f"{type(exc).__name__}: {exc}")
+    except (
+        TopicAuthorizationFailedError,
+        GroupAuthorizationFailedError,
+        TransactionalIdAuthorizationFailed,
+    ) as exc:
+        who = settings.kafka.sasl_username or "an anonymous client"
+        fail(f"the brokers refused {who}: {exc} (its rights: `rmesh secure acls`)")
+    except (SaslAuthenticationFailed, AuthenticationFailedError) as exc:
+        fail(f"the brokers refused the credentials of {settings.kafka.sasl_username!r}: {exc}")
     except KeyboardInterrupt:
         fail("interrupted", 130)
     finally:

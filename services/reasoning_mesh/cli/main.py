@@ -49,10 +49,11 @@ def up(
         max=5,
         help="Kafka brokers (default 1; 3: replication factor 3, min.insync.replicas 2).",
     ),
-    secure: bool = typer.Option(
-        False,
-        "--secure",
-        help="SASL/SCRAM brokers with ACLs: each service its own principal (`rmesh secure env`).",
+    secure: bool | None = typer.Option(
+        None,
+        "--secure/--plain",
+        help="SASL/SCRAM brokers with ACLs, each service its own principal (`rmesh secure env`); "
+        "default: as the running stack, else secured with --brokers 3 or more, plain with one.",
     ),
 ) -> None:
     """Start Kafka, Triton and every service under a supervisor that restarts what dies; returns

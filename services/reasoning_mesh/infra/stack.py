@@ -77,8 +77,10 @@ class Stack:
         meta = supervisor.read_state(self.home).get("meta", {}) if self.supervised() else {}
         self.n_brokers = brokers or int(meta.get("brokers", 1))
         self.replicas = {**meta.get("replicas", {}), **(replicas or {})}
-        #: SASL/SCRAM brokers with ACLs: every service runs as its own principal.
-        self.secure = bool(meta.get("secure", False)) if secure is None else secure
+        #: SASL/SCRAM brokers with ACLs, every service its own principal: by default the
+        #: multi-broker (production-like) mode is secured, the single dev broker is not.
+        default = bool(meta["secure"]) if "secure" in meta else self.n_brokers >= 3
+        self.secure = default if secure is None else secure
         self.brokers = kafka_cluster(
             self.home, self.n_brokers, _port(self.settings.kafka.bootstrap_servers), self.secure
         )
@@ -111,6 +113,14 @@ class Stack:
         from reasoning_mesh.infra.security import ADMIN, principal_settings
 
         return principal_settings(kafka, self.home, ADMIN)
+
+    def kafka_as(self, principal: str) -> KafkaSettings:
+        """The stack's brokers as `principal` reaches them (plain brokers: anyone)."""
+        if not self.secure:
+            return self.admin_kafka()
+        from reasoning_mesh.infra.security import principal_settings
+
+        return principal_settings(self.admin_kafka(), self.home, principal)
 
     def supervised(self) -> bool:
         return procs.pid_of(supervisor.pid_file(self.home)) is not None
