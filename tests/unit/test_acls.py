@@ -112,3 +112,19 @@ def test_every_registry_topic_names_known_principals() -> None:
         assert set(spec.readers) | set(spec.writers) <= set(PRINCIPALS), spec.name
     with pytest.raises(ValueError, match="unknown principal"):
         principal_acls("mallory", KAFKA)
+
+
+def test_strimzi_users_carry_the_same_rules() -> None:
+    from reasoning_mesh.infra.acls import strimzi_users
+
+    rules = acls(KAFKA)
+    users = strimzi_users(rules, "rmesh")
+    assert [u["metadata"]["name"] for u in users] == sorted(PRINCIPALS)
+    flat = {
+        (u["metadata"]["name"], a["resource"]["type"], a["resource"]["name"], op.upper())
+        for u in users
+        for a in u["spec"]["authorization"]["acls"]
+        for op in a["operations"]
+    }
+    kinds = {"TOPIC": "topic", "GROUP": "group", "TRANSACTIONAL_ID": "transactionalId"}
+    assert flat == {(r.principal, kinds[r.resource_type], r.resource_name, r.operation) for r in rules}

@@ -44,13 +44,22 @@ def env(
 @app.command()
 def acls(
     as_json: bool = typer.Option(False, "--json", help="One JSON object per rule."),
+    strimzi: str = typer.Option(
+        "", help="Print Strimzi KafkaUser resources for this Kafka cluster name instead."
+    ),
     group_prefix: str = typer.Option("rmesh", help="The services' consumer-group prefix."),
 ) -> None:
     """Every ALLOW rule the brokers get, generated from the topic registry (topic names with
     this shell's RMESH_KAFKA__TOPIC_PREFIX)."""
     from reasoning_mesh.infra.acls import acls as generate
+    from reasoning_mesh.infra.acls import strimzi_users
 
     rules = generate(MeshSettings().kafka, group_prefix)
+    if strimzi:
+        import yaml
+
+        typer.echo(yaml.safe_dump_all(strimzi_users(rules, strimzi), sort_keys=False), nl=False)
+        return
     if as_json:
         for rule in rules:
             typer.echo(json.dumps(rule.__dict__))

@@ -12,6 +12,7 @@ acls`, the local broker's provisioning and, in Kubernetes, Strimzi `KafkaUser`s.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from reasoning_mesh.contracts.topics import PRINCIPALS, SERVICES, TOPICS
 from reasoning_mesh.settings import KafkaSettings
@@ -71,3 +72,41 @@ def topics_of(principal: str, kafka: KafkaSettings, operation: str) -> set[str]:
         for a in principal_acls(principal, kafka)
         if a.resource_type == "TOPIC" and a.operation == operation
     }
+
+
+_STRIMZI_TYPE = {"TOPIC": "topic", "GROUP": "group", "TRANSACTIONAL_ID": "transactionalId"}
+
+
+def strimzi_users(rules: list[Acl], cluster: str) -> list[dict[str, Any]]:
+    """The same rules as Strimzi `KafkaUser` resources (SCRAM-SHA-512, simple authorization):
+    one per principal, operations grouped per resource."""
+    by_principal: dict[str, dict[tuple[str, str, str], list[str]]] = {}
+    for r in rules:
+        key = (r.resource_type, r.resource_name, r.pattern_type)
+        by_principal.setdefault(r.principal, {}).setdefault(key, []).append(r.operation)
+    return [
+        {
+            "apiVersion": "kafka.strimzi.io/v1beta2",
+            "kind": "KafkaUser",
+            "metadata": {"name": principal, "labels": {"strimzi.io/cluster": cluster}},
+            "spec": {
+                "authentication": {"type": "scram-sha-512"},
+                "authorization": {
+                    "type": "simple",
+                    "acls": [
+                        {
+                            "resource": {
+                                "type": _STRIMZI_TYPE[rtype],
+                                "name": name,
+                                "patternType": pattern.lower(),
+                            },
+                            "operations": sorted(op.capitalize() for op in ops),
+                            "host": "*",
+                        }
+                        for (rtype, name, pattern), ops in sorted(resources.items())
+                    ],
+                },
+            },
+        }
+        for principal, resources in sorted(by_principal.items())
+    ]
