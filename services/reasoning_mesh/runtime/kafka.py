@@ -68,6 +68,28 @@ def make_consumer(
     )
 
 
+def topic_configs(kafka: KafkaSettings, name: str) -> dict[str, str]:
+    """The broker configs a (physical) topic of the mesh is created with; Strimzi's
+    `KafkaTopic`s (`rmesh k8s generate`) carry the same."""
+    from reasoning_mesh.contracts.topics import BY_NAME  # registry imports every contract
+
+    spec = BY_NAME.get(kafka.logical(name))
+    out: dict[str, str] = {}
+    if kafka.replication_factor >= 3:
+        # acks=all then waits for two copies: one broker may die without losing a record.
+        out["min.insync.replicas"] = "2"
+    if spec is not None and spec.compacted:
+        # Roll and clean segments often enough that tombstoned keys really leave the log
+        # (the active segment is never compacted), so restores follow live keys only.
+        out |= {
+            "cleanup.policy": "compact",
+            "segment.ms": str(kafka.compacted_segment_ms),
+            "min.cleanable.dirty.ratio": "0.1",
+            "delete.retention.ms": str(kafka.compacted_tombstone_ms),
+        }
+    return out
+
+
 async def ensure_topics(
     kafka: KafkaSettings, names: Iterable[str], *, partitions: int | None = None
 ) -> None:
@@ -83,31 +105,12 @@ async def ensure_topics(
         missing = [n for n in wanted if n not in existing]
         if not missing:
             return
-        from reasoning_mesh.contracts.topics import BY_NAME  # registry imports every contract
-
-        def configs(name: str) -> dict[str, str]:
-            spec = BY_NAME.get(kafka.logical(name))
-            out: dict[str, str] = {}
-            if kafka.replication_factor >= 3:
-                # acks=all then waits for two copies: one broker may die without losing a record.
-                out["min.insync.replicas"] = "2"
-            if spec is not None and spec.compacted:
-                # Roll and clean segments often enough that tombstoned keys really leave the log
-                # (the active segment is never compacted), so restores follow live keys only.
-                out |= {
-                    "cleanup.policy": "compact",
-                    "segment.ms": str(kafka.compacted_segment_ms),
-                    "min.cleanable.dirty.ratio": "0.1",
-                    "delete.retention.ms": str(kafka.compacted_tombstone_ms),
-                }
-            return out
-
         new = [
             NewTopic(
                 n,
                 num_partitions=partitions or kafka.topic_partitions,
                 replication_factor=kafka.replication_factor,
-                topic_configs=configs(n),
+                topic_configs=topic_configs(kafka, n),
             )
             for n in missing
         ]

@@ -12,7 +12,7 @@ from typing import Any
 
 from reasoning_mesh.runtime.stage import Stage
 from reasoning_mesh.settings import MeshSettings
-from reasoning_mesh.telemetry import setup_telemetry, shutdown_telemetry
+from reasoning_mesh.telemetry import health, setup_telemetry, shutdown_telemetry
 from reasoning_mesh.telemetry.metrics import READY
 
 log = logging.getLogger(__name__)
@@ -78,6 +78,7 @@ async def run_service(
     for stage in stages:
         await stage.start()
     READY.labels(service).set(1)
+    health.ready.set()
     log.info("%s ready: %s", service, ", ".join(s.config.name for s in stages))
     dog = asyncio.create_task(watchdog(stages, hard_exit))
     try:
@@ -85,6 +86,7 @@ async def run_service(
         await asyncio.gather(*(s.run() for s in stages))
     finally:
         dog.cancel()
+        health.ready.clear()
         READY.labels(service).set(0)
         shutdown_telemetry()
         log.info("%s stopped", service)

@@ -61,9 +61,9 @@ def setup_telemetry(
         )
     trace.set_tracer_provider(provider)
     if metrics_port:
-        from prometheus_client import start_http_server
+        from reasoning_mesh.telemetry.health import start_server
 
-        start_http_server(metrics_port, addr=metrics_host)
+        start_server(metrics_port, metrics_host)
     _STATE = Telemetry(service, provider, metrics_port)
     return _STATE
 
