@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.tree import Tree
 
-from reasoning_mesh.cli import bench, bench_faults, kb, learn, secure, tenants
+from reasoning_mesh.cli import bench, bench_faults, k8s, kb, learn, secure, tenants
 from reasoning_mesh.cli.ask import ask as ask_command
 from reasoning_mesh.cli.common import console, err_console, fail, run
 from reasoning_mesh.cli.train import train as train_command
@@ -32,6 +32,7 @@ app.add_typer(bench.app, name="bench")
 app.add_typer(learn.app, name="learn")
 app.add_typer(tenants.app, name="tenants")
 app.add_typer(secure.app, name="secure")
+app.add_typer(k8s.app, name="k8s")
 schemas_app = typer.Typer(help="Message contracts.", no_args_is_help=True)
 app.add_typer(schemas_app, name="schemas")
 app.command("train")(train_command)
