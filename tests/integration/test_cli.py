@@ -209,7 +209,13 @@ def test_tenant_keys_people_s_phrasings_and_a_refusal_through_the_real_gateway(
     # The key and the principals' passwords are in no log, trace or dead letter.
     home = Path(stack["RMESH_HOME"])
     secrets = [key[21:], *json.loads((home / "secrets" / "kafka.json").read_text()).values()]
-    for path in [*home.glob("logs/*"), *home.glob("traces/*"), *home.glob("run/*")]:
+    # Every log (the brokers' own under kafka-secure/ too), trace and run file.
+    for path in {
+        *home.rglob("*.log"),
+        *home.glob("logs/*"),
+        *home.glob("traces/*"),
+        *home.glob("run/*"),
+    }:
         if path.is_file():
             text = path.read_text(errors="replace")
             assert not [s for s in secrets if s in text], path

@@ -46,16 +46,29 @@ def test_a_three_broker_cluster_is_one_quorum_on_distinct_ports(tmp_path: Path) 
     assert single.data_dir == tmp_path / "kafka" and not single.in_cluster
 
 
-def test_three_brokers_are_secured_by_default_and_no_password_is_in_a_spec(tmp_path: Path) -> None:
+def test_three_brokers_are_secured_by_default_and_no_password_is_in_a_spec(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from reasoning_mesh.infra.security import passwords
+
+    # A shell that acts as a principal (`eval "$(rmesh secure env admin)"`) runs `rmesh up`.
+    monkeypatch.setenv("RMESH_KAFKA__SASL_PASSWORD", "shell-secret")
+    monkeypatch.setenv("RMESH_KAFKA__SECURITY_PROTOCOL", "SASL_PLAINTEXT")
     assert not Stack(MeshSettings(home=tmp_path)).secure  # the single dev broker: plain
     assert not Stack(MeshSettings(home=tmp_path), brokers=3, secure=False).secure
     stack = Stack(MeshSettings(home=tmp_path), brokers=3)
     assert stack.secure
-    specs = stack.service_specs()
-    assert {s.principal for s in specs} == {s.name for s in specs}
+    with pytest.raises(InfraError, match="lacks credentials"):
+        stack.admin_kafka()  # no passwords until the brokers are first set up
+    secret = passwords(tmp_path, create=True)
+    specs = stack.specs()
+    services = [s for s in specs if s.name not in ("kafka", "triton")]
+    assert {s.principal for s in services} == {s.name for s in services}
     for s in specs:
-        assert not any(k.startswith("RMESH_KAFKA__SASL") for k in s.env)
+        assert not any(k.startswith(("RMESH_KAFKA__SASL", "RMESH_KAFKA__SECURITY")) for k in s.env)
+        assert not [p for p in (*secret.values(), "shell-secret") if p in str(s.env)]
     admin = stack.admin_kafka()
     assert admin.security_protocol == "SASL_PLAINTEXT" and admin.sasl_username == "admin"
     assert stack.kafka_as("client").sasl_username == "client"
-    assert "password" not in repr(admin).lower() or "**********" in repr(admin)
+    assert secret["admin"] not in repr(admin) and secret["admin"] not in str(admin.model_dump())
+    assert (tmp_path / "secrets" / "kafka.json").stat().st_mode & 0o077 == 0

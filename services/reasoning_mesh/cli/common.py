@@ -31,6 +31,19 @@ def fail(message: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
+def _secure_hint(settings: MeshSettings) -> str:
+    """A plain client facing this home's secured brokers cannot connect: say how it can."""
+    if settings.kafka.security_protocol != "PLAINTEXT":
+        return ""
+    try:
+        from reasoning_mesh.infra.stack import Stack
+
+        secure = Stack(settings).secure
+    except Exception:  # noqa: BLE001 - only a hint; the error itself is already reported
+        return ""
+    return ' (the brokers are secured: eval "$(rmesh secure env client)")' if secure else ""
+
+
 def run(coro: Coroutine[Any, Any, T]) -> T:
     """Run a command's coroutine; typed mesh errors become a clear message and exit 1."""
     settings = MeshSettings()
@@ -38,7 +51,7 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
     try:
         return asyncio.run(coro)
     except MeshError as exc:
-        fail(f"{type(exc).__name__}: {exc}")
+        fail(f"{type(exc).__name__}: {exc}{_secure_hint(settings)}")
     except (
         TopicAuthorizationFailedError,
         GroupAuthorizationFailedError,

@@ -55,13 +55,14 @@ def principal_acls(principal: str, kafka: KafkaSettings, group_prefix: str = "rm
     if principal in SERVICES:
         own = f"{group_prefix}.{principal}"
         # Its consumer groups (`rmesh.verifier`, `rmesh.planner.routes.<id>`) and the
-        # transactional ids of its per-partition producers (`rmesh.verifier.verify.<topic>.<p>`).
-        rules |= {
-            Acl(principal, "GROUP", own, "PREFIXED", "READ"),
-            Acl(principal, "GROUP", own, "PREFIXED", "DESCRIBE"),
-            Acl(principal, "TRANSACTIONAL_ID", own, "PREFIXED", "WRITE"),
-            Acl(principal, "TRANSACTIONAL_ID", own, "PREFIXED", "DESCRIBE"),
-        }
+        # transactional ids of its per-partition producers (`rmesh.verifier.verify.<topic>.<p>`):
+        # the name itself and names under it with a separator (`rmesh.planner` must not match
+        # a `rmesh.plannerx` of someone else).
+        for name, pattern in ((own, "LITERAL"), (f"{own}.", "PREFIXED")):
+            for op in ("READ", "DESCRIBE"):
+                rules.add(Acl(principal, "GROUP", name, pattern, op))
+        for op in ("WRITE", "DESCRIBE"):
+            rules.add(Acl(principal, "TRANSACTIONAL_ID", f"{own}.", "PREFIXED", op))
     return sorted(rules)
 
 
@@ -75,6 +76,8 @@ def topics_of(principal: str, kafka: KafkaSettings, operation: str) -> set[str]:
 
 
 _STRIMZI_TYPE = {"TOPIC": "topic", "GROUP": "group", "TRANSACTIONAL_ID": "transactionalId"}
+#: Strimzi's AclRule spells Kafka's PREFIXED pattern `prefix`.
+_STRIMZI_PATTERN = {"LITERAL": "literal", "PREFIXED": "prefix"}
 
 
 def strimzi_users(rules: list[Acl], cluster: str) -> list[dict[str, Any]]:
@@ -98,7 +101,7 @@ def strimzi_users(rules: list[Acl], cluster: str) -> list[dict[str, Any]]:
                             "resource": {
                                 "type": _STRIMZI_TYPE[rtype],
                                 "name": name,
-                                "patternType": pattern.lower(),
+                                "patternType": _STRIMZI_PATTERN[pattern],
                             },
                             "operations": sorted(op.capitalize() for op in ops),
                             "host": "*",

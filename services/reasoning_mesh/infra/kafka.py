@@ -12,6 +12,7 @@ directory lives under `<home>/kafka` and survives restarts (durable), formatted 
 from __future__ import annotations
 
 import logging
+import os
 import shutil
 import subprocess
 import uuid
@@ -108,10 +109,18 @@ class KafkaBroker:
         voters = self.voters or ((self.node_id, self.controller_port),)
         replication = min(3, len(voters))
         security, scram = PLAIN_LISTENERS, []
+        formatted = (log_dir / "meta.properties").exists()
         if self.secure:
             from reasoning_mesh.infra import security as sec
 
-            security, scram = sec.broker_properties(self.home), sec.scram_bootstrap_args(self.home)
+            security = sec.broker_properties(self.home, create=not formatted)
+            scram = sec.scram_bootstrap_args(self.home)
+            stamp = self.data_dir / "secrets.sha256"
+            if formatted and stamp.exists() and stamp.read_text() != sec.fingerprint(self.home):
+                raise InfraError(
+                    f"{sec.secrets_file(self.home)} changed since {self.data_dir} was formatted: "
+                    "its SCRAM credentials no longer match; restore the file or start afresh"
+                )
         # The secured broker's file holds the admin password: readable by its owner only.
         props.touch(mode=0o600)
         props.write_text(
@@ -135,29 +144,40 @@ class KafkaBroker:
             "-cp",
             f"{jars}/*",
         ]
-        if not (log_dir / "meta.properties").exists():
-            result = subprocess.run(
+        if not formatted:
+            args = [
+                *base[1:],
+                "kafka.tools.StorageTool",
+                "format",
                 # `--cluster-id=…` in one argument: an id may start with "-" (URL-safe base64),
                 # which argparse would otherwise read as an option.
-                [
-                    *base,
-                    "kafka.tools.StorageTool",
-                    "format",
-                    f"--cluster-id={self._cluster_id()}",
-                    "-c",
-                    str(props),
-                    *scram,
-                ],
-                capture_output=True,
-                text=True,
-                check=False,
-            )
+                f"--cluster-id={self._cluster_id()}",
+                "-c",
+                str(props),
+                *scram,
+            ]
+            # The SCRAM credentials are passwords: they go through a 0600 argument file
+            # (`java @file`), never the command line other users can read in /proc.
+            argfile = self.data_dir / "format.args"
+            fd = os.open(argfile, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as out:
+                out.write("".join(f'"{a}"\n' for a in args))
+            try:
+                result = subprocess.run(
+                    [base[0], f"@{argfile}"], capture_output=True, text=True, check=False
+                )
+            finally:
+                argfile.unlink(missing_ok=True)
             if result.returncode != 0:
                 # The output may echo the SCRAM arguments: say what failed, not the secrets.
                 text = result.stdout + result.stderr
                 for arg in scram:
                     text = text.replace(arg, "<scram credential>")
                 raise InfraError(f"kafka storage format failed: {text}")
+            if self.secure:
+                from reasoning_mesh.infra.security import fingerprint
+
+                (self.data_dir / "secrets.sha256").write_text(fingerprint(self.home))
         return [*base, "kafka.Kafka", str(props)]
 
     def _cluster_id(self) -> str:

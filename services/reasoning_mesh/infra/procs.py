@@ -113,3 +113,13 @@ def _tail(log_file: Path | None, lines: int = 25) -> str:
         return ""
     text = log_file.read_text(errors="replace").splitlines()[-lines:]
     return f"; last log lines ({log_file}):\n" + "\n".join(text)
+
+
+#: How a shell reaches secured brokers (`eval "$(rmesh secure env ...)"`): never handed on to
+#: the stack's processes, nor written into its spec files (a service gets its own principal).
+_CLIENT_SECURITY = ("RMESH_KAFKA__SECURITY_PROTOCOL", "RMESH_KAFKA__SASL_", "RMESH_KAFKA__SSL_")
+
+
+def inherited_env() -> dict[str, str]:
+    """This process's environment, less any Kafka credentials it holds."""
+    return {k: v for k, v in os.environ.items() if not k.startswith(_CLIENT_SECURITY)}

@@ -1,9 +1,10 @@
 """The secured local broker (`rmesh up --secure`): SASL/SCRAM principals and their ACLs.
 
 One principal per service, `client` for the SDK and CLI, and `admin` (the brokers' own and the
-operator's; the only super user). Passwords are random (192 bits), generated once per home and
-kept in `<home>/secrets/kafka.json` (mode 0600), the one place they are written besides the
-brokers' own configuration (also 0600). Brokers authenticate clients with SCRAM-SHA-512 (only a
+operator's; the only super user). Passwords are random (192 bits), generated once per home, when
+the brokers first format their storage, and kept in `<home>/secrets/kafka.json` (mode 0600);
+the brokers' configuration holds the admin's (also 0600), and the storage format reads the SCRAM
+credentials from a 0600 argument file, never from a command line. Brokers authenticate clients with SCRAM-SHA-512 (only a
 salted hash is stored, in the metadata log, bootstrapped when the storage is formatted); the
 KRaft controller listener uses SASL/PLAIN, because a controller cannot read SCRAM credentials
 from a log it has not loaded yet. `StandardAuthorizer` with no ACL means no access.
@@ -34,24 +35,38 @@ def secrets_file(home: Path) -> Path:
     return home / "secrets" / "kafka.json"
 
 
-def passwords(home: Path) -> dict[str, str]:
-    """Every principal's password, created on first use (admin, the services, client)."""
+def passwords(home: Path, create: bool = False) -> dict[str, str]:
+    """Every principal's password (admin, the services, client). Only a broker formatting its
+    storage (`create`) makes them: anywhere else a missing or incomplete file is an error, since
+    new passwords would not match the SCRAM credentials the brokers already hold."""
     path = secrets_file(home)
-    if path.exists():
-        known = dict(json.loads(path.read_text()))
-        if set(known) >= {ADMIN, *PRINCIPALS}:
-            return known
-    else:
-        known = {}
+    known: dict[str, str] = dict(json.loads(path.read_text())) if path.exists() else {}
+    wanted = {ADMIN, *PRINCIPALS}
+    if set(known) >= wanted:
+        return known
+    if not create:
+        missing = ", ".join(sorted(wanted - set(known)))
+        raise InfraError(
+            f"{path} lacks credentials for {missing}: these brokers were not set up secured "
+            "here (`rmesh up --secure` on a fresh home makes them)"
+        )
     # Hex: no character SCRAM's bootstrap syntax or a JAAS string would have to escape.
-    fresh = {p: known.get(p) or secrets.token_hex(24) for p in (ADMIN, *PRINCIPALS)}
+    fresh = {p: known.get(p) or secrets.token_hex(24) for p in sorted(wanted)}
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    tmp = path.with_suffix(".tmp")
+    path.parent.chmod(0o700)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w") as out:
         json.dump(fresh, out)
     tmp.replace(path)
     return fresh
+
+
+def fingerprint(home: Path) -> str:
+    """A digest of the passwords: a broker's storage remembers the set it was formatted with."""
+    import hashlib
+
+    return hashlib.sha256(json.dumps(passwords(home), sort_keys=True).encode()).hexdigest()
 
 
 def principal_settings(kafka: KafkaSettings, home: Path, principal: str) -> KafkaSettings:
@@ -80,9 +95,9 @@ def principal_env(home: Path, principal: str, bootstrap: str) -> dict[str, str]:
     }
 
 
-def broker_properties(home: Path) -> str:
+def broker_properties(home: Path, create: bool = False) -> str:
     """The lines a secured broker's `server.properties` adds to (and overrides in) the plain one."""
-    admin = passwords(home)[ADMIN]
+    admin = passwords(home, create)[ADMIN]
     scram = "org.apache.kafka.common.security.scram.ScramLoginModule"
     plain = "org.apache.kafka.common.security.plain.PlainLoginModule"
     return f"""\

@@ -127,7 +127,7 @@ class Stack:
 
     def _service_env(self, svc: ServiceSpec, replica: int) -> dict[str, str]:
         env = {
-            **os.environ,
+            **procs.inherited_env(),
             "RMESH_HOME": str(self.home),
             "RMESH_KAFKA__BOOTSTRAP_SERVERS": self.bootstrap_servers,
             "RMESH_KAFKA__REPLICATION_FACTOR": str(self.replication_factor),
@@ -151,7 +151,7 @@ class Stack:
                 "kafka",
                 i,
                 b.command(),
-                dict(os.environ),
+                procs.inherited_env(),
                 str(b.log_file),
                 {"broker": b.port, "controller": b.controller_port},
                 tier=0,
@@ -224,13 +224,15 @@ class Stack:
             if self.secure:
                 from reasoning_mesh.infra.security import passwords
 
-                passwords(self.home)  # created before any broker formats its storage
+                # Made once, before any broker formats its storage (its SCRAM credentials).
+                formatted = any((b.data_dir / "log" / "meta.properties").exists() for b in self.brokers)
+                passwords(self.home, create=not formatted)
             supervisor.write_specs(self.home, self.specs(), meta)
             procs.spawn(
                 [sys.executable, "-m", "reasoning_mesh.infra.supervisor", str(self.home)],
                 log_file=self.home / "logs" / "supervisor.log",
                 pid_file=supervisor.pid_file(self.home),
-                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                env={**procs.inherited_env(), "PYTHONUNBUFFERED": "1"},
             )
 
         def healthy() -> bool:

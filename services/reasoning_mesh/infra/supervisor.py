@@ -109,8 +109,11 @@ def read_state(home: Path) -> dict[str, Any]:
 
 
 def _atomic_write(path: Path, data: dict[str, Any]) -> None:
+    # Readable by the owner only: a spec holds the environment `rmesh up` ran with.
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=1))
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as out:
+        out.write(json.dumps(data, indent=1))
     tmp.replace(path)
 
 

@@ -8,7 +8,6 @@ LD_LIBRARY_PATH and this environment's packages (numpy<2, torch, reasoning_mesh)
 from __future__ import annotations
 
 import importlib.util
-import os
 import shutil
 import sys
 import sysconfig
@@ -129,7 +128,7 @@ class TritonServer:
         return target.parent
 
     def _env(self, server: Path) -> dict[str, str]:
-        env = dict(os.environ)
+        env = procs.inherited_env()
         libdir = sysconfig.get_config_var("LIBDIR") or ""
         wheel_libs = server.parent.parent / "nvidia_pytriton.libs"
         ld = [p for p in (libdir, str(wheel_libs), env.get("LD_LIBRARY_PATH", "")) if p]
