@@ -11,7 +11,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from reasoning_mesh.contracts import retrieval
+from reasoning_mesh.contracts import results, retrieval
 from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.contracts.retrieval import RetrievalRequest
 from reasoning_mesh.gateway.sdk import MeshClient
@@ -45,7 +45,7 @@ async def test_sigkill_mid_stream_loses_nothing_duplicates_nothing(
     proc = spawn_retriever(kafka, triton_settings, tmp_path)
     try:
         async with MeshClient(kafka) as mesh:
-            reply = "crash.results.v1"
+            reply = results.TOPIC  # a topic the retriever declares (any other is refused)
             async with mesh.subscribe((reply,), model=MeshResult) as live:
                 for i in range(N):
                     await mesh.publish(

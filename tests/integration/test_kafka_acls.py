@@ -65,9 +65,9 @@ async def send(kafka: KafkaSettings, topic: str, **extra: object) -> None:
     try:
         if extra.get("transactional_id"):
             async with producer.transaction():
-                await producer.send_and_wait(kafka.physical(topic), b"{}")
+                await producer.send_and_wait(kafka.physical(topic), b"{}", key=b"k")
         else:
-            await producer.send_and_wait(kafka.physical(topic), b"{}")
+            await producer.send_and_wait(kafka.physical(topic), b"{}", key=b"k")
     finally:
         await producer.stop()
 
@@ -133,3 +133,21 @@ def test_the_secrets_file_is_private(secure_broker: KafkaBroker) -> None:
     assert secrets.stat().st_mode & 0o077 == 0
     props = secure_broker.data_dir / "server.properties"
     assert props.stat().st_mode & 0o077 == 0
+
+
+async def test_a_right_the_registry_no_longer_grants_is_removed_on_provisioning(
+    secure_broker: KafkaBroker, base: KafkaSettings
+) -> None:
+    from reasoning_mesh.infra.acls import Acl
+    from reasoning_mesh.infra.security import create_acls
+
+    admin = as_(base, secure_broker, "admin")
+    groups = f"g{base.topic_prefix}"
+    stray = Acl("planner", "TOPIC", base.physical(learner_journal.TOPIC), "LITERAL", "WRITE")
+    await create_acls(admin, [stray])
+    planner = as_(base, secure_broker, "planner")
+    await send(planner, learner_journal.TOPIC)  # granted by hand, outside the registry
+    await provision(admin, group_prefix=groups)  # e.g. the next `rmesh up`
+    with pytest.raises(TopicAuthorizationFailedError):
+        await send(planner, learner_journal.TOPIC)
+    await send(planner, verifier_inbox.TOPIC)  # its own rights stay

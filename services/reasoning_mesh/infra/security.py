@@ -4,10 +4,11 @@ One principal per service, `client` for the SDK and CLI, and `admin` (the broker
 operator's; the only super user). Passwords are random (192 bits), generated once per home, when
 the brokers first format their storage, and kept in `<home>/secrets/kafka.json` (mode 0600);
 the brokers' configuration holds the admin's (also 0600), and the storage format reads the SCRAM
-credentials from a 0600 argument file, never from a command line. Brokers authenticate clients with SCRAM-SHA-512 (only a
-salted hash is stored, in the metadata log, bootstrapped when the storage is formatted); the
-KRaft controller listener uses SASL/PLAIN, because a controller cannot read SCRAM credentials
-from a log it has not loaded yet. `StandardAuthorizer` with no ACL means no access.
+credentials from a 0600 argument file, never from a command line. Brokers authenticate clients
+with SCRAM-SHA-512 (only a salted hash is stored, in the metadata log, bootstrapped when the
+storage is formatted); the KRaft controller listener uses SASL/PLAIN, because a controller
+cannot read SCRAM credentials from a log it has not loaded yet. `StandardAuthorizer` with no
+ACL means no access.
 """
 
 from __future__ import annotations
@@ -166,12 +167,89 @@ async def create_acls(admin_kafka: KafkaSettings, rules: list[Acl]) -> None:
         await admin.close()
 
 
+async def held_acls(admin_kafka: KafkaSettings, principals: tuple[str, ...]) -> list[Acl]:
+    """The ALLOW rules the brokers hold for `principals` (kinds this module does not name are
+    reported with their numeric codes, so they can still be deleted)."""
+    from aiokafka.admin import AIOKafkaAdminClient
+    from aiokafka.protocol.admin import DescribeAclsRequest
+
+    names = {v: k for k, v in _RESOURCE.items()}
+    patterns = {v: k for k, v in _PATTERN.items()}
+    operations = {v: k for k, v in _OPERATION.items()}
+    admin = AIOKafkaAdminClient(**admin_kafka.client_options(), request_timeout_ms=15_000)
+    await admin.start()
+    out: list[Acl] = []
+    try:
+        for principal in principals:
+            # ANY (1) resource, pattern, operation and permission; any name and host (null).
+            request = DescribeAclsRequest(1, None, 1, f"User:{principal}", None, 1, 1)  # type: ignore[arg-type]
+            response = await admin._send_request(request)
+            if response.error_code:
+                raise InfraError(f"describing ACLs: {response.error_message}")
+            for rtype, rname, pattern, entries in response.resources:
+                for _user, host, op, permission in entries:
+                    if permission != _ALLOW or host != _ANY_HOST:
+                        continue
+                    out.append(
+                        Acl(
+                            principal,
+                            names.get(rtype, str(rtype)),
+                            rname,
+                            patterns.get(pattern, str(pattern)),
+                            operations.get(op, str(op)),
+                        )
+                    )
+    finally:
+        await admin.close()
+    return sorted(out)
+
+
+async def delete_acls(admin_kafka: KafkaSettings, rules: list[Acl]) -> None:
+    from aiokafka.admin import AIOKafkaAdminClient
+    from aiokafka.protocol.admin import DeleteAclsRequest
+
+    def code(table: dict[str, int], name: str) -> int:
+        return table[name] if name in table else int(name)
+
+    admin = AIOKafkaAdminClient(**admin_kafka.client_options(), request_timeout_ms=15_000)
+    await admin.start()
+    try:
+        for r in rules:
+            request = DeleteAclsRequest(
+                code(_RESOURCE, r.resource_type),
+                r.resource_name,
+                code(_PATTERN, r.pattern_type),
+                r.user,
+                _ANY_HOST,
+                code(_OPERATION, r.operation),
+                _ALLOW,
+            )
+            response = await admin._send_request(request)
+            for error, message, *_ in response.filter_responses:
+                if error:
+                    raise InfraError(f"deleting ACL {r}: {message}")
+    finally:
+        await admin.close()
+
+
 async def provision(admin_kafka: KafkaSettings, group_prefix: str = "rmesh") -> int:
-    """Create every topic of the registry and every principal's ACLs; returns the rule count."""
+    """Create every topic of the registry and every principal's ACLs, and delete the rules of
+    this mesh's namespace that the registry no longer grants (a right removed in a new version
+    leaves the brokers too); returns the rule count."""
     from reasoning_mesh.runtime.kafka import ensure_topics
 
     await ensure_topics(admin_kafka, [t.name for t in TOPICS])
     rules = acls(admin_kafka, group_prefix)
     await create_acls(admin_kafka, rules)
-    log.info("provisioned %d topics and %d ACL rules", len(TOPICS), len(rules))
+    ours = (admin_kafka.physical("rmesh."), f"{group_prefix}.")  # this mesh's names only
+    stale = [
+        r
+        for r in await held_acls(admin_kafka, PRINCIPALS)
+        if r not in set(rules) and r.resource_name.startswith(ours)
+    ]
+    if stale:
+        await delete_acls(admin_kafka, stale)
+    log.info(
+        "provisioned %d topics and %d ACL rules (%d stale removed)", len(TOPICS), len(rules), len(stale)
+    )
     return len(rules)
