@@ -105,6 +105,12 @@ def test_up_is_idempotent_and_status_is_healthy(stack: dict[str, str]) -> None:
     assert status.returncode == 0, status.stdout + status.stderr
     for name in ("kafka", "triton", "retriever", "gateway", "rmesh.gateway"):
         assert name in status.stdout
+    top = rmesh(stack, "top", "--once", "--json", "--interval", "0.5")
+    assert top.returncode == 0, top.stdout + top.stderr
+    snap = json.loads(top.stdout)
+    assert snap["services"]["verifier"]["replicas"] == 2
+    assert snap["services"]["gateway"]["healthy"] == 1
+    assert "rmesh.verifier" in snap["lag"]
 
 
 def test_ingest_batch_resume_subscribe_trace(stack: dict[str, str], tmp_path: Path) -> None:

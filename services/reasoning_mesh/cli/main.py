@@ -16,6 +16,7 @@ from rich.tree import Tree
 from reasoning_mesh.cli import bench, bench_faults, k8s, kb, learn, secure, tenants
 from reasoning_mesh.cli.ask import ask as ask_command
 from reasoning_mesh.cli.common import console, err_console, fail, run
+from reasoning_mesh.cli.top import top as top_command
 from reasoning_mesh.cli.train import train as train_command
 from reasoning_mesh.contracts import events, results
 from reasoning_mesh.errors import MeshError
@@ -37,6 +38,7 @@ schemas_app = typer.Typer(help="Message contracts.", no_args_is_help=True)
 app.add_typer(schemas_app, name="schemas")
 app.command("train")(train_command)
 app.command("ask")(ask_command)
+app.command("top")(top_command)
 
 
 @app.command()

@@ -13,7 +13,7 @@ from reasoning_mesh.gateway.capacity import CapacityLimit
 from reasoning_mesh.gateway.domain import Admission, route
 from reasoning_mesh.runtime.codec import peek_request_id
 from reasoning_mesh.runtime.context import Context
-from reasoning_mesh.telemetry.metrics import THROTTLED
+from reasoning_mesh.telemetry.metrics import ADMITTED, THROTTLED
 
 _ID = re.compile(r"^[A-Za-z0-9._:\-]{1,128}$")
 
@@ -56,6 +56,7 @@ class GatewayHandlers:
             return
         topic, message = route(request, self.routes)
         self.capacity.take(request.kind, request.id)
+        ADMITTED.labels(request.tenant).inc()
         ctx.event("admitted", kind=request.kind, routed_to=topic)
         ctx.emit(topic, message, key=request.id)
 

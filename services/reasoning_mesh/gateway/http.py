@@ -32,7 +32,7 @@ from reasoning_mesh.gateway.domain import Admission, route
 from reasoning_mesh.gateway.keys import KeyRing
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.runtime.codec import describe_validation
-from reasoning_mesh.telemetry.metrics import THROTTLED
+from reasoning_mesh.telemetry.metrics import ADMITTED, THROTTLED
 
 log = logging.getLogger(__name__)
 
@@ -232,6 +232,7 @@ def create_app(
         except MeshError as exc:
             raise HTTPException(400, str(exc)) from exc
         capacity.take(req.kind, req.id)
+        ADMITTED.labels(req.tenant).inc()
         try:
             await client.publish(topic, message, key=req.id, request_id=req.id)
         except Exception:

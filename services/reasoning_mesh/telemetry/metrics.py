@@ -17,6 +17,7 @@ END_TO_END_SECONDS = Histogram(
 )
 DLQ = Counter("rmesh_dlq_total", "Records sent to the dead-letter topic.", ["stage", "reason"])
 THROTTLED = Counter("rmesh_throttled_total", "Admissions refused by a token bucket.", ["scope"])
+ADMITTED = Counter("rmesh_admitted_total", "Requests the gateway admitted, by tenant.", ["tenant"])
 IN_FLIGHT_LIMIT = Gauge(
     "rmesh_gateway_in_flight_limit", "Requests of a kind the gateway admits at once now.", ["kind"]
 )

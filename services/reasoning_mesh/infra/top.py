@@ -1,0 +1,125 @@
+"""`rmesh top`'s data: the local stack's processes, their Prometheus metrics sampled twice, and
+the consumer groups' lag, summarised per service and per tenant.
+
+`summarize` is pure (two scrapes and the time between them in, one snapshot out): throughput
+and p95 are over that interval, from the counters' and histogram buckets' differences, summed
+over every replica and stage of a service. Counters that went backwards (a replica restarted)
+count from zero.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+import urllib.request
+from collections import defaultdict
+from typing import Any
+
+from prometheus_client.parser import text_string_to_metric_families
+
+#: (service, replica) → [(sample name, labels, value)]
+Scrape = dict[tuple[str, int], list[tuple[str, dict[str, str], float]]]
+
+
+def scrape_one(url: str) -> list[tuple[str, dict[str, str], float]]:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as resp:  # noqa: S310 - a local http URL
+            text = resp.read().decode()
+    except OSError:
+        return []
+    return [
+        (s.name, dict(s.labels), float(s.value))
+        for family in text_string_to_metric_families(text)
+        for s in family.samples
+        if s.name.startswith("rmesh_")
+    ]
+
+
+def scrape(processes: list[dict[str, Any]]) -> Scrape:
+    return {
+        (p["name"], p["replica"]): scrape_one(f"http://127.0.0.1:{p['ports']['metrics']}/metrics")
+        for p in processes
+        if p["name"] not in ("kafka", "triton") and "metrics" in p["ports"]
+    }
+
+
+def _sum(samples: list[tuple[str, dict[str, str], float]], name: str, **match: str) -> float:
+    return sum(
+        v for n, labels, v in samples if n == name and all(labels.get(k) == m for k, m in match.items())
+    )
+
+
+def _delta(now: float, before: float) -> float:
+    return now - before if now >= before else now  # a restarted replica counts from zero
+
+
+def p95(buckets_before: dict[float, float], buckets_now: dict[float, float]) -> float | None:
+    """The 95th percentile of the observations between two cumulative histogram scrapes (the
+    upper bound of the bucket it falls in, as Prometheus' histogram_quantile does at best)."""
+    counts = {le: _delta(buckets_now[le], buckets_before.get(le, 0.0)) for le in buckets_now}
+    total = counts.get(math.inf, 0.0)
+    if total <= 0:
+        return None
+    for le in sorted(counts):
+        if counts[le] >= 0.95 * total:
+            return None if math.isinf(le) else le
+    return None
+
+
+def _buckets(samples: list[tuple[str, dict[str, str], float]]) -> dict[float, float]:
+    out: dict[float, float] = defaultdict(float)
+    for n, labels, v in samples:
+        if n == "rmesh_handle_seconds_bucket":
+            out[float(labels["le"])] += v
+    return dict(out)
+
+
+def summarize(
+    processes: list[dict[str, Any]],
+    before: Scrape,
+    now: Scrape,
+    seconds: float,
+    lag: dict[str, int | None],
+) -> dict[str, Any]:
+    services: dict[str, dict[str, Any]] = {}
+    tenants: dict[str, dict[str, float]] = defaultdict(lambda: {"admitted": 0.0, "refused": 0.0})
+    for p in processes:
+        row = services.setdefault(
+            p["name"],
+            {"replicas": 0, "healthy": 0, "restarts": 0, "per_s": 0.0, "errors": 0.0, "dlq": 0.0},
+        )
+        row["replicas"] += 1
+        row["healthy"] += int(bool(p["healthy"]))
+        row["restarts"] += p["restarts"]
+    merged_before: dict[str, dict[float, float]] = defaultdict(dict)
+    merged_now: dict[str, dict[float, float]] = defaultdict(dict)
+    for key, samples in now.items():
+        service, old = key[0], before.get(key, [])
+        row = services[service]
+        handled = _delta(_sum(samples, "rmesh_messages_total"), _sum(old, "rmesh_messages_total"))
+        ok = _delta(
+            _sum(samples, "rmesh_messages_total", outcome="ok"),
+            _sum(old, "rmesh_messages_total", outcome="ok"),
+        )
+        row["per_s"] += handled / seconds if seconds > 0 else 0.0
+        row["errors"] += max(0.0, handled - ok)
+        row["dlq"] += _delta(_sum(samples, "rmesh_dlq_total"), _sum(old, "rmesh_dlq_total"))
+        for le, v in _buckets(samples).items():
+            merged_now[service][le] = merged_now[service].get(le, 0.0) + v
+        for le, v in _buckets(old).items():
+            merged_before[service][le] = merged_before[service].get(le, 0.0) + v
+        for n, labels, v in samples:
+            if n == "rmesh_admitted_total":
+                tenants[labels["tenant"]]["admitted"] += v
+            elif n == "rmesh_throttled_total":
+                tenants[labels["scope"].split(":", 1)[-1]]["refused"] += v
+    for service, row in services.items():
+        row["per_s"] = round(row["per_s"], 2)
+        row["p95_s"] = p95(merged_before.get(service, {}), merged_now.get(service, {}))
+    return {
+        "at": time.time(),
+        "interval_s": seconds,
+        "services": services,
+        "lag": lag,
+        "tenants": {t: dict(v) for t, v in sorted(tenants.items())},
+    }
