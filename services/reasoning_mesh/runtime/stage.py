@@ -46,6 +46,7 @@ from reasoning_mesh.runtime.middleware import DEFAULT_MIDDLEWARES, Middleware
 from reasoning_mesh.runtime.processor import FailureHook, Handler, RecordProcessor
 from reasoning_mesh.runtime.transactions import PartitionProducers, sends_of
 from reasoning_mesh.settings import KafkaSettings
+from reasoning_mesh.telemetry.metrics import CONSUMER_LAG
 
 log = logging.getLogger(__name__)
 M = TypeVar("M", bound=Message)
@@ -310,9 +311,18 @@ class Stage(Generic[M]):
             await self._committed.wait_for(empty)
 
     # -- consuming -----------------------------------------------------------------------------
+    def _observe_lag(self) -> None:
+        total = 0
+        for tp in self._consumer.assignment():
+            high = self._consumer.highwater(tp)  # None until a fetch of tp has returned
+            if high is not None:
+                total += max(0, high - self._next.get(tp, high))
+        CONSUMER_LAG.labels(self.config.name).set(total)
+
     async def _fetch_loop(self) -> None:
         while not self._stopping.is_set():
             batch = await self._consumer.getmany(timeout_ms=100, max_records=self.config.max_in_flight)
+            self._observe_lag()
             for tp, messages in batch.items():
                 gen = self._gen.get(tp)
                 for m in messages:

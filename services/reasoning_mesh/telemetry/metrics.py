@@ -22,5 +22,11 @@ IN_FLIGHT_LIMIT = Gauge(
     "rmesh_gateway_in_flight_limit", "Requests of a kind the gateway admits at once now.", ["kind"]
 )
 IN_FLIGHT = Gauge("rmesh_in_flight", "Records being handled now.", ["stage"])
+CONSUMER_LAG = Gauge(
+    "rmesh_consumer_lag",
+    "Records of the stage's partitions not yet taken up by this member (high watermark minus "
+    "next offset; read_committed counts a commit marker too).",
+    ["stage"],
+)
 READY = Gauge("rmesh_ready", "1 once the service consumes and produces.", ["service"])
 CACHE = Counter("rmesh_cache_total", "Cache lookups.", ["cache", "outcome"])
