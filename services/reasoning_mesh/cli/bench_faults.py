@@ -10,7 +10,7 @@ from typing import Any
 import typer
 from rich.table import Table
 
-from reasoning_mesh.cli.common import console, run
+from reasoning_mesh.cli.common import console, fail, run
 
 
 def show(figures: dict[str, Any], json_out: Path, skip: tuple[str, ...] = ()) -> None:
@@ -80,7 +80,54 @@ def scaling(
     show(figures, json_out)
 
 
+def capacity(
+    json_out: Path = typer.Option(..., "--json", help="Where to write the figures."),
+    seconds: float = typer.Option(60.0, min=5, help="Length of the measured closed loop."),
+    concurrency: int = typer.Option(32, min=1, help="Requests kept in flight."),
+    home: Path = typer.Option(Path(".rmesh-capacity"), help="The bench stack's own home."),
+) -> None:
+    """What one request costs each part of the mesh (CPU seconds per service, Triton and the
+    brokers; records and handle time per stage), on a saturated stack of its own. `rmesh
+    capacity --rate R` plans from it."""
+    from reasoning_mesh.bench.capacity import run_capacity_bench
+
+    show(run(run_capacity_bench(home.resolve(), seconds, concurrency)), json_out)
+
+
+def plan(
+    rate: float = typer.Option(..., min=0.01, help="Target requests per second."),
+    bench: Path = typer.Option(
+        Path("docs/figures/capacity.json"), help="A `rmesh bench capacity` JSON."
+    ),
+    partitions: int = typer.Option(12, min=1, help="Partitions of each work topic today."),
+    as_json: bool = typer.Option(False, "--json", help="Print the plan as JSON."),
+) -> None:
+    """Replicas per service, partitions, Triton and broker cores for RATE requests/s, from the
+    latest measured costs (`rmesh bench capacity`)."""
+    from reasoning_mesh.bench.capacity import plan as make_plan
+
+    if not bench.exists():
+        fail(f"{bench} not found: run `rmesh bench capacity --json {bench}` first")
+    result = make_plan(json.loads(bench.read_text()), rate, partitions)
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+        return
+    table = Table("part", "needed", "one alone sustains")
+    per = result["rate_per_replica"]
+    for service, n in result["replicas"].items():
+        table.add_row(f"{service} replicas", str(n), f"{per[service]} req/s per replica")
+    table.add_row("partitions per work topic", str(result["partitions"]), "")
+    table.add_row(
+        "Triton cores", str(result["triton_cores"]), f"{result['rate_per_triton_core']} req/s per core"
+    )
+    table.add_row(
+        "broker cores", str(result["broker_cores"]), f"{result['rate_per_broker_core']} req/s per core"
+    )
+    console.print(table)
+
+
 def register(app: typer.Typer) -> None:
+    app.command()(capacity)
     app.command()(fuzz)
     app.command()(overload)
     app.command()(scaling)

@@ -29,6 +29,7 @@ app = typer.Typer(
 )
 app.add_typer(kb.app, name="kb")
 bench_faults.register(bench.app)
+app.command("capacity")(bench_faults.plan)
 app.add_typer(bench.app, name="bench")
 app.add_typer(learn.app, name="learn")
 app.add_typer(tenants.app, name="tenants")
