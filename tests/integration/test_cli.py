@@ -111,6 +111,7 @@ def test_up_is_idempotent_and_status_is_healthy(stack: dict[str, str]) -> None:
     assert snap["services"]["verifier"]["replicas"] == 2
     assert snap["services"]["gateway"]["healthy"] == 1
     assert "rmesh.verifier" in snap["lag"]
+    assert {"skills", "adapters_serving", "tenants"} <= set(snap)
 
 
 def test_ingest_batch_resume_subscribe_trace(stack: dict[str, str], tmp_path: Path) -> None:
@@ -202,6 +203,10 @@ def test_tenant_keys_people_s_phrasings_and_a_refusal_through_the_real_gateway(
     result = got.json()
     assert result["status"] == "verified" and result["answer"] == "85", result
     assert result["reasoning_trace"]["reading"] == "What is 56 + 29?"
+    # `rmesh top` after it: the tenant's admission and the skills' verified share are there.
+    top = json.loads(rmesh(stack, "top", "--once", "--json", "--interval", "0.5").stdout)
+    assert top["tenants"]["acme"]["admitted"] >= 1
+    assert any(k["verified"] >= 1 for k in top["skills"].values()), top["skills"]
     # A question it cannot answer: `unsupported`, no number, exit status 3.
     refused = rmesh(
         {**stack, "RMESH_API_KEY": key},

@@ -39,6 +39,9 @@ def test_services_are_summed_over_replicas_and_restarts_count_from_zero() -> Non
             bucket(math.inf, 122.0),
             ("rmesh_admitted_total", {"tenant": "acme"}, 7.0),
             ("rmesh_throttled_total", {"scope": "tenant:acme"}, 3.0),
+            ("rmesh_goals_total", {"skill": "add", "status": "verified"}, 3.0),
+            ("rmesh_goals_total", {"skill": "add", "status": "failed"}, 1.0),
+            ("rmesh_adapter_serving", {"adapter_id": "a1", "skills": "round"}, 1.0),
         ],
         ("verifier", 1): [("rmesh_messages_total", ok, 8.0)],  # restarted: 500 → 8
     }
@@ -49,3 +52,5 @@ def test_services_are_summed_over_replicas_and_restarts_count_from_zero() -> Non
     assert row["errors"] == 2 and row["dlq"] == 2
     assert snap["lag"] == {"rmesh.verifier": 5}
     assert snap["tenants"] == {"acme": {"admitted": 7.0, "refused": 3.0}}
+    assert snap["skills"] == {"add": {"goals": 4.0, "verified": 3.0, "verified_share": 0.75}}
+    assert snap["adapters_serving"] == {"a1": "round"}

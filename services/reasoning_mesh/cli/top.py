@@ -54,7 +54,14 @@ def render(snap: dict[str, Any]) -> Group:
     tenants = Table("tenant", "admitted", "refused", title="since each gateway started")
     for tenant, t in snap["tenants"].items():
         tenants.add_row(tenant, f"{t['admitted']:.0f}", f"{t['refused']:.0f}")
-    return Group(services, lag, tenants)
+    skills = Table("skill", "sub-goals", "verified share", title="since each verifier started")
+    for skill, k in snap["skills"].items():
+        share = "-" if k["verified_share"] is None else f"{k['verified_share']:.1%}"
+        skills.add_row(skill, f"{k['goals']:.0f}", share)
+    adapters = Table("adapter serving", "skills")
+    for adapter_id, names in snap["adapters_serving"].items():
+        adapters.add_row(adapter_id, names)
+    return Group(services, lag, tenants, skills, adapters)
 
 
 def top(
@@ -63,7 +70,8 @@ def top(
     interval: float = typer.Option(2.0, min=0.2, help="Seconds between samples."),
 ) -> None:
     """The whole mesh live: per service replicas, throughput, p95, errors and dead letters; the
-    consumer groups' lag; per tenant admitted and refused."""
+    consumer groups' lag; per tenant admitted and refused; per skill the verified share of
+    sub-goals; the LoRA adapters the reasoners serve."""
     if once:
         snap = snapshot(interval)
         if as_json:

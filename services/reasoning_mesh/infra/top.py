@@ -83,6 +83,8 @@ def summarize(
 ) -> dict[str, Any]:
     services: dict[str, dict[str, Any]] = {}
     tenants: dict[str, dict[str, float]] = defaultdict(lambda: {"admitted": 0.0, "refused": 0.0})
+    skills: dict[str, dict[str, float]] = defaultdict(lambda: {"goals": 0.0, "verified": 0.0})
+    adapters: dict[str, str] = {}
     for p in processes:
         row = services.setdefault(
             p["name"],
@@ -113,6 +115,12 @@ def summarize(
                 tenants[labels["tenant"]]["admitted"] += v
             elif n == "rmesh_throttled_total":
                 tenants[labels["scope"].split(":", 1)[-1]]["refused"] += v
+            elif n == "rmesh_goals_total":
+                skills[labels["skill"]]["goals"] += v
+                if labels["status"] == "verified":
+                    skills[labels["skill"]]["verified"] += v
+            elif n == "rmesh_adapter_serving" and v > 0:
+                adapters[labels["adapter_id"]] = labels["skills"]
     for service, row in services.items():
         row["per_s"] = round(row["per_s"], 2)
         row["p95_s"] = p95(merged_before.get(service, {}), merged_now.get(service, {}))
@@ -122,4 +130,10 @@ def summarize(
         "services": services,
         "lag": lag,
         "tenants": {t: dict(v) for t, v in sorted(tenants.items())},
+        # Since each verifier started: the share of sub-goals per skill that ended verified.
+        "skills": {
+            k: {**v, "verified_share": round(v["verified"] / v["goals"], 3) if v["goals"] else None}
+            for k, v in sorted(skills.items())
+        },
+        "adapters_serving": dict(sorted(adapters.items())),
     }

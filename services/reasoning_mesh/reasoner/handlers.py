@@ -14,6 +14,7 @@ from reasoning_mesh.contracts.verifier_inbox import VerifierInput
 from reasoning_mesh.errors import MeshError, NonRetryableError
 from reasoning_mesh.reasoner.domain import SampleLike, hypotheses
 from reasoning_mesh.runtime.context import Context
+from reasoning_mesh.telemetry.metrics import ADAPTER_SERVING
 
 
 class Generate(Protocol):
@@ -55,6 +56,7 @@ class ReasonerHandlers:
             **base,  # type: ignore[arg-type]
         )
         ctx.emit(adapters.TOPIC, loaded, key=event.adapter_id)
+        ADAPTER_SERVING.labels(event.adapter_id, ",".join(event.skills)).set(1)
 
     async def on_step(self, task: StepTask, ctx: Context) -> None:
         samples = await self.generate(task)

@@ -28,5 +28,15 @@ CONSUMER_LAG = Gauge(
     "next offset; read_committed counts a commit marker too).",
     ["stage"],
 )
+GOALS = Counter(
+    "rmesh_goals_total",
+    "Sub-goals of finished requests, by skill and final status.",
+    ["skill", "status"],
+)
+ADAPTER_SERVING = Gauge(
+    "rmesh_adapter_serving",
+    "1 for each LoRA adapter this reasoner has loaded.",
+    ["adapter_id", "skills"],
+)
 READY = Gauge("rmesh_ready", "1 once the service consumes and produces.", ["service"])
 CACHE = Counter("rmesh_cache_total", "Cache lookups.", ["cache", "outcome"])

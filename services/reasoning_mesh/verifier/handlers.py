@@ -15,9 +15,10 @@ from reasoning_mesh.contracts import feedback, results, retrieval, steps, verifi
 from reasoning_mesh.contracts.verifier_inbox import VerifierInput
 from reasoning_mesh.errors import MeshError
 from reasoning_mesh.runtime.context import Context
+from reasoning_mesh.telemetry.metrics import GOALS
 from reasoning_mesh.verifier.machine import Actions, Machine
 from reasoning_mesh.verifier.store import StateStore
-from reasoning_mesh.verifier.trace import feedback_of, result_of
+from reasoning_mesh.verifier.trace import feedback_of, goal_outcomes, result_of
 
 
 class VerifierHandlers:
@@ -72,6 +73,8 @@ class VerifierHandlers:
         ctx.emit(verifier_state.TOPIC, state, key=state.request_id)
         if actions.finished:
             ctx.emit(results.TOPIC, result_of(state), key=state.request_id)
+            for skill, status in goal_outcomes(state):  # counted again if the record is redone
+                GOALS.labels(skill, status).inc()
             if self.publish_feedback:
                 for fb in feedback_of(state):
                     ctx.emit(feedback.TOPIC, fb, key=fb.skill)

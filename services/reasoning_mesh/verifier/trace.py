@@ -83,6 +83,16 @@ def result_of(state: RequestState) -> MeshResult:
 _STEP_SKILLS = {"+": "step_add", "-": "step_add", "*": "step_mul", "/": "step_div"}
 
 
+def skill_of(goal: Any) -> str:
+    """The learner's skill a sub-goal exercises ("" when none: evidence, the final check)."""
+    return str(goal.skill or (_STEP_SKILLS.get(goal.op or "", "") if goal.kind == "arith" else ""))
+
+
+def goal_outcomes(state: RequestState) -> list[tuple[str, str]]:
+    """(skill, or the goal's kind when it has none; final status) of every sub-goal."""
+    return [(skill_of(g) or g.kind, state.goals[g.id].status) for g in state.plan.goals]
+
+
 def feedback_of(state: RequestState) -> list[Feedback]:
     """Every exactly verified step of a verified result, as a training example for the learner:
     the prompt the model answered and the answer the verifier accepted. None for a request that
@@ -93,7 +103,7 @@ def feedback_of(state: RequestState) -> list[Feedback]:
     for g in state.plan.goals:
         st = state.goals[g.id]
         prompt = next((a.prompt for a in reversed(st.attempts) if a.prompt), None)
-        skill = g.skill or (_STEP_SKILLS.get(g.op or "", "") if g.kind == "arith" else "")
+        skill = skill_of(g)
         if st.status != "verified" or not prompt or not st.value or not skill:
             continue
         out.append(
