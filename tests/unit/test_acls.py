@@ -140,3 +140,19 @@ def test_strimzi_users_carry_the_same_rules() -> None:
         (r.principal, kinds[r.resource_type], r.resource_name, patterns[r.pattern_type], r.operation)
         for r in rules
     }
+
+
+def test_stale_rule_removal_keeps_to_this_mesh_s_names() -> None:
+    from reasoning_mesh.contracts import reasoning
+    from reasoning_mesh.infra.acls import Acl
+    from reasoning_mesh.infra.security import ours
+
+    plain, staging = KafkaSettings(), KafkaSettings(topic_prefix="staging.")
+    mine = Acl("planner", "TOPIC", staging.physical(reasoning.TOPIC), "LITERAL", "READ")
+    other = Acl("planner", "TOPIC", plain.physical(reasoning.TOPIC), "LITERAL", "READ")
+    assert ours(mine, staging, "rmesh") and not ours(other, staging, "rmesh")
+    assert ours(other, plain, "rmesh") and not ours(mine, plain, "rmesh")
+    foreign = Acl("planner", "TOPIC", "payments.v1", "LITERAL", "READ")
+    assert not ours(foreign, plain, "rmesh")
+    group = Acl("planner", "GROUP", "rmesh.planner", "LITERAL", "READ")
+    assert ours(group, plain, "rmesh") and not ours(group, plain, "gstaging")

@@ -17,6 +17,8 @@ def test_replicas_follow_cpu_per_request_at_planned_utilisation() -> None:
     assert p["partitions"] == 12 and p["partitions_suffice"]
     assert p["triton_cores"] == pytest.approx(28.6, abs=0.05)
     assert p["rate_per_replica"]["verifier"] == 14.0
+    idle = plan({**COSTS, "services_exercised": ["verifier"]}, rate=100.0)
+    assert idle["replicas"] == {"verifier": 8} and idle["not_measured"] == ["gateway"]
     big = plan(COSTS, rate=1000.0)
     assert big["partitions"] == big["replicas"]["verifier"] == 72 and not big["partitions_suffice"]
 
@@ -31,6 +33,7 @@ def test_figures_are_per_finished_request() -> None:
     )
     assert f["finished_per_s"] == 2.0
     assert f["cpu_s_per_request"] == {"triton": 0.2, "verifier": 0.05}
+    assert f["services_exercised"] == ["verifier"]
     assert f["stages"]["verifier.verify"] == {"records_per_request": 5.0, "handle_ms_per_record": 5.0}
     with pytest.raises(ValueError, match="no request finished"):
         figures(0, 1.0, {}, {}, {})

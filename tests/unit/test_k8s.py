@@ -85,11 +85,25 @@ def test_the_wiring_holds(overlay: str) -> None:
         assert env["RMESH_KAFKA__SASL_PASSWORD"]["valueFrom"]["secretKeyRef"]["name"] == service
         assert service in by_kind["KafkaUser"]  # Strimzi writes the Secret of that name
         scaled = by_kind["ScaledObject"][service]["spec"]
-        (trigger,) = scaled["triggers"]
+        (trigger,) = [t for t in scaled["triggers"] if t["type"] == "kafka"]
         assert scaled["scaleTargetRef"]["name"] == service
         assert 1 <= scaled["minReplicaCount"] <= scaled["maxReplicaCount"]
         assert scaled["maxReplicaCount"] <= partitions[trigger["metadata"]["topic"]]
         assert trigger["authenticationRef"]["name"] in by_kind["TriggerAuthentication"]
+    gateway_triggers = by_kind["ScaledObject"]["gateway"]["spec"]["triggers"]
+    assert {t["type"] for t in gateway_triggers} == {"kafka", "cpu"}  # HTTP load is not lag
+    learner = deployments["learner"]["spec"]["template"]["spec"]
+    claims = {
+        v["persistentVolumeClaim"]["claimName"]
+        for v in learner["volumes"]
+        if "persistentVolumeClaim" in v
+    }
+    assert claims == {"learner-home", "adapter-store", "model-repository"}  # Triton reads its adapters
+    for name, dep in deployments.items():
+        if name in k8s.WORK:
+            assert "replicas" not in dep["spec"]  # KEDA owns the count
+    assert "User:admin" in by_kind["Kafka"]["rmesh"]["spec"]["kafka"]["authorization"]["superUsers"]
+    assert "admin" in by_kind["KafkaUser"]  # tenants and the DLQ are the operator's
     triton = deployments["triton"]["spec"]["template"]["spec"]["containers"][0]["resources"]
     assert ("nvidia.com/gpu" in triton["limits"]) == (overlay == "prod")
 

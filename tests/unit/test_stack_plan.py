@@ -72,3 +72,32 @@ def test_three_brokers_are_secured_by_default_and_no_password_is_in_a_spec(
     assert stack.kafka_as("client").sasl_username == "client"
     assert secret["admin"] not in repr(admin) and secret["admin"] not in str(admin.model_dump())
     assert (tmp_path / "secrets" / "kafka.json").stat().st_mode & 0o077 == 0
+
+
+def test_credentials_in_any_spelling_stay_out_of_the_stack(monkeypatch: pytest.MonkeyPatch) -> None:
+    from reasoning_mesh.infra.procs import inherited_env
+
+    monkeypatch.setenv("rmesh_kafka__sasl_password", "lower")
+    monkeypatch.setenv("RMESH_KAFKA", '{"sasl_password": "json"}')
+    monkeypatch.setenv("RMESH_KAFKA__SSL_CAFILE", "/ca")
+    monkeypatch.setenv("RMESH_KAFKA__BOOTSTRAP_SERVERS", "127.0.0.1:1")
+    env = inherited_env()
+    assert not {"rmesh_kafka__sasl_password", "RMESH_KAFKA", "RMESH_KAFKA__SSL_CAFILE"} & set(env)
+    assert env["RMESH_KAFKA__BOOTSTRAP_SERVERS"] == "127.0.0.1:1"
+
+
+def test_a_broker_refuses_a_secrets_file_changed_since_it_was_formatted(tmp_path: Path) -> None:
+    import json
+
+    from reasoning_mesh.infra.kafka import KafkaBroker
+
+    broker = KafkaBroker(tmp_path, port=39991, controller_port=39992, secure=True)
+    argv = broker.command()  # formats the storage with the SCRAM credentials
+    assert not [a for a in argv if "password" in a.lower()]  # none on the command line
+    assert not (broker.data_dir / "format.args").exists()  # the argument file is gone
+    assert (broker.data_dir / "server.properties").stat().st_mode & 0o077 == 0
+    secrets = tmp_path / "secrets" / "kafka.json"
+    changed = {**json.loads(secrets.read_text()), "admin": "regenerated"}
+    secrets.write_text(json.dumps(changed))
+    with pytest.raises(InfraError, match="changed since"):
+        broker.command()

@@ -54,3 +54,25 @@ def test_services_are_summed_over_replicas_and_restarts_count_from_zero() -> Non
     assert snap["tenants"] == {"acme": {"admitted": 7.0, "refused": 3.0}}
     assert snap["skills"] == {"add": {"goals": 4.0, "verified": 3.0, "verified_share": 0.75}}
     assert snap["adapters_serving"] == {"a1": "round"}
+
+
+def test_a_restarted_replica_or_a_failed_scrape_does_not_distort_the_interval() -> None:
+    processes = [
+        {"name": "verifier", "replica": r, "healthy": True, "restarts": 0, "ports": {}} for r in (0, 1)
+    ]
+    ok = {"stage": "verify", "outcome": "ok"}
+    before = {
+        ("verifier", 0): [
+            ("rmesh_messages_total", ok, 1000.0),
+            bucket(0.01, 1000.0),
+            bucket(math.inf, 1000.0),
+        ],
+        ("verifier", 1): [],  # its first scrape failed
+    }
+    now = {
+        ("verifier", 0): [("rmesh_messages_total", ok, 10.0), bucket(0.01, 0.0), bucket(math.inf, 10.0)],
+        ("verifier", 1): [("rmesh_messages_total", ok, 5000.0)],
+    }
+    row = summarize(processes, before, now, 2.0, {})["services"]["verifier"]
+    assert row["per_s"] == 5.0  # 10 new on the restarted replica; none counted for replica 1
+    assert row["p95_s"] is None  # all 10 above the 0.01 bucket: beyond the largest finite bound

@@ -108,7 +108,10 @@ def figures(
         "p50_s": phase.get("p50_s"),
         "p99_s": phase.get("p99_s"),
         "cpu_s_per_request": {k: round(v / finished, 5) for k, v in sorted(cpu.items())},
-        "cpu_share_of_machine": {k: round(v / seconds, 3) for k, v in sorted(cpu.items())},
+        "cores_used": {k: round(v / seconds, 3) for k, v in sorted(cpu.items())},
+        # Services whose stages handled records here; the others (the learner: benches never
+        # teach) cost nothing in this bench, which says nothing about their cost.
+        "services_exercised": sorted({k.split(".", 1)[0] for k, v in stages.items() if v["records"]}),
         "stages": {
             k: {
                 "records_per_request": round(v["records"] / finished, 3),
@@ -127,7 +130,8 @@ def figures(
 def plan(bench: dict[str, Any], rate: float, partitions: int = 12) -> dict[str, Any]:
     """Replicas per service, Triton and broker cores, and partitions for `rate` requests/s."""
     cost = bench["cpu_s_per_request"]
-    services = {k: v for k, v in cost.items() if k not in ("kafka", "triton")}
+    exercised = set(bench.get("services_exercised", cost))
+    services = {k: v for k, v in cost.items() if k not in ("kafka", "triton") and k in exercised}
     replicas = {k: max(1, math.ceil(rate * v / UTILISATION)) for k, v in sorted(services.items())}
     needed_partitions = max(replicas.values(), default=1)
     return {
@@ -138,6 +142,7 @@ def plan(bench: dict[str, Any], rate: float, partitions: int = 12) -> dict[str, 
         "partitions_suffice": needed_partitions <= partitions,
         "triton_cores": round(rate * cost.get("triton", 0.0) / UTILISATION, 1),
         "broker_cores": round(rate * cost.get("kafka", 0.0) / UTILISATION, 1),
+        "not_measured": sorted(set(cost) - exercised - {"kafka", "triton"}),
         # Where each part alone stops: one replica (one core) per service; per core otherwise.
         "rate_per_replica": {
             k: round(UTILISATION / v, 1) if v else None for k, v in sorted(services.items())

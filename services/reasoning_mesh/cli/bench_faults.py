@@ -96,8 +96,8 @@ def capacity(
 
 def plan(
     rate: float = typer.Option(..., min=0.01, help="Target requests per second."),
-    bench: Path = typer.Option(
-        Path("docs/figures/capacity.json"), help="A `rmesh bench capacity` JSON."
+    bench: Path | None = typer.Option(
+        None, help="A `rmesh bench capacity` JSON (default: the repository's latest figures)."
     ),
     partitions: int = typer.Option(12, min=1, help="Partitions of each work topic today."),
     as_json: bool = typer.Option(False, "--json", help="Print the plan as JSON."),
@@ -105,7 +105,9 @@ def plan(
     """Replicas per service, partitions, Triton and broker cores for RATE requests/s, from the
     latest measured costs (`rmesh bench capacity`)."""
     from reasoning_mesh.bench.capacity import plan as make_plan
+    from reasoning_mesh.infra.paths import repo_root
 
+    bench = bench or repo_root() / "docs" / "figures" / "capacity.json"
     if not bench.exists():
         fail(f"{bench} not found: run `rmesh bench capacity --json {bench}` first")
     result = make_plan(json.loads(bench.read_text()), rate, partitions)
@@ -116,6 +118,8 @@ def plan(
     per = result["rate_per_replica"]
     for service, n in result["replicas"].items():
         table.add_row(f"{service} replicas", str(n), f"{per[service]} req/s per replica")
+    for service in result["not_measured"]:
+        table.add_row(f"{service} replicas", "1", "not exercised by the bench")
     table.add_row("partitions per work topic", str(result["partitions"]), "")
     table.add_row(
         "Triton cores", str(result["triton_cores"]), f"{result['rate_per_triton_core']} req/s per core"

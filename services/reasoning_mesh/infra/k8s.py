@@ -79,6 +79,7 @@ def _env(service: str) -> list[dict[str, Any]]:
         "RMESH_KAFKA__SASL_USERNAME": service,
         "RMESH_KAFKA__SSL_CAFILE": "/etc/kafka-ca/ca.crt",
         f"RMESH_{service.upper()}_METRICS_PORT": str(METRICS_PORT),
+        **({"RMESH_MODEL_REPOSITORY": "/models"} if service == "learner" else {}),
         "RMESH_TELEMETRY__METRICS_HOST": "0.0.0.0",  # noqa: S104 - the pod's own interface
     }
     # Strimzi's User Operator writes each KafkaUser's password into a Secret of the same name.
@@ -101,7 +102,7 @@ def deployment(service: str) -> dict[str, Any]:
         "kind": "Deployment",
         "metadata": {"name": service, "labels": labels},
         "spec": {
-            "replicas": 1,
+            # No `replicas`: KEDA's ScaledObject owns the count (an apply would reset it).
             "selector": {"matchLabels": {"app.kubernetes.io/name": service}},
             "template": {
                 "metadata": {"labels": labels},
@@ -135,17 +136,52 @@ def deployment(service: str) -> dict[str, Any]:
                             "volumeMounts": [
                                 {"name": "kafka-ca", "mountPath": "/etc/kafka-ca", "readOnly": True},
                                 {"name": "home", "mountPath": "/var/lib/rmesh"},
+                                *_learner_mounts(service),
                             ],
                         }
                     ],
                     "volumes": [
                         {"name": "kafka-ca", "secret": {"secretName": f"{CLUSTER}-cluster-ca-cert"}},
-                        {"name": "home", "emptyDir": {}},
+                        _home_volume(service),
+                        *_learner_volumes(service),
                     ],
                 },
             },
         },
     }
+
+
+def _home_volume(service: str) -> dict[str, Any]:
+    # The learner's home keeps its signing key and journal cache across restarts; the other
+    # services' local state is a cache (their state lives in Kafka).
+    if service == "learner":
+        return {"name": "home", "persistentVolumeClaim": {"claimName": "learner-home"}}
+    return {"name": "home", "emptyDir": {}}
+
+
+def _learner_mounts(service: str) -> list[dict[str, Any]]:
+    """The learner writes signed adapters where Triton reads them (the shared adapter store; its
+    trust folder too, a development convenience as in docker-compose) and reads the model
+    repository's manifest."""
+    if service != "learner":
+        return []
+    return [
+        {"name": "adapters", "mountPath": "/var/lib/rmesh/adapters", "subPath": "store"},
+        {"name": "adapters", "mountPath": "/var/lib/rmesh/keys/trusted", "subPath": "trusted"},
+        {"name": "models", "mountPath": "/models", "readOnly": True},
+    ]
+
+
+def _learner_volumes(service: str) -> list[dict[str, Any]]:
+    if service != "learner":
+        return []
+    return [
+        {"name": "adapters", "persistentVolumeClaim": {"claimName": "adapter-store"}},
+        {
+            "name": "models",
+            "persistentVolumeClaim": {"claimName": "model-repository", "readOnly": True},
+        },
+    ]
 
 
 def disruption_budget(service: str) -> dict[str, Any]:
@@ -196,6 +232,7 @@ def autoscaling(service: str, kafka: KafkaSettings) -> list[dict[str, Any]]:
                 "maxReplicaCount": kafka.topic_partitions,
                 "cooldownPeriod": 300,
                 "triggers": [
+                    *_cpu_trigger(service),
                     {
                         "type": "kafka",
                         "metadata": {
@@ -207,11 +244,19 @@ def autoscaling(service: str, kafka: KafkaSettings) -> list[dict[str, Any]]:
                             "allowIdleConsumers": "false",
                         },
                         "authenticationRef": {"name": auth},
-                    }
+                    },
                 ],
             },
         },
     ]
+
+
+def _cpu_trigger(service: str) -> list[dict[str, Any]]:
+    # The HTTP door publishes straight to the routed topics: its load never shows as lag of the
+    # gateway's group, so the gateway also scales on CPU.
+    if service != "gateway":
+        return []
+    return [{"type": "cpu", "metricType": "Utilization", "metadata": {"value": "70"}}]
 
 
 def documents() -> dict[str, list[dict[str, Any]]]:

@@ -116,13 +116,16 @@ class KafkaBroker:
             security = sec.broker_properties(self.home, create=not formatted)
             scram = sec.scram_bootstrap_args(self.home)
             stamp = self.data_dir / "secrets.sha256"
-            if formatted and stamp.exists() and stamp.read_text() != sec.fingerprint(self.home):
+            if formatted and not stamp.exists():
+                stamp.write_text(sec.fingerprint(self.home))  # formatted before stamps existed
+            if formatted and stamp.read_text() != sec.fingerprint(self.home):
                 raise InfraError(
                     f"{sec.secrets_file(self.home)} changed since {self.data_dir} was formatted: "
                     "its SCRAM credentials no longer match; restore the file or start afresh"
                 )
         # The secured broker's file holds the admin password: readable by its owner only.
         props.touch(mode=0o600)
+        props.chmod(0o600)  # also a file an earlier version left readable
         props.write_text(
             SERVER_PROPERTIES.format(
                 listener="SASL_PLAINTEXT" if self.secure else "PLAINTEXT",

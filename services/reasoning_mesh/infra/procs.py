@@ -117,9 +117,14 @@ def _tail(log_file: Path | None, lines: int = 25) -> str:
 
 #: How a shell reaches secured brokers (`eval "$(rmesh secure env ...)"`): never handed on to
 #: the stack's processes, nor written into its spec files (a service gets its own principal).
-_CLIENT_SECURITY = ("RMESH_KAFKA__SECURITY_PROTOCOL", "RMESH_KAFKA__SASL_", "RMESH_KAFKA__SSL_")
+#: pydantic-settings reads names case-insensitively and `RMESH_KAFKA` as a whole JSON object.
+_CLIENT_SECURITY = ("rmesh_kafka__security_protocol", "rmesh_kafka__sasl_", "rmesh_kafka__ssl_")
 
 
 def inherited_env() -> dict[str, str]:
     """This process's environment, less any Kafka credentials it holds."""
-    return {k: v for k, v in os.environ.items() if not k.startswith(_CLIENT_SECURITY)}
+    return {
+        k: v
+        for k, v in os.environ.items()
+        if not k.lower().startswith(_CLIENT_SECURITY) and k.lower() != "rmesh_kafka"
+    }

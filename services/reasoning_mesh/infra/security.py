@@ -21,7 +21,7 @@ from pathlib import Path
 
 from pydantic import SecretStr
 
-from reasoning_mesh.contracts.topics import PRINCIPALS, TOPICS
+from reasoning_mesh.contracts.topics import BY_NAME, PRINCIPALS, TOPICS
 from reasoning_mesh.errors import InfraError
 from reasoning_mesh.infra.acls import Acl, acls
 from reasoning_mesh.settings import KafkaSettings
@@ -232,6 +232,18 @@ async def delete_acls(admin_kafka: KafkaSettings, rules: list[Acl]) -> None:
         await admin.close()
 
 
+def ours(rule: Acl, kafka: KafkaSettings, group_prefix: str) -> bool:
+    """Whether a rule names this mesh's resources (a topic under its topic prefix, a group or
+    transactional id under its group prefix): another mesh's rules on the same brokers stay."""
+    if rule.resource_type == "TOPIC":
+        # An unprefixed mesh's `rmesh.` must not claim `staging.rmesh.` topics: the whole
+        # logical name is checked against the registry.
+        return kafka.logical(rule.resource_name) in BY_NAME and rule.resource_name.startswith(
+            kafka.topic_prefix
+        )
+    return rule.resource_name == group_prefix or rule.resource_name.startswith(f"{group_prefix}.")
+
+
 async def provision(admin_kafka: KafkaSettings, group_prefix: str = "rmesh") -> int:
     """Create every topic of the registry and every principal's ACLs, and delete the rules of
     this mesh's namespace that the registry no longer grants (a right removed in a new version
@@ -241,11 +253,10 @@ async def provision(admin_kafka: KafkaSettings, group_prefix: str = "rmesh") -> 
     await ensure_topics(admin_kafka, [t.name for t in TOPICS])
     rules = acls(admin_kafka, group_prefix)
     await create_acls(admin_kafka, rules)
-    ours = (admin_kafka.physical("rmesh."), f"{group_prefix}.")  # this mesh's names only
     stale = [
         r
         for r in await held_acls(admin_kafka, PRINCIPALS)
-        if r not in set(rules) and r.resource_name.startswith(ours)
+        if r not in set(rules) and ours(r, admin_kafka, group_prefix)
     ]
     if stale:
         await delete_acls(admin_kafka, stale)

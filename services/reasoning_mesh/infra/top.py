@@ -93,10 +93,11 @@ def summarize(
         row["replicas"] += 1
         row["healthy"] += int(bool(p["healthy"]))
         row["restarts"] += p["restarts"]
-    merged_before: dict[str, dict[float, float]] = defaultdict(dict)
-    merged_now: dict[str, dict[float, float]] = defaultdict(dict)
+    interval_buckets: dict[str, dict[float, float]] = defaultdict(dict)
     for key, samples in now.items():
-        service, old = key[0], before.get(key, [])
+        if key not in before or not before[key] or not samples:
+            continue  # a scrape that failed: nothing to take a difference from
+        service, old = key[0], before[key]
         row = services[service]
         handled = _delta(_sum(samples, "rmesh_messages_total"), _sum(old, "rmesh_messages_total"))
         ok = _delta(
@@ -106,10 +107,13 @@ def summarize(
         row["per_s"] += handled / seconds if seconds > 0 else 0.0
         row["errors"] += max(0.0, handled - ok)
         row["dlq"] += _delta(_sum(samples, "rmesh_dlq_total"), _sum(old, "rmesh_dlq_total"))
+        # Each replica's interval first, then the sum: one restarted replica must not turn the
+        # whole service's histogram into its lifetime.
+        restarted = _sum(samples, "rmesh_messages_total") < _sum(old, "rmesh_messages_total")
+        was = {} if restarted else _buckets(old)
         for le, v in _buckets(samples).items():
-            merged_now[service][le] = merged_now[service].get(le, 0.0) + v
-        for le, v in _buckets(old).items():
-            merged_before[service][le] = merged_before[service].get(le, 0.0) + v
+            gained = v - was.get(le, 0.0)
+            interval_buckets[service][le] = interval_buckets[service].get(le, 0.0) + gained
         for n, labels, v in samples:
             if n == "rmesh_admitted_total":
                 tenants[labels["tenant"]]["admitted"] += v
@@ -123,7 +127,7 @@ def summarize(
                 adapters[labels["adapter_id"]] = labels["skills"]
     for service, row in services.items():
         row["per_s"] = round(row["per_s"], 2)
-        row["p95_s"] = p95(merged_before.get(service, {}), merged_now.get(service, {}))
+        row["p95_s"] = p95({}, interval_buckets.get(service, {}))
     return {
         "at": time.time(),
         "interval_s": seconds,
