@@ -68,6 +68,7 @@ async def run_service(
     loop = asyncio.get_running_loop()
 
     def stop_all() -> None:
+        health.ready.clear()  # draining: no new traffic routed here (Kubernetes readiness)
         for stage in stages:
             stage.request_stop()
         # A graceful drain is bounded: a member that cannot finish it is ended, not waited on.
