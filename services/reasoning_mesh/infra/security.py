@@ -13,11 +13,14 @@ ACL means no access.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import secrets
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 from pydantic import SecretStr
 
@@ -134,17 +137,28 @@ _OPERATION = {"READ": 3, "WRITE": 4, "DESCRIBE": 8}
 _ALLOW, _ANY_HOST = 3, "*"
 
 
-async def create_acls(admin_kafka: KafkaSettings, rules: list[Acl]) -> None:
-    """Create `rules` (idempotent: an existing rule is left as it is)."""
-    import asyncio
-
+@contextlib.asynccontextmanager
+async def _admin_client(admin_kafka: KafkaSettings) -> AsyncIterator[Any]:
+    """A started admin client for the ACL requests (aiokafka has no ACL methods, only the
+    protocol's requests), closed afterwards."""
     from aiokafka.admin import AIOKafkaAdminClient
-    from aiokafka.errors import for_code
-    from aiokafka.protocol.admin import CreateAclsRequest
 
     admin = AIOKafkaAdminClient(**admin_kafka.client_options(), request_timeout_ms=15_000)
     await admin.start()
     try:
+        yield admin
+    finally:
+        await admin.close()
+
+
+async def create_acls(admin_kafka: KafkaSettings, rules: list[Acl]) -> None:
+    """Create `rules` (idempotent: an existing rule is left as it is)."""
+    import asyncio
+
+    from aiokafka.errors import for_code
+    from aiokafka.protocol.admin import CreateAclsRequest
+
+    async with _admin_client(admin_kafka) as admin:
 
         async def one(rule: Acl) -> None:
             request = CreateAclsRequest(
@@ -163,23 +177,18 @@ async def create_acls(admin_kafka: KafkaSettings, rules: list[Acl]) -> None:
                     raise InfraError(f"creating ACL {rule}: {for_code(code).__name__} {message}")
 
         await asyncio.gather(*(one(r) for r in rules))
-    finally:
-        await admin.close()
 
 
 async def held_acls(admin_kafka: KafkaSettings, principals: tuple[str, ...]) -> list[Acl]:
     """The ALLOW rules the brokers hold for `principals` (kinds this module does not name are
     reported with their numeric codes, so they can still be deleted)."""
-    from aiokafka.admin import AIOKafkaAdminClient
     from aiokafka.protocol.admin import DescribeAclsRequest
 
     names = {v: k for k, v in _RESOURCE.items()}
     patterns = {v: k for k, v in _PATTERN.items()}
     operations = {v: k for k, v in _OPERATION.items()}
-    admin = AIOKafkaAdminClient(**admin_kafka.client_options(), request_timeout_ms=15_000)
-    await admin.start()
     out: list[Acl] = []
-    try:
+    async with _admin_client(admin_kafka) as admin:
         for principal in principals:
             # ANY (1) resource, pattern, operation and permission; any name and host (null).
             request = DescribeAclsRequest(1, None, 1, f"User:{principal}", None, 1, 1)  # type: ignore[arg-type]
@@ -199,21 +208,16 @@ async def held_acls(admin_kafka: KafkaSettings, principals: tuple[str, ...]) -> 
                             operations.get(op, str(op)),
                         )
                     )
-    finally:
-        await admin.close()
     return sorted(out)
 
 
 async def delete_acls(admin_kafka: KafkaSettings, rules: list[Acl]) -> None:
-    from aiokafka.admin import AIOKafkaAdminClient
     from aiokafka.protocol.admin import DeleteAclsRequest
 
     def code(table: dict[str, int], name: str) -> int:
         return table[name] if name in table else int(name)
 
-    admin = AIOKafkaAdminClient(**admin_kafka.client_options(), request_timeout_ms=15_000)
-    await admin.start()
-    try:
+    async with _admin_client(admin_kafka) as admin:
         for r in rules:
             request = DeleteAclsRequest(
                 code(_RESOURCE, r.resource_type),
@@ -228,8 +232,6 @@ async def delete_acls(admin_kafka: KafkaSettings, rules: list[Acl]) -> None:
             for error, message, *_ in response.filter_responses:
                 if error:
                     raise InfraError(f"deleting ACL {r}: {message}")
-    finally:
-        await admin.close()
 
 
 def ours(rule: Acl, kafka: KafkaSettings, group_prefix: str) -> bool:
@@ -252,11 +254,12 @@ async def provision(admin_kafka: KafkaSettings, group_prefix: str = "rmesh") -> 
 
     await ensure_topics(admin_kafka, [t.name for t in TOPICS])
     rules = acls(admin_kafka, group_prefix)
+    wanted = set(rules)
     await create_acls(admin_kafka, rules)
     stale = [
         r
         for r in await held_acls(admin_kafka, PRINCIPALS)
-        if r not in set(rules) and ours(r, admin_kafka, group_prefix)
+        if r not in wanted and ours(r, admin_kafka, group_prefix)
     ]
     if stale:
         await delete_acls(admin_kafka, stale)
