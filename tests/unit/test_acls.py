@@ -15,17 +15,19 @@ from reasoning_mesh.contracts import (
     events,
     learner_journal,
     results,
+    stats,
     tenants,
     verifier_state,
 )
-from reasoning_mesh.contracts.topics import PRINCIPALS, SERVICES, TOPICS
+from reasoning_mesh.contracts.topics import PRINCIPALS, STAGE_SERVICES, TOPICS
 from reasoning_mesh.infra.acls import acls, principal_acls, topics_of
 from reasoning_mesh.settings import KafkaSettings
 
 KAFKA = KafkaSettings(topic_prefix="p.")
 #: What a service reads or writes outside its stages (restores, feeds, the HTTP door).
 READS_BESIDE_STAGES = {
-    "gateway": {results.TOPIC, events.TOPIC, tenants.TOPIC},  # HTTP results, streams, keys
+    # HTTP results, streams, keys, GET /v1/stats
+    "gateway": {results.TOPIC, events.TOPIC, tenants.TOPIC, stats.TOPIC},
     "verifier": {verifier_state.TOPIC},  # restore on assignment
     "learner": {learner_journal.TOPIC},  # journal replay
     "planner": set(),
@@ -70,7 +72,7 @@ def service_stages(service: str) -> list[Any]:
     return learner_stages(LearnerSettings(), placeholder)
 
 
-@pytest.mark.parametrize("service", SERVICES)
+@pytest.mark.parametrize("service", STAGE_SERVICES)
 async def test_each_service_s_rights_are_exactly_what_its_stages_declare(service: str) -> None:
     built = service_stages(service)
     reads = {t for s in built for t in s.config.topics}
@@ -83,6 +85,24 @@ async def test_each_service_s_rights_are_exactly_what_its_stages_declare(service
     assert topics_of(service, KafkaSettings(), "WRITE") == {physical(t) for t in writes}
     for s in built:
         assert s.config.group_id.startswith(f"rmesh.{service}")
+
+
+def test_analytics_rights_are_exactly_what_its_faust_app_uses() -> None:
+    from reasoning_mesh.analytics.app import READS, WRITES, build_app
+    from reasoning_mesh.analytics.settings import AnalyticsSettings
+
+    physical = KAFKA.physical
+    assert topics_of("analytics", KAFKA, "READ") == {physical(t) for t in READS}
+    assert topics_of("analytics", KAFKA, "WRITE") == {physical(t) for t in WRITES}
+    app = build_app(AnalyticsSettings(kafka=KAFKA, home="/tmp/rmesh-acl-test"))
+    subscribed = {t for agent in app.agents.values() for t in agent.channel.topics}
+    changelogs = {table.changelog_topic.get_topic_name() for table in app.tables.values()}
+    assert subscribed | changelogs <= {physical(t) for t in READS}
+    assert changelogs <= {physical(t) for t in WRITES}
+    assert app.conf.id == "rmesh.analytics"  # its consumer group: the service's own
+    assert not app.conf.topic_allow_declare  # it creates no topic: it has no right to
+    rules = principal_acls("analytics", KAFKA)
+    assert not [r for r in rules if r.resource_type == "TRANSACTIONAL_ID"]
 
 
 def test_rules_are_literal_topics_and_own_prefixes_only() -> None:

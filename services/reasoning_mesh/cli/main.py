@@ -19,6 +19,7 @@ from reasoning_mesh.cli.common import console, err_console, fail, run
 from reasoning_mesh.cli.top import top as top_command
 from reasoning_mesh.cli.train import train as train_command
 from reasoning_mesh.contracts import events, results
+from reasoning_mesh.contracts.topics import SERVICES
 from reasoning_mesh.errors import MeshError
 from reasoning_mesh.settings import MeshSettings
 
@@ -257,16 +258,19 @@ def schemas_export(
 @app.command()
 def serve(
     service: str = typer.Argument(
-        ..., help="gateway, retriever, planner, reasoner, verifier or learner"
+        ..., help="gateway, retriever, planner, reasoner, verifier, learner or analytics"
     ),
 ) -> None:
     """Run one service in the foreground (what `rmesh up` starts in the background)."""
     import importlib
 
-    if service not in ("gateway", "retriever", "planner", "reasoner", "verifier", "learner"):
+    if service not in SERVICES:
         fail(f"unknown service {service!r}")
     module = importlib.import_module(f"reasoning_mesh.{service}.app")
-    asyncio.run(module.main())
+    if service == "analytics":
+        module.main()  # a faust worker: it runs its own event loop
+    else:
+        asyncio.run(module.main())
 
 
 if __name__ == "__main__":

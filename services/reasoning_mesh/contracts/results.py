@@ -45,6 +45,11 @@ class MeshResult(Message):
     timings_ms: dict[str, float] = Field(default_factory=dict, description="Per-stage timings.")
     cached: bool = Field(default=False, description="Served from the retriever's result cache.")
     completed_at: float = Field(default_factory=now)
+    submitted_at: float | None = Field(
+        default=None,
+        description="When the request was submitted (its `submitted_at`), where known: "
+        "`completed_at - submitted_at` is the latency its caller saw.",
+    )
 
     model_config = ConfigDict(
         json_schema_extra={

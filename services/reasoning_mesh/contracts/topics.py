@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from reasoning_mesh.contracts import (
     adapters,
+    analytics_facts,
+    analytics_tallies,
     bench,
     dlq,
     events,
@@ -19,6 +21,7 @@ from reasoning_mesh.contracts import (
     requests,
     results,
     retrieval,
+    stats,
     steps,
     tenants,
     verifier_inbox,
@@ -34,6 +37,9 @@ class TopicSpec:
     key: str
     description: str
     compacted: bool = False
+    #: A compacted topic whose keys all fall out of use (time windows): its records are also
+    #: deleted after this long, so it stays bounded without anyone writing tombstones.
+    retention_ms: int | None = None
     #: The principals that produce to it and consume from it: every service by name, and
     #: `client` (the SDK and CLI, publishing requests and reading results from inside the
     #: cluster). The broker's ACLs are generated from these (`reasoning_mesh.infra.acls`); a test
@@ -43,7 +49,9 @@ class TopicSpec:
 
 
 #: Every service of the mesh: each runs as its own Kafka principal.
-SERVICES = ("gateway", "planner", "retriever", "reasoner", "verifier", "learner")
+#: The services that serve requests (each emits per-request events).
+STAGE_SERVICES = ("gateway", "planner", "retriever", "reasoner", "verifier", "learner")
+SERVICES = (*STAGE_SERVICES, "analytics")
 #: The principals ACLs are generated for: the services and the tenant-facing client.
 PRINCIPALS = (*SERVICES, "client")
 
@@ -104,15 +112,15 @@ TOPICS: tuple[TopicSpec, ...] = (
         "request id",
         "Final result of each request.",
         writers=("gateway", "planner", "retriever", "verifier"),
-        readers=("client", "gateway"),
+        readers=("client", "gateway", "analytics"),
     ),
     TopicSpec(
         events.TOPIC,
         events.RequestEvent,
         "request id",
         "Per-request progress events.",
-        writers=SERVICES,
-        readers=("client", "gateway"),
+        writers=STAGE_SERVICES,
+        readers=("client", "gateway", "analytics"),
     ),
     TopicSpec(
         kb_documents.TOPIC,
@@ -136,7 +144,7 @@ TOPICS: tuple[TopicSpec, ...] = (
         "original key",
         "Dead letters: records a service could not process, kept verbatim.",
         writers=SERVICES,
-        readers=(),
+        readers=("analytics",),
     ),
     TopicSpec(
         feedback.TOPIC,
@@ -178,6 +186,42 @@ TOPICS: tuple[TopicSpec, ...] = (
         "The tenant registry: admission limits and API key hashes (latest record per tenant).",
         compacted=True,
         writers=(),
+        readers=("gateway",),
+    ),
+    TopicSpec(
+        analytics_facts.TOPIC,
+        analytics_facts.AnalyticsFact,
+        "dimension",
+        "The analytics service's facts, one per dimension a result, throttle or letter counts "
+        "towards (its repartition topic).",
+        writers=("analytics",),
+        readers=("analytics",),
+    ),
+    *(
+        TopicSpec(
+            name,
+            analytics_tallies.Tally,
+            "[dimension, [start, end]]",
+            f"Changelog of the analytics service's {window} tumbling windows (faust's table).",
+            compacted=True,
+            retention_ms=retention,
+            writers=("analytics",),
+            readers=("analytics",),
+        )
+        for name, window, retention in (
+            (analytics_tallies.TOPIC_1M, "one-minute", 3 * 3_600_000),
+            (analytics_tallies.TOPIC_1H, "one-hour", 72 * 3_600_000),
+        )
+    ),
+    TopicSpec(
+        stats.TOPIC,
+        stats.StatsRow,
+        "window|start|dimension",
+        "Windowed counts of results, latency, model calls, throttles and dead letters, per "
+        "tenant, skill and service (latest record per window and dimension).",
+        compacted=True,
+        retention_ms=72 * 3_600_000,
+        writers=("analytics",),
         readers=("gateway",),
     ),
     TopicSpec(bench.TOPIC, bench.BenchPing, "sequence number", "Benchmark probes (pass-through in)."),

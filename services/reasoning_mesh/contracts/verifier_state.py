@@ -68,6 +68,7 @@ class RequestState(Message):
     version: int = 0
     started_at: float = Field(default_factory=now)
     updated_at: float = Field(default_factory=now)
+    submitted_at: float | None = Field(default=None, description="The request's submission time.")
     answer: str | None = None
     status: str | None = Field(default=None, description="Result status once done.")
     reason: str = ""

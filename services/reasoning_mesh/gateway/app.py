@@ -17,6 +17,7 @@ from reasoning_mesh.gateway.http import ResultHub, create_app
 from reasoning_mesh.gateway.keys import KeyRing
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.gateway.settings import GatewaySettings
+from reasoning_mesh.gateway.stats import StatsFeed
 from reasoning_mesh.gateway.tenant_feed import TenantFeed
 from reasoning_mesh.runtime.service import run_service
 from reasoning_mesh.runtime.stage import Stage
@@ -65,8 +66,18 @@ async def main() -> None:
     keys = KeyRing()
     feed = TenantFeed(settings.kafka, keys, admission)
     feed.start()
+    # The analytics service's windowed tables, for GET /v1/stats.
+    stats = StatsFeed(settings.kafka)
+    stats.start()
     api = create_app(
-        client, admission, dict(settings.routes), hub, capacity, keys=keys, keys_ready=feed.ready
+        client,
+        admission,
+        dict(settings.routes),
+        hub,
+        capacity,
+        keys=keys,
+        keys_ready=feed.ready,
+        stats=stats.table,
     )
     server = uvicorn.Server(
         uvicorn.Config(
@@ -88,6 +99,7 @@ async def main() -> None:
         await http_task
         await hub.stop()
         await feed.stop()
+        await stats.stop()
         await client.close()
 
 

@@ -24,6 +24,7 @@ def refusal(request: MeshRequest, error: ThrottledError) -> MeshResult:
         tenant=request.tenant,
         kind=request.kind,
         status="refused",
+        submitted_at=request.submitted_at,
         error=ErrorInfo(
             code=error.code,
             message=str(error),
@@ -74,6 +75,7 @@ class GatewayHandlers:
                 kind=request.kind if request else "retrieve",
                 status="failed",
                 error=ErrorInfo.of(error),
+                submitted_at=request.submitted_at if request else None,
             ),
             key=request_id,
         )

@@ -31,6 +31,7 @@ from reasoning_mesh.gateway.capacity import CapacityLimit
 from reasoning_mesh.gateway.domain import Admission, route
 from reasoning_mesh.gateway.keys import KeyRing
 from reasoning_mesh.gateway.sdk import MeshClient
+from reasoning_mesh.gateway.stats import StatsTable, stats_router
 from reasoning_mesh.runtime.codec import describe_validation
 from reasoning_mesh.telemetry.metrics import ADMITTED, THROTTLED
 
@@ -171,6 +172,7 @@ def create_app(
     *,
     keys: KeyRing,
     keys_ready: asyncio.Event | None = None,
+    stats: StatsTable | None = None,
 ) -> FastAPI:
     capacity = capacity or CapacityLimit({})
     app = FastAPI(title="reasoning-mesh gateway", version="1")
@@ -239,6 +241,9 @@ def create_app(
             capacity.release(req.id)  # never sent: nothing will come back to free it
             raise
         return {"id": asked, "status": "accepted", "routed_to": topic}
+
+    if stats is not None:
+        app.include_router(stats_router(stats, caller))
 
     @app.get("/v1/results/{request_id}")
     async def result(request_id: str, tenant: str = Depends(caller)) -> Any:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from reasoning_mesh.contracts.topics import PRINCIPALS, SERVICES, TOPICS
+from reasoning_mesh.contracts.topics import PRINCIPALS, SERVICES, STAGE_SERVICES, TOPICS
 from reasoning_mesh.settings import KafkaSettings
 
 
@@ -61,8 +61,9 @@ def principal_acls(principal: str, kafka: KafkaSettings, group_prefix: str = "rm
         for name, pattern in ((own, "LITERAL"), (f"{own}.", "PREFIXED")):
             for op in ("READ", "DESCRIBE"):
                 rules.add(Acl(principal, "GROUP", name, pattern, op))
-        for op in ("WRITE", "DESCRIBE"):
-            rules.add(Acl(principal, "TRANSACTIONAL_ID", f"{own}.", "PREFIXED", op))
+        if principal in STAGE_SERVICES:  # analytics (faust, at least once) runs no transactions
+            for op in ("WRITE", "DESCRIBE"):
+                rules.add(Acl(principal, "TRANSACTIONAL_ID", f"{own}.", "PREFIXED", op))
     return sorted(rules)
 
 

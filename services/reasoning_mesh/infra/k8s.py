@@ -13,7 +13,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from reasoning_mesh.contracts import feedback, reasoning, requests, retrieval, steps, verifier_inbox
+from reasoning_mesh.contracts import (
+    events,
+    feedback,
+    reasoning,
+    requests,
+    retrieval,
+    steps,
+    verifier_inbox,
+)
 from reasoning_mesh.contracts.topics import TOPICS
 from reasoning_mesh.infra.acls import acls, strimzi_users
 from reasoning_mesh.infra.paths import repo_root
@@ -33,6 +41,8 @@ WORK = {
     "reasoner": (steps.TOPIC, "rmesh.reasoner"),
     "verifier": (verifier_inbox.TOPIC, "rmesh.verifier"),
     "learner": (feedback.TOPIC, "rmesh.learner"),
+    # The busiest of its inputs: every request's progress events.
+    "analytics": (events.TOPIC, "rmesh.analytics"),
 }
 METRICS_PORT = 9100
 #: Requests and limits per replica (CPU millicores, memory MiB), from the local runs' peak RSS
@@ -44,6 +54,7 @@ RESOURCES = {
     "reasoner": (250, 1000, 256, 512),
     "verifier": (250, 1000, 256, 768),
     "learner": (500, 2000, 1024, 4096),
+    "analytics": (250, 1000, 256, 768),
 }
 
 

@@ -38,6 +38,7 @@ SERVICES = (
     ServiceSpec("planner", "reasoning_mesh.planner", 9103),
     ServiceSpec("gateway", "reasoning_mesh.gateway", 9101),
     ServiceSpec("learner", "reasoning_mesh.learner", 9106),
+    ServiceSpec("analytics", "reasoning_mesh.analytics", 9107),
 )
 
 

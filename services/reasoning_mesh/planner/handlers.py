@@ -72,5 +72,6 @@ def _answer(ctx: Context, request: MeshRequest, status: Status, error: MeshError
         kind="reason",
         status=status,
         error=ErrorInfo.of(error),
+        submitted_at=request.submitted_at,
     )
     ctx.emit(results.TOPIC, result, key=request.id)

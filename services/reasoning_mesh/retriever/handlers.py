@@ -24,6 +24,7 @@ def _reply(ctx: Context, req: RetrievalRequest, **fields: Any) -> None:
             subgoal_id=req.subgoal_id,
             tenant=req.tenant,
             kind="retrieve",
+            submitted_at=req.submitted_at,
             **fields,
         ),
         key=req.request_id,

@@ -87,6 +87,8 @@ def topic_configs(kafka: KafkaSettings, name: str) -> dict[str, str]:
             "min.cleanable.dirty.ratio": "0.1",
             "delete.retention.ms": str(kafka.compacted_tombstone_ms),
         }
+        if spec.retention_ms is not None:
+            out |= {"cleanup.policy": "compact,delete", "retention.ms": str(spec.retention_ms)}
     return out
 
 

@@ -40,3 +40,9 @@ ADAPTER_SERVING = Gauge(
 )
 READY = Gauge("rmesh_ready", "1 once the service consumes and produces.", ["service"])
 CACHE = Counter("rmesh_cache_total", "Cache lookups.", ["cache", "outcome"])
+ANALYTICS_RECORDS = Counter(
+    "rmesh_analytics_records_total",
+    "Records the analytics service read, by topic and outcome (counted, ignored, invalid).",
+    ["topic", "outcome"],
+)
+ANALYTICS_ROWS = Counter("rmesh_analytics_rows_total", "Window rows published on rmesh.stats.v1.")

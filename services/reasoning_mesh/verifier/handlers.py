@@ -48,7 +48,9 @@ class VerifierHandlers:
             if self.store.is_finished(partition, msg.request_id):
                 ctx.event("ignored", reason="request already finished", kind=msg.kind)
                 return
-            new, actions = Machine.start(msg.request_id, msg.tenant, msg.plan, now, self.inbox)
+            new, actions = Machine.start(
+                msg.request_id, msg.tenant, msg.plan, now, self.inbox, msg.submitted_at
+            )
         elif state is None:
             ctx.event("ignored", reason=f"no request {msg.request_id!r} in progress", kind=msg.kind)
             return

@@ -54,7 +54,13 @@ class Machine(Routes):
     # -- entry points ----------------------------------------------------------------------------
     @classmethod
     def start(
-        cls, request_id: str, tenant: str, plan: Plan, now: float, inbox: str
+        cls,
+        request_id: str,
+        tenant: str,
+        plan: Plan,
+        now: float,
+        inbox: str,
+        submitted_at: float | None = None,
     ) -> tuple[RequestState, Actions]:
         state = RequestState(
             request_id=request_id,
@@ -64,6 +70,7 @@ class Machine(Routes):
             goals={g.id: GoalState() for g in plan.goals},
             started_at=now,
             updated_at=now,
+            submitted_at=submitted_at,
         )
         m = cls(state, now, inbox)
         m.phase = "running"

@@ -77,6 +77,7 @@ def result_of(state: RequestState) -> MeshResult:
         reasoning_trace=trace_of(state),
         error=ErrorInfo(code="not_verified", message=state.reason[:2000]) if failed else None,
         timings_ms={"total": round((state.updated_at - state.started_at) * 1000, 1)},
+        submitted_at=state.submitted_at,
     )
 
 

@@ -1,0 +1,1 @@
+"""The analytics service: windowed tables of the mesh's results, throttling and dead letters."""

@@ -1,0 +1,3 @@
+from reasoning_mesh.analytics.app import main
+
+main()

@@ -1,0 +1,189 @@
+"""Analytics process: wiring only. A faust app: results, events and dead letters → facts (keyed
+by dimension) → tumbling 1-minute and 1-hour tables → rows on `rmesh.stats.v1`.
+`python -m reasoning_mesh.analytics`.
+
+At least once, on purpose: input offsets are committed after the facts they made are sent, and
+table updates after the facts are counted, so a replica killed in between counts some inputs
+again (a figure a little high after a crash, never low). faust's exactly-once mode has open
+bugs, and counters do not need it; without it faust reads uncommitted records, so a result whose
+transaction a crash aborted (the mesh writes it again) is counted twice, too. The tables are
+backed by changelog topics: a replica that takes over a partition (a rebalance, a restart)
+reads the partition's windows back before it counts anything more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from datetime import timedelta
+from typing import Any
+
+import faust
+from faust.windows import TumblingWindow
+
+from reasoning_mesh.analytics import domain
+from reasoning_mesh.analytics.settings import AnalyticsSettings
+from reasoning_mesh.contracts import analytics_facts, analytics_tallies, dlq, events, results, stats
+from reasoning_mesh.contracts.stats import StatsRow
+from reasoning_mesh.runtime.context import Record
+from reasoning_mesh.runtime.dlq import dead_letter
+from reasoning_mesh.runtime.kafka import ensure_topics
+from reasoning_mesh.runtime.service import configure_logging
+from reasoning_mesh.telemetry import health, setup_telemetry
+from reasoning_mesh.telemetry.metrics import ANALYTICS_RECORDS, ANALYTICS_ROWS, READY
+
+log = logging.getLogger(__name__)
+
+SERVICE = "analytics"
+#: What the service reads and writes (the ACL test holds its broker rights to exactly these).
+READS = (results.TOPIC, events.TOPIC, dlq.TOPIC, analytics_facts.TOPIC, *analytics_tallies.TOPICS)
+WRITES = (analytics_facts.TOPIC, stats.TOPIC, dlq.TOPIC, *analytics_tallies.TOPICS)
+
+
+def _credentials(settings: AnalyticsSettings) -> Any:
+    kafka = settings.kafka
+    if kafka.security_protocol == "PLAINTEXT":
+        return None
+    options = kafka.client_options()
+    return faust.SASLCredentials(
+        username=kafka.sasl_username,
+        password=kafka.sasl_password.get_secret_value(),
+        mechanism=kafka.sasl_mechanism,
+        ssl_context=options.get("ssl_context"),
+    )
+
+
+def build_app(settings: AnalyticsSettings) -> faust.App:
+    kafka = settings.kafka
+    datadir = settings.home / "analytics" / settings.instance_id
+    datadir.mkdir(parents=True, exist_ok=True)
+    app = faust.App(
+        f"{settings.analytics_group_prefix}.{SERVICE}",  # the consumer group: its ACLs are the service's own
+        broker=[f"kafka://{h.strip()}" for h in kafka.bootstrap_servers.split(",")],
+        broker_credentials=_credentials(settings),
+        store="memory://",
+        processing_guarantee="at_least_once",
+        # Every topic is the mesh's, provisioned with the others (`rmesh up`, Strimzi
+        # KafkaTopics): the service needs no right to create topics, and has none.
+        topic_allow_declare=False,
+        topic_disable_leader=True,
+        topic_partitions=kafka.topic_partitions,
+        topic_replication_factor=kafka.replication_factor,
+        broker_session_timeout=settings.session_timeout_s,
+        broker_heartbeat_interval=1.0,
+        # A killed replica counts again what it read since its last commit: keep that short.
+        broker_commit_interval=1.0,
+        consumer_auto_offset_reset="earliest",
+        producer_acks=-1,
+        web_enabled=False,
+        datadir=str(datadir),
+        broker_client_id=f"{SERVICE}-{settings.instance_id}",
+    )
+    physical = kafka.physical
+    sources = app.topic(
+        *(physical(t) for t in (results.TOPIC, events.TOPIC, dlq.TOPIC)),
+        key_serializer="raw",
+        value_serializer="raw",
+    )
+    facts = app.topic(physical(analytics_facts.TOPIC), key_type=str, value_serializer="json")
+    published = app.topic(physical(stats.TOPIC), key_type=str, value_serializer="raw")
+    dead = app.topic(physical(dlq.TOPIC), key_serializer="raw", value_serializer="raw")
+    tables = {
+        "1m": _table(app, "tally_1m", analytics_tallies.TOPIC_1M, 60, settings.expires_1m_s, physical),
+        "1h": _table(app, "tally_1h", analytics_tallies.TOPIC_1H, 3600, settings.expires_1h_s, physical),
+    }
+    #: Rows changed since the last publication (key → fields): published by the timer.
+    pending: dict[str, dict[str, Any]] = {}
+    max_bytes = kafka.max_message_bytes
+
+    @app.agent(sources)
+    async def explode(stream: Any) -> None:
+        async for event in stream.events():
+            msg = event.message
+            record = Record(
+                msg.topic, msg.partition, msg.offset, msg.key, msg.value, tuple(msg.headers or ())
+            )
+            found = domain.facts_of(kafka.logical(msg.topic), msg.value, max_bytes)
+            ANALYTICS_RECORDS.labels(kafka.logical(msg.topic), found.outcome).inc()
+            if found.error is not None:
+                letter = dead_letter(record, found.error, SERVICE)
+                await dead.send(key=msg.key, value=letter.model_dump_json().encode())
+            for fact in found.facts:
+                await facts.send(key=fact.dimension, value=fact.model_dump(exclude_none=True))
+
+    @app.agent(facts)
+    async def tally(stream: Any) -> None:
+        async for dimension, fact in stream.items():
+            for window, table in tables.items():
+                # `value()`, not `current()`: `current()` reads the window of the record's
+                # Kafka timestamp, `value()` the window of the fact's own time (as writes do).
+                row = domain.add(table[dimension].value(), fact)
+                table[dimension] = row
+                start = domain.window_start(float(fact["ts"]), domain.WINDOWS[window])
+                pending[domain.row_key(window, start, dimension)] = domain.row_fields(
+                    window, start, dimension, row
+                )
+
+    @app.timer(interval=settings.publish_interval_s)  # type: ignore[untyped-decorator]
+    async def publish() -> None:
+        # The worker runs its agents and timers: ready (the supervisor's and Kubernetes' probes).
+        READY.labels(SERVICE).set(1)
+        health.ready.set()
+        for key, fields in list(pending.items()):
+            await published.send(key=key, value=StatsRow(**fields).model_dump_json().encode())
+            ANALYTICS_ROWS.inc()
+            if pending.get(key) is fields:  # not updated again while it was being sent
+                del pending[key]
+
+    for window, table in tables.items():
+        table.on_recover(_republisher(window, table, pending))
+    return app
+
+
+def _table(app: faust.App, name: str, topic: str, size: int, expires_s: float, physical: Any) -> Any:
+    changelog = app.topic(physical(topic), key_serializer="json", value_serializer="json")
+    windowed: Any = app.Table(
+        name,
+        default=dict,
+        window=TumblingWindow(size, expires=timedelta(seconds=expires_s)),
+        changelog_topic=changelog,
+    )
+    # Windowing drops the changelog topic given (after the table manager has filed the table
+    # under it) for one faust would name, `<app id>-<table>-changelog`: put it back, since the
+    # mesh names and provisions every topic it uses.
+    windowed.table.changelog_topic = changelog
+    # Event time: a window counts what ended in it, however late the fact is read.
+    return windowed.relative_to(lambda event: float(event.value["ts"]))
+
+
+def _republisher(window: str, table: Any, pending: dict[str, dict[str, Any]]) -> Any:
+    async def on_recover() -> None:
+        """After a takeover: publish every window read back, so a row updated by a replica
+        that died before publishing it is not left stale (the copy with more facts wins)."""
+        for key, tally in list(table.table.data.items()):
+            dimension, (start, _end) = key
+            pending[domain.row_key(window, start, dimension)] = domain.row_fields(
+                window, start, dimension, tally
+            )
+
+    return on_recover
+
+
+def main() -> None:
+    settings = AnalyticsSettings()
+    configure_logging(SERVICE)
+    setup_telemetry(
+        SERVICE,
+        settings.traces_dir(),
+        settings.telemetry.otlp_endpoint,
+        settings.telemetry.metrics_port or settings.analytics_metrics_port,
+        metrics_host=settings.telemetry.metrics_host,
+    )
+    # Only missing topics are created (compose); under ACLs they are provisioned beforehand.
+    asyncio.run(ensure_topics(settings.kafka, {*READS, *WRITES}))
+    # faust's worker owns the loop and the signals: SIGTERM stops the agents, flushes what they
+    # sent and commits, then exits.
+    faust.Worker(
+        build_app(settings), loglevel=os.environ.get("RMESH_FAUST_LOGLEVEL", "WARNING"), quiet=True
+    ).execute_from_commandline()

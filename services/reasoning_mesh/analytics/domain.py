@@ -1,0 +1,243 @@
+"""What the analytics service counts, as pure functions: records of the results, events and DLQ
+topics → facts, one per dimension they count towards; facts → a window's tallies; tallies → the
+row published on `rmesh.stats.v1`.
+
+A tally is a plain JSON object (it lives in a faust table and its changelog). Latency is a
+histogram with buckets 10% apart, so p50/p95/p99 are bounded in size however many requests a
+window holds and exact to within one bucket (a reported figure is the bucket's upper bound: at
+most 10% above the true percentile).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from reasoning_mesh.contracts import dlq, events, results
+from reasoning_mesh.contracts.analytics_facts import AnalyticsFact as Fact
+from reasoning_mesh.contracts.dlq import DeadLetter
+from reasoning_mesh.contracts.events import RequestEvent
+from reasoning_mesh.contracts.results import MeshResult
+from reasoning_mesh.errors import MeshError
+from reasoning_mesh.runtime.codec import decode
+
+#: The windows kept: name → seconds (tumbling, aligned to the epoch).
+WINDOWS: dict[str, int] = {"1m": 60, "1h": 3600}
+#: Histogram buckets: bucket i holds latencies in (BASE_MS·RATIO^(i-1), BASE_MS·RATIO^i].
+BASE_MS, RATIO = 1.0, 1.1
+_LOG_RATIO = math.log(RATIO)
+#: The most distinct DLQ reasons or statuses one tally keeps (reasons are codes, but a row must
+#: stay bounded even if some service invents many): the rest count under `other`.
+MAX_KEYS = 32
+
+
+def dimensions(
+    *, tenant: str | None = None, skill: str | None = None, service: str | None = None
+) -> list[str]:
+    """The dimensions a record counts towards: the whole mesh, its tenant, its skill (mesh-wide
+    and within its tenant), the service that emitted it."""
+    out = ["mesh"]
+    if tenant:
+        out.append(f"tenant:{tenant}")
+    if skill:
+        out.append(f"skill:{skill}")
+        if tenant:
+            out.append(f"tenant:{tenant}/skill:{skill}")
+    if service:
+        out.append(f"service:{service}")
+    return out
+
+
+def skill_of(result: MeshResult) -> str:
+    """A request's skill: the shape its plan took (`arithmetic`, `linear`, `conversion`...), or
+    its kind when it has no plan (retrieval, refused and unsupported requests)."""
+    trace = result.reasoning_trace or {}
+    shape = trace.get("shape")
+    return shape[:64] if isinstance(shape, str) and shape else result.kind
+
+
+def result_facts(result: MeshResult) -> list[Fact]:
+    latency = None
+    if result.status != "refused":  # a refusal's instant answer says nothing of serving latency
+        if result.submitted_at is not None:
+            latency = max(result.completed_at - result.submitted_at, 0.0) * 1000
+        elif "total" in result.timings_ms:
+            latency = result.timings_ms["total"]
+    budget = (result.reasoning_trace or {}).get("budget") or {}
+    calls, samples = budget.get("model_calls"), budget.get("samples")
+    return [
+        Fact(
+            dimension=d,
+            ts=result.completed_at,
+            kind="result",
+            status=result.status,
+            latency_ms=latency,
+            model_calls=calls if isinstance(calls, int) else None,
+            samples=samples if isinstance(samples, int) else None,
+        )
+        for d in dimensions(tenant=result.tenant, skill=skill_of(result))
+    ]
+
+
+def event_facts(event: RequestEvent) -> list[Fact]:
+    """Only throttling is counted from the events topic (progress events are many and say
+    nothing a result does not)."""
+    if event.event != "throttled":
+        return []
+    reason = str(event.detail.get("reason", "throttled"))[:64]
+    return [
+        Fact(dimension=d, ts=event.ts, kind="throttle", reason=reason)
+        for d in dimensions(tenant=event.tenant, service=event.stage[:64])
+    ]
+
+
+def dead_letter_facts(letter: DeadLetter) -> list[Fact]:
+    """Dead letters count per service and mesh-wide: a letter's tenant is whatever its bytes
+    claim, if they parse at all, so it is never charged to a tenant."""
+    return [
+        Fact(dimension=d, ts=letter.ts, kind="dlq", reason=letter.reason[:64])
+        for d in dimensions(service=letter.service[:64])
+    ]
+
+
+@dataclass(frozen=True)
+class Found:
+    """What one input record gave: its facts, or why it could not be read (`error`, for a
+    dead letter; None for a record of no interest or an unreadable dead letter)."""
+
+    outcome: str  # counted | ignored | invalid
+    facts: list[Fact]
+    error: MeshError | None = None
+
+
+#: Progress events are many; only throttling is counted, so the rest are passed over unread.
+_THROTTLED = b'"throttled"'
+
+
+def facts_of(topic: str, raw: bytes | None, max_bytes: int) -> Found:
+    """The facts of a record of the results, events or DLQ topic (logical name)."""
+    try:
+        if topic == results.TOPIC:
+            return Found("counted", result_facts(decode(raw, MeshResult, max_bytes)))
+        if topic == events.TOPIC:
+            if raw is None or _THROTTLED not in raw:
+                return Found("ignored", [])
+            return Found("counted", event_facts(decode(raw, RequestEvent, max_bytes)))
+        if topic == dlq.TOPIC:
+            # A letter is up to ~6 MB of base64 by design: its own bound, not the mesh's.
+            return Found("counted", dead_letter_facts(decode(raw, DeadLetter, 16 * 1024 * 1024)))
+    except MeshError as exc:
+        # A broken letter is not lettered again (it would loop through this service forever).
+        return Found("invalid", [], None if topic == dlq.TOPIC else exc)
+    return Found("ignored", [])
+
+
+def window_start(ts: float, seconds: int) -> float:
+    return math.floor(ts / seconds) * seconds
+
+
+def bucket_of(latency_ms: float) -> int:
+    if latency_ms <= BASE_MS:
+        return 0
+    return math.ceil(math.log(latency_ms / BASE_MS) / _LOG_RATIO - 1e-9)
+
+
+def bucket_upper_ms(bucket: int) -> float:
+    return BASE_MS * RATIO**bucket
+
+
+def _bump(counts: dict[str, int], key: str, by: int = 1) -> None:
+    if key not in counts and len(counts) >= MAX_KEYS:
+        key = "other"
+    counts[key] = counts.get(key, 0) + by
+
+
+def add(tally: dict[str, Any], fact: dict[str, Any]) -> dict[str, Any]:
+    """A new tally (a `Tally`'s JSON, as faust keeps it): `tally` with one fact counted."""
+    out: dict[str, Any] = {
+        "requests": tally.get("requests", 0),
+        "statuses": dict(tally.get("statuses", {})),
+        "latency": dict(tally.get("latency", {})),
+        "reason_requests": tally.get("reason_requests", 0),
+        "model_calls": tally.get("model_calls", 0),
+        "samples": tally.get("samples", 0),
+        "throttles": dict(tally.get("throttles", {})),
+        "dlq": dict(tally.get("dlq", {})),
+        "facts": tally.get("facts", 0) + 1,
+    }
+    kind = fact.get("kind")
+    if kind == "result":
+        out["requests"] += 1
+        _bump(out["statuses"], str(fact.get("status", "")))
+        if (ms := fact.get("latency_ms")) is not None:
+            _bump(out["latency"], str(bucket_of(float(ms))))
+        if (calls := fact.get("model_calls")) is not None:
+            out["reason_requests"] += 1
+            out["model_calls"] += int(calls)
+            out["samples"] += int(fact.get("samples") or 0)
+    elif kind == "throttle":
+        _bump(out["throttles"], str(fact.get("reason", "")))
+    elif kind == "dlq":
+        _bump(out["dlq"], str(fact.get("reason", "")))
+    return out
+
+
+def percentile_ms(histogram: dict[str, int], q: float) -> float | None:
+    """The q-th percentile (0 < q ≤ 1) of a latency histogram: its bucket's upper bound."""
+    total = sum(histogram.values())
+    if total == 0:
+        return None
+    rank = math.ceil(q * total)
+    seen = 0
+    for bucket in sorted(histogram, key=int):
+        seen += histogram[bucket]
+        if seen >= rank:
+            return round(bucket_upper_ms(int(bucket)), 1)
+    return None  # pragma: no cover - the loop always reaches rank
+
+
+def row_key(window: str, start: float, dimension: str) -> str:
+    return f"{window}|{int(start)}|{dimension}"
+
+
+def split_dimension(dimension: str) -> dict[str, str]:
+    """`tenant:acme/skill:linear` → {"tenant": "acme", "skill": "linear"}; `mesh` → {}."""
+    parts: dict[str, str] = {}
+    for part in dimension.split("/"):
+        name, sep, value = part.partition(":")
+        if sep:
+            parts[name] = value
+    return parts
+
+
+def windows_of(ts: float) -> Iterator[tuple[str, float, float]]:
+    for name, seconds in WINDOWS.items():
+        start = window_start(ts, seconds)
+        yield name, start, start + seconds
+
+
+def row_fields(window: str, start: float, dimension: str, tally: dict[str, Any]) -> dict[str, Any]:
+    """A tally as the fields of the `StatsRow` published for it."""
+    latency = tally.get("latency", {})
+    reasoned = tally.get("reason_requests", 0)
+    return {
+        "window": window,
+        "start": start,
+        "end": start + WINDOWS[window],
+        "dimension": dimension,
+        **split_dimension(dimension),
+        "requests": tally.get("requests", 0),
+        "statuses": tally.get("statuses", {}),
+        "latency_ms": {
+            name: p
+            for name, q in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))
+            if (p := percentile_ms(latency, q)) is not None
+        },
+        "model_calls_per_request": round(tally["model_calls"] / reasoned, 2) if reasoned else None,
+        "samples_per_request": round(tally["samples"] / reasoned, 2) if reasoned else None,
+        "throttles": tally.get("throttles", {}),
+        "dead_letters": tally.get("dlq", {}),
+        "facts": tally.get("facts", 0),
+    }

@@ -1,0 +1,177 @@
+"""The analytics service's counting, pure: records → facts per dimension, facts → tallies,
+tallies → published rows; and the gateway's view of those rows, scoped to one tenant."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from reasoning_mesh.analytics import domain
+from reasoning_mesh.contracts import dlq, events, results
+from reasoning_mesh.contracts.dlq import DeadLetter
+from reasoning_mesh.contracts.events import RequestEvent
+from reasoning_mesh.contracts.results import MeshResult
+from reasoning_mesh.contracts.stats import StatsRow
+from reasoning_mesh.gateway.stats import StatsTable
+
+T0 = 1_800_000_000.0  # a minute and an hour boundary
+
+
+def result(
+    tenant: str = "acme", status: str = "verified", latency_s: float = 0.5, **kw: object
+) -> MeshResult:
+    trace = {"shape": "linear", "budget": {"model_calls": 4, "samples": 16}}
+    return MeshResult(
+        request_id=f"r{random.random()}",
+        tenant=tenant,
+        kind="reason",
+        status=status,  # type: ignore[arg-type]
+        answer="3",
+        reasoning_trace=trace,
+        submitted_at=T0 + 1,
+        completed_at=T0 + 1 + latency_s,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def tally(facts: list[domain.Fact]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for f in facts:
+        out = domain.add(out, f.model_dump(exclude_none=True))
+    return out
+
+
+def test_a_result_counts_for_the_mesh_its_tenant_and_its_skill() -> None:
+    facts = domain.result_facts(result())
+    assert [f.dimension for f in facts] == [
+        "mesh",
+        "tenant:acme",
+        "skill:linear",
+        "tenant:acme/skill:linear",
+    ]
+    (f, *_) = facts
+    assert f.kind == "result" and f.status == "verified" and f.model_calls == 4 and f.samples == 16
+    assert f.latency_ms == pytest.approx(500.0)
+
+
+def test_a_request_without_a_plan_counts_under_its_kind_and_refusals_have_no_latency() -> None:
+    refused = MeshResult(
+        request_id="x", tenant="beta", kind="retrieve", status="refused", submitted_at=T0
+    )
+    (f, *_) = domain.result_facts(refused)
+    assert domain.skill_of(refused) == "retrieve" and f.latency_ms is None
+    assert f.model_calls is None  # no reasoning budget: not in the per-request means
+
+
+def test_throttling_counts_per_tenant_and_service_other_events_not_at_all() -> None:
+    throttled = RequestEvent(
+        request_id="x", tenant="acme", stage="gateway", event="throttled", detail={"reason": "throttled"}
+    )
+    assert [f.dimension for f in domain.event_facts(throttled)] == [
+        "mesh",
+        "tenant:acme",
+        "service:gateway",
+    ]
+    evidence = RequestEvent(request_id="x", tenant="acme", stage="retriever", event="evidence")
+    assert domain.event_facts(evidence) == []
+    raw = evidence.model_dump_json().encode()
+    assert domain.facts_of(events.TOPIC, raw, 10_000).outcome == "ignored"  # never decoded
+
+
+def test_dead_letters_count_per_service_never_per_tenant() -> None:
+    letter = DeadLetter(
+        reason="invalid_message",
+        message="m",
+        service="planner",
+        source_topic="t",
+        partition=0,
+        offset=1,
+        value_b64="",
+    )
+    found = domain.facts_of(dlq.TOPIC, letter.model_dump_json().encode(), 10_000)
+    assert [f.dimension for f in found.facts] == ["mesh", "service:planner"]
+
+
+def test_an_unreadable_record_is_for_the_dlq_an_unreadable_letter_is_not() -> None:
+    bad = domain.facts_of(results.TOPIC, b"{not json", 10_000)
+    assert bad.outcome == "invalid" and bad.error is not None and bad.facts == []
+    assert domain.facts_of(results.TOPIC, b"x" * 20, 10).error is not None  # oversized
+    letter = domain.facts_of(dlq.TOPIC, b"{not json", 10_000)
+    assert letter.outcome == "invalid" and letter.error is None  # no letter about a letter
+
+
+def test_tallies_count_statuses_means_and_percentiles() -> None:
+    latencies = [0.1] * 50 + [0.2] * 45 + [2.0] * 5
+    facts = [
+        f
+        for i, s in enumerate(latencies)
+        for f in domain.result_facts(result(status="failed" if i % 10 == 0 else "verified", latency_s=s))
+        if f.dimension == "tenant:acme"
+    ]
+    row = domain.row_fields("1m", T0, "tenant:acme", tally(facts))
+    assert row["requests"] == 100 and row["statuses"] == {"failed": 10, "verified": 90}
+    assert row["tenant"] == "acme" and row["end"] == T0 + 60 and row["facts"] == 100
+    # A bucket's upper bound: never below the exact percentile, at most 10% above.
+    assert 100 <= row["latency_ms"]["p50"] <= 110
+    assert 200 <= row["latency_ms"]["p95"] <= 220
+    assert 2000 <= row["latency_ms"]["p99"] <= 2200
+    assert row["model_calls_per_request"] == 4.0 and row["samples_per_request"] == 16.0
+    StatsRow(**row)  # what is published validates
+
+
+@pytest.mark.parametrize("ms", [0.2, 1.0, 1.05, 7.3, 999.9, 1000.0, 123_456.0])
+def test_a_latency_lies_in_its_bucket(ms: float) -> None:
+    b = domain.bucket_of(ms)
+    assert ms <= domain.bucket_upper_ms(b) * (1 + 1e-12)
+    assert b == 0 or ms > domain.bucket_upper_ms(b - 1)
+
+
+def test_a_tally_stays_bounded_however_many_reasons() -> None:
+    out: dict[str, object] = {}
+    for i in range(500):
+        out = domain.add(out, {"kind": "dlq", "reason": f"r{i}", "ts": T0})
+    assert len(out["dlq"]) <= domain.MAX_KEYS + 1  # type: ignore[arg-type]
+    assert sum(out["dlq"].values()) == 500  # type: ignore[attr-defined]
+
+
+def test_windows_are_tumbling_and_aligned() -> None:
+    assert list(domain.windows_of(T0 + 61.5)) == [
+        ("1m", T0 + 60, T0 + 120),
+        ("1h", T0, T0 + 3600),
+    ]
+
+
+def _row(dimension: str, start: float = T0, facts: int = 1, window: str = "1m") -> tuple[bytes, bytes]:
+    fields = domain.row_fields(window, start, dimension, {"requests": facts, "facts": facts})
+    return (
+        domain.row_key(window, start, dimension).encode(),
+        StatsRow(**fields).model_dump_json().encode(),
+    )
+
+
+def test_the_gateway_serves_a_tenant_its_own_rows_only() -> None:
+    table = StatsTable(clock=lambda: T0 + 120)
+    for dim in ("tenant:acme", "tenant:acme/skill:linear", "tenant:beta", "mesh", "skill:linear"):
+        table.apply(*_row(dim))
+    table.apply(*_row("tenant:acme", start=T0 + 60, facts=3))
+    view = table.view("acme", "1m", 10)
+    assert [w["start"] for w in view["windows"]] == [T0 + 60, T0]  # newest first
+    oldest = view["windows"][1]
+    assert oldest["total"]["requests"] == 1 and set(oldest["by_skill"]) == {"linear"}
+    assert "beta" not in str(view) and table.view("beta", "1m", 10)["windows"][0]["by_skill"] == {}
+    assert table.view("acme", "1m", 1)["windows"][0]["start"] == T0 + 60
+    assert table.view("acme", "1h", 10)["windows"] == []
+
+
+def test_the_copy_with_more_facts_wins_and_old_windows_leave() -> None:
+    now = [T0 + 30]
+    table = StatsTable(clock=lambda: now[0])
+    table.apply(*_row("tenant:acme", facts=5))
+    table.apply(*_row("tenant:acme", facts=3))  # a replica republishing an older copy
+    assert table.view("acme", "1m", 5)["windows"][0]["total"]["facts"] == 5
+    table.apply(b"junk", b"{not a row")  # skipped, logged
+    now[0] = T0 + 60 + 2 * 3600 + 1
+    assert table.view("acme", "1m", 5)["windows"] == [] and table.rows == {}
+    key, _ = _row("tenant:acme")
+    table.apply(key, None)  # a tombstone of an unknown row: nothing to do
