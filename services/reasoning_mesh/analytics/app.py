@@ -59,7 +59,8 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
     datadir = settings.home / "analytics" / settings.instance_id
     datadir.mkdir(parents=True, exist_ok=True)
     app = faust.App(
-        f"{settings.analytics_group_prefix}.{SERVICE}",  # the consumer group: its ACLs are the service's own
+        # The app id is the consumer group: under ACLs, the service's own group.
+        f"{settings.analytics_group_prefix}.{SERVICE}",
         broker=[f"kafka://{h.strip()}" for h in kafka.bootstrap_servers.split(",")],
         broker_credentials=_credentials(settings),
         store="memory://",
