@@ -1,0 +1,181 @@
+"""The analytics service against the real broker, as a process: results, a throttle and a
+poison record in; the windowed rows on `rmesh.stats.v1`, served by the gateway's
+`GET /v1/stats` to each tenant for itself only; then `kill -9` and a restart that resumes its
+tables from their changelogs (a fresh table would count from zero, and the copy with more facts
+would keep the view where it was)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from reasoning_mesh.contracts import dlq, events, results, tenants
+from reasoning_mesh.contracts.events import RequestEvent
+from reasoning_mesh.contracts.results import MeshResult
+from reasoning_mesh.contracts.topics import TOPICS
+from reasoning_mesh.gateway import keys
+from reasoning_mesh.gateway.domain import Admission
+from reasoning_mesh.gateway.http import ResultHub, create_app
+from reasoning_mesh.gateway.keys import KeyRing
+from reasoning_mesh.gateway.sdk import MeshClient
+from reasoning_mesh.gateway.stats import StatsFeed
+from reasoning_mesh.gateway.tenant_feed import TenantFeed
+from reasoning_mesh.runtime.kafka import ensure_topics, read_to_end
+from reasoning_mesh.settings import KafkaSettings
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_analytics(kafka: KafkaSettings, home: Path, group: str) -> subprocess.Popen[bytes]:
+    env = {
+        **os.environ,
+        "RMESH_HOME": str(home),
+        "RMESH_KAFKA__BOOTSTRAP_SERVERS": kafka.bootstrap_servers,
+        "RMESH_KAFKA__TOPIC_PREFIX": kafka.topic_prefix,
+        "RMESH_KAFKA__TOPIC_PARTITIONS": str(kafka.topic_partitions),
+        "RMESH_ANALYTICS_GROUP_PREFIX": group,
+        "RMESH_ANALYTICS_METRICS_PORT": str(_free_port()),
+        "RMESH_ANALYTICS_PUBLISH_INTERVAL_S": "0.5",
+        "RMESH_ANALYTICS_SESSION_TIMEOUT_S": "6",
+    }
+    log = (home / "analytics.log").open("ab")
+    return subprocess.Popen(
+        [sys.executable, "-m", "reasoning_mesh.analytics"], env=env, stdout=log, stderr=log
+    )
+
+
+async def until(check: Callable[[], Awaitable[bool]], timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not await check():
+        assert time.monotonic() < deadline, f"not within {timeout}s: {what}"
+        await asyncio.sleep(0.25)
+
+
+def reasoned(tenant: str, i: int, at: float) -> MeshResult:
+    return MeshResult(
+        request_id=f"{tenant}-{i}-{uuid.uuid4().hex[:6]}",
+        tenant=tenant,
+        kind="reason",
+        status="failed" if i % 5 == 0 else "verified",
+        answer=None if i % 5 == 0 else "7",
+        reasoning_trace={"shape": "linear", "budget": {"model_calls": 3, "samples": 12}},
+        submitted_at=at - 0.25,
+        completed_at=at,
+    )
+
+
+async def test_windowed_stats_per_tenant_and_recovery_after_kill_9(
+    kafka: KafkaSettings, tmp_path: Path
+) -> None:
+    await ensure_topics(kafka, [t.name for t in TOPICS])  # provisioned, as `rmesh up` does
+    group = f"g{uuid.uuid4().hex[:8]}"
+    # One event time for every record: all of them in one minute and one hour, whenever the
+    # test runs.
+    at = time.time()
+    proc = start_analytics(kafka, tmp_path, group)
+    admission, ring = Admission({}), KeyRing()
+    acme_key, acme = keys.add("acme", 0, 1, time.time())
+    beta_key, beta = keys.add("beta", 0, 1, time.time())
+    try:
+        async with MeshClient(kafka) as mesh:
+            for r in (acme, beta):
+                await mesh.publish(tenants.TOPIC, r, key=r.name)
+            feed, hub, stats = TenantFeed(kafka, ring, admission), ResultHub(mesh), StatsFeed(kafka)
+            for part in (feed, hub, stats):
+                part.start()
+            await asyncio.wait_for(feed.ready.wait(), 30)
+            app = create_app(mesh, admission, {}, hub, keys=ring, stats=stats.table)
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://gw") as http:
+
+                async def view(key: str, window: str = "1m") -> dict[str, Any]:
+                    got = await http.get(
+                        f"/v1/stats?window={window}", headers={"Authorization": f"Bearer {key}"}
+                    )
+                    assert got.status_code == 200, got.text
+                    body: dict[str, Any] = got.json()
+                    return body
+
+                async def requests_of(key: str, at_least: int) -> bool:
+                    windows = (await view(key))["windows"]
+                    return bool(windows) and windows[0]["total"]["requests"] >= at_least
+
+                for i in range(30):
+                    await mesh.publish(results.TOPIC, reasoned("acme", i, at), key=f"a{i}")
+                for i in range(5):
+                    await mesh.publish(results.TOPIC, reasoned("beta", i, at), key=f"b{i}")
+                throttled = RequestEvent(
+                    request_id="acme-t", tenant="acme", stage="gateway", event="throttled", ts=at
+                )
+                await mesh.publish(events.TOPIC, throttled, key="acme-t")
+                await mesh.publish(results.TOPIC, b'{"request_id": 1', key="poison")
+
+                await until(lambda: requests_of(acme_key, 30), 90, "acme's 30 results counted")
+                await until(lambda: requests_of(beta_key, 5), 30, "beta's 5 results counted")
+                mine = await view(acme_key)
+                (window,) = mine["windows"]
+                total = window["total"]
+                # No fault yet: counted exactly once.
+                assert total["requests"] == 30 and total["statuses"] == {"failed": 6, "verified": 24}
+                assert total["throttles"] == {"throttled": 1}
+                assert total["model_calls_per_request"] == 3.0
+                assert 250 <= total["latency_ms"]["p50"] <= 275  # 250 ms, one bucket up at most
+                assert set(window["by_skill"]) == {"linear"}
+                assert "beta" not in json.dumps(mine)
+                theirs = (await view(beta_key))["windows"][0]["total"]
+                assert theirs["requests"] == 5 and theirs["throttles"] == {}
+                hourly = (await view(acme_key, "1h"))["windows"][0]["total"]
+                assert hourly["requests"] == 30
+                assert (await http.get("/v1/stats")).status_code == 401
+                bad = await http.get(
+                    "/v1/stats?window=5m", headers={"Authorization": f"Bearer {acme_key}"}
+                )
+                assert bad.status_code == 422
+
+                # The poison record is in the DLQ, written by the analytics service.
+                letters = [
+                    json.loads(r.value)
+                    async for r in read_to_end(kafka, kafka.physical(dlq.TOPIC))
+                    if r.value
+                ]
+                assert any(
+                    x["service"] == "analytics" and x["reason"] == "invalid_message" for x in letters
+                )
+
+                # kill -9, ten more results while it is down, a new process: it reads its
+                # windows back from the changelog and counts on from them.
+                proc.send_signal(signal.SIGKILL)
+                proc.wait(10)
+                for i in range(30, 40):
+                    await mesh.publish(results.TOPIC, reasoned("acme", i, at), key=f"a{i}")
+                proc = start_analytics(kafka, tmp_path, group)
+                await until(lambda: requests_of(acme_key, 40), 120, "acme's 40 results after a kill")
+                after = (await view(acme_key))["windows"][0]["total"]
+                # At least once: nothing lost; what was read but not committed counts again.
+                assert 40 <= after["requests"] <= 70
+                assert after["statuses"]["failed"] >= 8
+            for part in (feed, hub, stats):
+                await part.stop()
+    finally:
+        proc.kill()
+        proc.wait(10)
+    assert "Traceback" not in (tmp_path / "analytics.log").read_text()
