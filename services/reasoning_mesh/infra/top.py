@@ -21,6 +21,10 @@ from prometheus_client.parser import text_string_to_metric_families
 Scrape = dict[tuple[str, int], list[tuple[str, dict[str, str], float]]]
 
 
+#: What the analytics service (faust, not a stage) counts its records in.
+_ANALYTICS = "rmesh_analytics_records_total"
+
+
 def scrape_one(url: str) -> list[tuple[str, dict[str, str], float]]:
     try:
         with urllib.request.urlopen(url, timeout=2) as resp:  # noqa: S310 - a local http URL
@@ -99,10 +103,15 @@ def summarize(
             continue  # a scrape that failed: nothing to take a difference from
         service, old = key[0], before[key]
         row = services[service]
+        # Stages count records in rmesh_messages_total; the analytics service (faust) in its own.
         handled = _delta(_sum(samples, "rmesh_messages_total"), _sum(old, "rmesh_messages_total"))
+        handled += _delta(_sum(samples, _ANALYTICS), _sum(old, _ANALYTICS))
         ok = _delta(
             _sum(samples, "rmesh_messages_total", outcome="ok"),
             _sum(old, "rmesh_messages_total", outcome="ok"),
+        ) + sum(
+            _delta(_sum(samples, _ANALYTICS, outcome=o), _sum(old, _ANALYTICS, outcome=o))
+            for o in ("counted", "ignored")
         )
         row["per_s"] += handled / seconds if seconds > 0 else 0.0
         row["errors"] += max(0.0, handled - ok)
