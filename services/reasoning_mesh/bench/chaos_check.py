@@ -25,9 +25,14 @@ async def read_all(kafka: KafkaSettings, topic: str) -> list[bytes]:
 
 
 async def open_transactions(kafka: KafkaSettings, topics: list[str]) -> int:
-    """Partitions whose last stable offset trails their high watermark: a transaction left open."""
+    """Partitions whose last stable offset trails their high watermark: a transaction left open.
+
+    High watermarks are read first: offsets only grow, so a partition still being written
+    outside transactions (the analytics service publishes every second) has a last stable
+    offset, read after, at or past its earlier high watermark; only an open transaction keeps
+    it below."""
     ends: dict[str, dict[TopicPartition, int]] = {}
-    for isolation in ("read_committed", "read_uncommitted"):
+    for isolation in ("read_uncommitted", "read_committed"):
         consumer = AIOKafkaConsumer(**kafka.client_options(), isolation_level=isolation)
         await consumer.start()
         try:
