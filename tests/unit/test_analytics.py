@@ -152,16 +152,88 @@ def _row(dimension: str, start: float = T0, facts: int = 1, window: str = "1m") 
 
 def test_the_gateway_serves_a_tenant_its_own_rows_only() -> None:
     table = StatsTable(clock=lambda: T0 + 120)
-    for dim in ("tenant:acme", "tenant:acme/skill:linear", "tenant:beta", "mesh", "skill:linear"):
-        table.apply(*_row(dim))
+    counts = {"tenant:acme": 1, "tenant:acme/skill:linear": 2, "tenant:beta": 7, "mesh": 11}
+    for dim, n in {**counts, "skill:linear": 13, "service:gateway": 17}.items():
+        table.apply(*_row(dim, facts=n))
     table.apply(*_row("tenant:acme", start=T0 + 60, facts=3))
     view = table.view("acme", "1m", 10)
     assert [w["start"] for w in view["windows"]] == [T0 + 60, T0]  # newest first
     oldest = view["windows"][1]
-    assert oldest["total"]["requests"] == 1 and set(oldest["by_skill"]) == {"linear"}
-    assert "beta" not in str(view) and table.view("beta", "1m", 10)["windows"][0]["by_skill"] == {}
+    assert oldest["total"]["requests"] == 1 and oldest["by_skill"]["linear"]["requests"] == 2
+    assert set(oldest["by_skill"]) == {"linear"}
+    seen = {w["total"]["requests"] for w in view["windows"]} | {
+        s["requests"] for w in view["windows"] for s in w["by_skill"].values()
+    }
+    assert seen == {1, 2, 3}  # none of beta's 7, the mesh's 11, a skill's 13, a service's 17
+    beta = table.view("beta", "1m", 10)["windows"]
+    assert [w["total"]["requests"] for w in beta] == [7] and beta[0]["by_skill"] == {}
     assert table.view("acme", "1m", 1)["windows"][0]["start"] == T0 + 60
     assert table.view("acme", "1h", 10)["windows"] == []
+    assert view["complete"] is False  # the feed sets it once it has caught up
+    assert set(table.rows) == {"acme", "beta"}  # mesh, skill and service rows are not kept
+
+
+def test_a_skill_name_cannot_make_a_row_another_tenant_s() -> None:
+    forged = result(tenant="mallory")
+    forged = forged.model_copy(update={"reasoning_trace": {"shape": "x/tenant:victim", "budget": {}}})
+    dims = [f.dimension for f in domain.result_facts(forged)]
+    assert "tenant:mallory/skill:x_tenant_victim" in dims
+    assert not any(d.startswith("tenant:victim") for d in dims)
+    table = StatsTable(clock=lambda: T0)
+    fields = domain.row_fields("1m", T0, "tenant:mallory/skill:x", {"requests": 1, "facts": 1})
+    fields["tenant"] = "victim"  # a row whose fields disagree with its dimension
+    table.apply(b"k", StatsRow(**fields).model_dump_json().encode())
+    assert table.rows == {}
+
+
+def test_wide_latencies_and_odd_figures_never_crash_a_tally() -> None:
+    out: dict[str, object] = {}
+    for ms in [0.0, 0.5, *(10**k for k in range(9)), float("inf"), float("nan")]:
+        out = domain.add(out, {"kind": "result", "status": "ok", "latency_ms": ms, "ts": T0})
+    latency = out["latency"]
+    assert sum(latency.values()) == 13 and all(0 <= int(b) <= domain.MAX_BUCKET for b in latency)  # type: ignore[attr-defined]
+    assert domain.percentile_ms({"3": 1, "other": 5}, 0.5) == pytest.approx(1.3, abs=0.05)
+    for budget in ([], "x", {"model_calls": 2**70, "samples": -1}, {"model_calls": True}):
+        trace = {"shape": "linear", "budget": budget}
+        facts = domain.result_facts(result().model_copy(update={"reasoning_trace": trace}))
+        assert all(f.model_calls is None and f.samples is None for f in facts)
+
+
+def test_a_result_that_decodes_but_cannot_be_counted_is_dead_lettered() -> None:
+    raw = result().model_dump_json().replace('"completed_at":', '"completed_at":NaN,"x":')
+    found = domain.facts_of(results.TOPIC, raw.encode(), 100_000)
+    assert found.outcome == "invalid" and found.error is not None and found.facts == []
+
+
+def test_http_refusals_are_reported_as_counts() -> None:
+    from reasoning_mesh.gateway.refusals import HttpRefusals
+
+    refusals = HttpRefusals()
+    for _ in range(3):
+        refusals.add("acme", "throttled")
+    refusals.add("beta", "overloaded")
+    reported = refusals.take(T0)
+    assert [(e.tenant, e.detail["count"]) for e in reported] == [("acme", 3), ("beta", 1)]
+    assert refusals.take(T0) == []
+    (fact, *_) = domain.event_facts(reported[0])
+    assert fact.count == 3 and fact.reason == "throttled"
+    tallied = domain.add({}, fact.model_dump(exclude_none=True))
+    assert tallied["throttles"] == {"throttled": 3}
+
+
+def test_rows_of_a_partition_no_longer_owned_are_never_published() -> None:
+    from reasoning_mesh.analytics.pending import Pending
+
+    pending = Pending()
+    first, second = {"facts": 1}, {"facts": 2}
+    pending.put("a", 0, first)
+    pending.put("b", 1, {"facts": 5})
+    assert [k for k, _ in pending.due({0})] == ["a"] and len(pending) == 1  # b's partition left
+    pending.put("a", 0, second)  # changed while `first` was being sent
+    pending.sent("a", first)
+    assert pending.due({0}) == [("a", second)]
+    pending.sent("a", second)
+    assert len(pending) == 0
 
 
 def test_the_copy_with_more_facts_wins_and_old_windows_leave() -> None:

@@ -23,9 +23,11 @@ import faust
 from faust.windows import TumblingWindow
 
 from reasoning_mesh.analytics import domain
+from reasoning_mesh.analytics.pending import Pending
 from reasoning_mesh.analytics.settings import AnalyticsSettings
 from reasoning_mesh.contracts import analytics_facts, analytics_tallies, dlq, events, results, stats
 from reasoning_mesh.contracts.stats import StatsRow
+from reasoning_mesh.errors import InvalidMessageError
 from reasoning_mesh.runtime.context import Record
 from reasoning_mesh.runtime.dlq import dead_letter
 from reasoning_mesh.runtime.kafka import ensure_topics
@@ -71,15 +73,24 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
         topic_disable_leader=True,
         topic_partitions=kafka.topic_partitions,
         topic_replication_factor=kafka.replication_factor,
-        broker_session_timeout=settings.session_timeout_s,
+        broker_session_timeout=settings.analytics_session_timeout_s,
         broker_heartbeat_interval=1.0,
         # A killed replica counts again what it read since its last commit: keep that short.
         broker_commit_interval=1.0,
         consumer_auto_offset_reset="earliest",
         producer_acks=-1,
+        # A dead letter keeps a record whole (up to 4 MiB, base64): the mesh's producers' size.
+        producer_max_request_size=max(kafka.max_message_bytes * 8, 8_388_608),
+        # The memory store rebuilds from the changelog on takeover: a standby copy would only
+        # double memory.
+        table_standby_replicas=0,
         web_enabled=False,
         datadir=str(datadir),
         broker_client_id=f"{SERVICE}-{settings.instance_id}",
+        # Static membership: a replica restarted under its instance id takes its partitions
+        # back at once, without the two rebalances (the dead member's session ending, then its
+        # return) during which faust was seen to leave a partition paused after recovery.
+        consumer_group_instance_id=f"{SERVICE}-{settings.instance_id}",
     )
     physical = kafka.physical
     sources = app.topic(
@@ -91,12 +102,19 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
     published = app.topic(physical(stats.TOPIC), key_type=str, value_serializer="raw")
     dead = app.topic(physical(dlq.TOPIC), key_serializer="raw", value_serializer="raw")
     tables = {
-        "1m": _table(app, "tally_1m", analytics_tallies.TOPIC_1M, 60, settings.expires_1m_s, physical),
-        "1h": _table(app, "tally_1h", analytics_tallies.TOPIC_1H, 3600, settings.expires_1h_s, physical),
+        "1m": _table(
+            app, "tally_1m", analytics_tallies.TOPIC_1M, 60, settings.analytics_expires_1m_s, physical
+        ),
+        "1h": _table(
+            app, "tally_1h", analytics_tallies.TOPIC_1H, 3600, settings.analytics_expires_1h_s, physical
+        ),
     }
-    #: Rows changed since the last publication (key → fields): published by the timer.
-    pending: dict[str, dict[str, Any]] = {}
+    pending = Pending()
     max_bytes = kafka.max_message_bytes
+    facts_topic = physical(analytics_facts.TOPIC)
+
+    def owned() -> set[int]:
+        return {tp.partition for tp in app.consumer.assignment() if tp.topic == facts_topic}
 
     @app.agent(sources)
     async def explode(stream: Any) -> None:
@@ -105,7 +123,11 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
             record = Record(
                 msg.topic, msg.partition, msg.offset, msg.key, msg.value, tuple(msg.headers or ())
             )
-            found = domain.facts_of(kafka.logical(msg.topic), msg.value, max_bytes)
+            try:
+                found = domain.facts_of(kafka.logical(msg.topic), msg.value, max_bytes)
+            except Exception as exc:
+                log.exception("a record could not be counted")
+                found = domain.Found("invalid", [], InvalidMessageError(f"not countable: {exc!r}"))
             ANALYTICS_RECORDS.labels(kafka.logical(msg.topic), found.outcome).inc()
             if found.error is not None:
                 letter = dead_letter(record, found.error, SERVICE)
@@ -115,31 +137,53 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
 
     @app.agent(facts)
     async def tally(stream: Any) -> None:
-        async for dimension, fact in stream.items():
-            for window, table in tables.items():
-                # `value()`, not `current()`: `current()` reads the window of the record's
-                # Kafka timestamp, `value()` the window of the fact's own time (as writes do).
-                row = domain.add(table[dimension].value(), fact)
-                table[dimension] = row
-                start = domain.window_start(float(fact["ts"]), domain.WINDOWS[window])
-                pending[domain.row_key(window, start, dimension)] = domain.row_fields(
-                    window, start, dimension, row
-                )
+        async for event in stream.events():
+            dimension, fact, partition = event.key, event.value, event.message.partition
+            try:
+                ts = float(fact["ts"])
+                for window, table in tables.items():
+                    # `value()`, not `current()`: `current()` reads the window of the record's
+                    # Kafka timestamp, `value()` the window of the fact's time (as writes do).
+                    row = domain.add(table[dimension].value(), fact)
+                    table[dimension] = row
+                    _owns(table, dimension, ts, partition)
+                    start = domain.window_start(ts, domain.WINDOWS[window])
+                    key = domain.row_key(window, start, dimension)
+                    pending.put(key, partition, domain.row_fields(window, start, dimension, row))
+            except Exception:  # a fact only this service writes: never expected, never fatal
+                log.exception("a fact could not be counted: %r", fact)
+                ANALYTICS_RECORDS.labels(analytics_facts.TOPIC, "invalid").inc()
 
-    @app.timer(interval=settings.publish_interval_s)  # type: ignore[untyped-decorator]
+    @app.timer(interval=settings.analytics_publish_interval_s)  # type: ignore[untyped-decorator]
     async def publish() -> None:
         # The worker runs its agents and timers: ready (the supervisor's and Kubernetes' probes).
         READY.labels(SERVICE).set(1)
         health.ready.set()
-        for key, fields in list(pending.items()):
-            await published.send(key=key, value=StatsRow(**fields).model_dump_json().encode())
+        for key, fields in pending.due(owned()):
+            try:
+                await published.send(key=key, value=StatsRow(**fields).model_dump_json().encode())
+            except Exception:  # noqa: BLE001 - the broker away a moment: the row stays due
+                log.warning(
+                    "could not publish %s; again in %.1fs", key, settings.analytics_publish_interval_s
+                )
+                return
             ANALYTICS_ROWS.inc()
-            if pending.get(key) is fields:  # not updated again while it was being sent
-                del pending[key]
+            pending.sent(key, fields)
 
     for window, table in tables.items():
         table.on_recover(_republisher(window, table, pending))
     return app
+
+
+def _owns(windowed: Any, dimension: str, ts: float, partition: int) -> None:
+    """File the window key just written under its partition in faust's memory store, which
+    does so only for keys it read back from the changelog: on a rebalance it then drops every
+    key of a partition this replica no longer owns, not only the recovered ones."""
+    store = windowed.table.data
+    owners = getattr(store, "_key_partition", None)
+    if owners is not None:
+        for window_range in windowed.table._window_ranges(ts):
+            owners[(dimension, window_range)] = partition
 
 
 def _table(app: faust.App, name: str, topic: str, size: int, expires_s: float, physical: Any) -> Any:
@@ -158,14 +202,19 @@ def _table(app: faust.App, name: str, topic: str, size: int, expires_s: float, p
     return windowed.relative_to(lambda event: float(event.value["ts"]))
 
 
-def _republisher(window: str, table: Any, pending: dict[str, dict[str, Any]]) -> Any:
+def _republisher(window: str, table: Any, pending: Pending) -> Any:
     async def on_recover() -> None:
-        """After a takeover: publish every window read back, so a row updated by a replica
-        that died before publishing it is not left stale (the copy with more facts wins)."""
-        for key, tally in list(table.table.data.items()):
+        """After a takeover: publish every window this replica now holds (faust has just
+        dropped those of partitions it lost), so a row updated by a replica that died before
+        publishing it is not left stale (the copy with more facts wins)."""
+        store = table.table.data
+        owners = getattr(store, "_key_partition", {})
+        for key, tally in list(store.items()):
             dimension, (start, _end) = key
-            pending[domain.row_key(window, start, dimension)] = domain.row_fields(
-                window, start, dimension, tally
+            pending.put(
+                domain.row_key(window, start, dimension),
+                owners.get(key, -1),
+                domain.row_fields(window, start, dimension, tally),
             )
 
     return on_recover

@@ -11,23 +11,29 @@ most 10% above the true percentile).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
+
+from pydantic import ValidationError
 
 from reasoning_mesh.contracts import dlq, events, results
 from reasoning_mesh.contracts.analytics_facts import AnalyticsFact as Fact
 from reasoning_mesh.contracts.dlq import DeadLetter
 from reasoning_mesh.contracts.events import RequestEvent
 from reasoning_mesh.contracts.results import MeshResult
-from reasoning_mesh.errors import MeshError
-from reasoning_mesh.runtime.codec import decode
+from reasoning_mesh.errors import InvalidMessageError, MeshError
+from reasoning_mesh.runtime.codec import decode, describe_validation
 
 #: The windows kept: name → seconds (tumbling, aligned to the epoch).
 WINDOWS: dict[str, int] = {"1m": 60, "1h": 3600}
 #: Histogram buckets: bucket i holds latencies in (BASE_MS·RATIO^(i-1), BASE_MS·RATIO^i].
 BASE_MS, RATIO = 1.0, 1.1
 _LOG_RATIO = math.log(RATIO)
+#: The last bucket (1.1^200 ms, over five years): every latency has a bucket, and a histogram
+#: has at most 201 keys.
+MAX_BUCKET = 200
 #: The most distinct DLQ reasons or statuses one tally keeps (reasons are codes, but a row must
 #: stay bounded even if some service invents many): the rest count under `other`.
 MAX_KEYS = 32
@@ -50,12 +56,28 @@ def dimensions(
     return out
 
 
+_UNSAFE = re.compile(r"[^A-Za-z0-9._\-]")
+
+
+def name(text: str) -> str:
+    """A skill, service or reason as a dimension may carry it: `:` and `/` separate a
+    dimension's parts, so a shape like `x/tenant:victim` must not become another tenant's row."""
+    return _UNSAFE.sub("_", text[:64]) or "_"
+
+
+def _count(value: object) -> int | None:
+    """A budget figure as counted: a non-negative int of sane size, else not counted."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31:
+        return value
+    return None
+
+
 def skill_of(result: MeshResult) -> str:
     """A request's skill: the shape its plan took (`arithmetic`, `linear`, `conversion`...), or
     its kind when it has no plan (retrieval, refused and unsupported requests)."""
     trace = result.reasoning_trace or {}
     shape = trace.get("shape")
-    return shape[:64] if isinstance(shape, str) and shape else result.kind
+    return name(shape) if isinstance(shape, str) and shape else result.kind
 
 
 def result_facts(result: MeshResult) -> list[Fact]:
@@ -65,8 +87,10 @@ def result_facts(result: MeshResult) -> list[Fact]:
             latency = max(result.completed_at - result.submitted_at, 0.0) * 1000
         elif "total" in result.timings_ms:
             latency = result.timings_ms["total"]
-    budget = (result.reasoning_trace or {}).get("budget") or {}
-    calls, samples = budget.get("model_calls"), budget.get("samples")
+    budget = (result.reasoning_trace or {}).get("budget")
+    if not isinstance(budget, dict):
+        budget = {}
+    calls, samples = _count(budget.get("model_calls")), _count(budget.get("samples"))
     return [
         Fact(
             dimension=d,
@@ -74,8 +98,8 @@ def result_facts(result: MeshResult) -> list[Fact]:
             kind="result",
             status=result.status,
             latency_ms=latency,
-            model_calls=calls if isinstance(calls, int) else None,
-            samples=samples if isinstance(samples, int) else None,
+            model_calls=calls,
+            samples=samples if calls is not None else None,
         )
         for d in dimensions(tenant=result.tenant, skill=skill_of(result))
     ]
@@ -86,10 +110,12 @@ def event_facts(event: RequestEvent) -> list[Fact]:
     nothing a result does not)."""
     if event.event != "throttled":
         return []
-    reason = str(event.detail.get("reason", "throttled"))[:64]
+    reason = name(str(event.detail.get("reason", "throttled")))
+    # The HTTP door reports its refusals as one event per tenant and second, with a count.
+    count = _count(event.detail.get("count", 1)) or 1
     return [
-        Fact(dimension=d, ts=event.ts, kind="throttle", reason=reason)
-        for d in dimensions(tenant=event.tenant, service=event.stage[:64])
+        Fact(dimension=d, ts=event.ts, kind="throttle", reason=reason, count=count)
+        for d in dimensions(tenant=event.tenant, service=name(event.stage))
     ]
 
 
@@ -97,8 +123,8 @@ def dead_letter_facts(letter: DeadLetter) -> list[Fact]:
     """Dead letters count per service and mesh-wide: a letter's tenant is whatever its bytes
     claim, if they parse at all, so it is never charged to a tenant."""
     return [
-        Fact(dimension=d, ts=letter.ts, kind="dlq", reason=letter.reason[:64])
-        for d in dimensions(service=letter.service[:64])
+        Fact(dimension=d, ts=letter.ts, kind="dlq", reason=name(letter.reason))
+        for d in dimensions(service=name(letter.service))
     ]
 
 
@@ -116,22 +142,33 @@ class Found:
 _THROTTLED = b'"throttled"'
 
 
+def _facts(topic: str, raw: bytes | None, max_bytes: int) -> list[Fact] | None:
+    """The facts of a record; None for a record of no interest."""
+    if topic == results.TOPIC:
+        return result_facts(decode(raw, MeshResult, max_bytes))
+    if topic == events.TOPIC:
+        if raw is None or _THROTTLED not in raw:
+            return None
+        return event_facts(decode(raw, RequestEvent, max_bytes))
+    if topic == dlq.TOPIC:
+        # A letter is up to ~6 MB of base64 by design: its own bound, not the mesh's.
+        return dead_letter_facts(decode(raw, DeadLetter, 16 * 1024 * 1024))
+    return None
+
+
 def facts_of(topic: str, raw: bytes | None, max_bytes: int) -> Found:
-    """The facts of a record of the results, events or DLQ topic (logical name)."""
+    """The facts of a record of the results, events or DLQ topic (logical name). A broken
+    letter is not lettered again: it would loop through this service forever."""
+    error: MeshError
     try:
-        if topic == results.TOPIC:
-            return Found("counted", result_facts(decode(raw, MeshResult, max_bytes)))
-        if topic == events.TOPIC:
-            if raw is None or _THROTTLED not in raw:
-                return Found("ignored", [])
-            return Found("counted", event_facts(decode(raw, RequestEvent, max_bytes)))
-        if topic == dlq.TOPIC:
-            # A letter is up to ~6 MB of base64 by design: its own bound, not the mesh's.
-            return Found("counted", dead_letter_facts(decode(raw, DeadLetter, 16 * 1024 * 1024)))
+        facts = _facts(topic, raw, max_bytes)
     except MeshError as exc:
-        # A broken letter is not lettered again (it would loop through this service forever).
-        return Found("invalid", [], None if topic == dlq.TOPIC else exc)
-    return Found("ignored", [])
+        error = exc
+    except ValidationError as exc:  # it decodes, but a figure in it cannot be counted (NaN...)
+        error = InvalidMessageError(f"cannot be counted: {describe_validation(exc)}")
+    else:
+        return Found("ignored", []) if facts is None else Found("counted", facts)
+    return Found("invalid", [], None if topic == dlq.TOPIC else error)
 
 
 def window_start(ts: float, seconds: int) -> float:
@@ -139,9 +176,11 @@ def window_start(ts: float, seconds: int) -> float:
 
 
 def bucket_of(latency_ms: float) -> int:
-    if latency_ms <= BASE_MS:
+    if not latency_ms > BASE_MS:  # NaN too: never a crash, counted in the first bucket
         return 0
-    return math.ceil(math.log(latency_ms / BASE_MS) / _LOG_RATIO - 1e-9)
+    if math.isinf(latency_ms):
+        return MAX_BUCKET
+    return min(math.ceil(math.log(latency_ms / BASE_MS) / _LOG_RATIO - 1e-9), MAX_BUCKET)
 
 
 def bucket_upper_ms(bucket: int) -> float:
@@ -172,13 +211,14 @@ def add(tally: dict[str, Any], fact: dict[str, Any]) -> dict[str, Any]:
         out["requests"] += 1
         _bump(out["statuses"], str(fact.get("status", "")))
         if (ms := fact.get("latency_ms")) is not None:
-            _bump(out["latency"], str(bucket_of(float(ms))))
+            bucket = str(bucket_of(float(ms)))  # bounded by MAX_BUCKET, not by MAX_KEYS
+            out["latency"][bucket] = out["latency"].get(bucket, 0) + 1
         if (calls := fact.get("model_calls")) is not None:
             out["reason_requests"] += 1
             out["model_calls"] += int(calls)
             out["samples"] += int(fact.get("samples") or 0)
     elif kind == "throttle":
-        _bump(out["throttles"], str(fact.get("reason", "")))
+        _bump(out["throttles"], str(fact.get("reason", "")), int(fact.get("count", 1)))
     elif kind == "dlq":
         _bump(out["dlq"], str(fact.get("reason", "")))
     return out
@@ -186,15 +226,16 @@ def add(tally: dict[str, Any], fact: dict[str, Any]) -> dict[str, Any]:
 
 def percentile_ms(histogram: dict[str, int], q: float) -> float | None:
     """The q-th percentile (0 < q ≤ 1) of a latency histogram: its bucket's upper bound."""
-    total = sum(histogram.values())
+    buckets = sorted((int(b), n) for b, n in histogram.items() if str(b).isdigit())
+    total = sum(n for _, n in buckets)
     if total == 0:
         return None
     rank = math.ceil(q * total)
     seen = 0
-    for bucket in sorted(histogram, key=int):
-        seen += histogram[bucket]
+    for bucket, n in buckets:
+        seen += n
         if seen >= rank:
-            return round(bucket_upper_ms(int(bucket)), 1)
+            return round(bucket_upper_ms(bucket), 1)
     return None  # pragma: no cover - the loop always reaches rank
 
 

@@ -13,10 +13,10 @@ class AnalyticsSettings(MeshSettings):
     analytics_group_prefix: str = Field(default="rmesh", pattern=r"^[A-Za-z0-9._\-]{1,64}$")
     #: How long a window stays in the tables (and its changelog) after it ends: late results
     #: still count, and a reader sees the last two hours by the minute, two days by the hour.
-    expires_1m_s: float = Field(default=2 * 3600, gt=60)
-    expires_1h_s: float = Field(default=48 * 3600, gt=3600)
+    analytics_expires_1m_s: float = Field(default=2 * 3600, gt=60)
+    analytics_expires_1h_s: float = Field(default=48 * 3600, gt=3600)
     #: Changed rows are published on `rmesh.stats.v1` at most this often (one record per
     #: changed row, not one per fact).
-    publish_interval_s: float = Field(default=1.0, gt=0)
+    analytics_publish_interval_s: float = Field(default=1.0, gt=0)
     #: A killed replica's partitions move to the others after this long without heartbeats.
-    session_timeout_s: float = Field(default=10.0, ge=6)
+    analytics_session_timeout_s: float = Field(default=10.0, ge=6)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from reasoning_mesh.contracts.base import Message
 
@@ -17,11 +17,15 @@ TOPIC = "rmesh.analytics.facts.v1"
 
 
 class AnalyticsFact(Message):
+    # A fact is counted as it is: no NaN or infinity may reach a tally (nor its JSON).
+    model_config = ConfigDict(extra="ignore", frozen=True, allow_inf_nan=False)
+
     dimension: str = Field(max_length=256)
     ts: float = Field(description="Event time: when the result, event or letter was made.")
     kind: Literal["result", "throttle", "dlq"]
-    status: str = ""
-    latency_ms: float | None = None
-    model_calls: int | None = None
-    samples: int | None = None
-    reason: str = ""
+    status: str = Field(default="", max_length=64)
+    latency_ms: float | None = Field(default=None, ge=0)
+    model_calls: int | None = Field(default=None, ge=0, lt=2**31)
+    samples: int | None = Field(default=None, ge=0, lt=2**31)
+    reason: str = Field(default="", max_length=64)
+    count: int = Field(default=1, ge=1, lt=2**31, description="How many the fact stands for.")

@@ -15,6 +15,7 @@ from reasoning_mesh.gateway.domain import Admission
 from reasoning_mesh.gateway.handlers import GatewayHandlers
 from reasoning_mesh.gateway.http import ResultHub, create_app
 from reasoning_mesh.gateway.keys import KeyRing
+from reasoning_mesh.gateway.refusals import HttpRefusals
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.gateway.settings import GatewaySettings
 from reasoning_mesh.gateway.stats import StatsFeed
@@ -69,6 +70,8 @@ async def main() -> None:
     # The analytics service's windowed tables, for GET /v1/stats.
     stats = StatsFeed(settings.kafka)
     stats.start()
+    refusals = HttpRefusals(client)
+    refusals.start()
     api = create_app(
         client,
         admission,
@@ -78,6 +81,7 @@ async def main() -> None:
         keys=keys,
         keys_ready=feed.ready,
         stats=stats.table,
+        refusals=refusals,
     )
     server = uvicorn.Server(
         uvicorn.Config(
@@ -100,6 +104,7 @@ async def main() -> None:
         await hub.stop()
         await feed.stop()
         await stats.stop()
+        await refusals.stop()
         await client.close()
 
 

@@ -30,6 +30,7 @@ from reasoning_mesh.errors import MeshError, OverloadedError, ThrottledError, Un
 from reasoning_mesh.gateway.capacity import CapacityLimit
 from reasoning_mesh.gateway.domain import Admission, route
 from reasoning_mesh.gateway.keys import KeyRing
+from reasoning_mesh.gateway.refusals import HttpRefusals
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.gateway.stats import StatsTable, stats_router
 from reasoning_mesh.runtime.codec import describe_validation
@@ -158,6 +159,19 @@ def unscoped(raw: str, request_id: str) -> dict[str, Any]:
     return body
 
 
+def _too_many(exc: ThrottledError, tenant: str, refusals: HttpRefusals | None) -> JSONResponse:
+    """A 429 with its retry-after, counted (metrics; the analytics service through `refusals`)."""
+    scope = "capacity" if isinstance(exc, OverloadedError) else "tenant"
+    THROTTLED.labels(f"{scope}:{tenant}").inc()
+    if refusals is not None:
+        refusals.add(tenant, exc.code)
+    return JSONResponse(
+        {"error": {"code": exc.code, "message": str(exc), "retry_after_s": round(exc.retry_after_s, 3)}},
+        status_code=429,
+        headers={"Retry-After": str(max(1, round(exc.retry_after_s)))},
+    )
+
+
 def _bearer(request: Request) -> str | None:
     scheme, _, key = request.headers.get("authorization", "").partition(" ")
     return key.strip() if scheme.lower() == "bearer" and key.strip() else None
@@ -173,6 +187,7 @@ def create_app(
     keys: KeyRing,
     keys_ready: asyncio.Event | None = None,
     stats: StatsTable | None = None,
+    refusals: HttpRefusals | None = None,
 ) -> FastAPI:
     capacity = capacity or CapacityLimit({})
     app = FastAPI(title="reasoning-mesh gateway", version="1")
@@ -208,25 +223,16 @@ def create_app(
         if "tenant" in req.model_fields_set and req.tenant != tenant:
             raise HTTPException(403, f"this key is {tenant!r}'s; it cannot submit as {req.tenant!r}")
         asked = req.id
-        req = req.model_copy(update={"tenant": tenant, "id": scoped(tenant, asked)})
+        # Submitted now, whatever the body says: latency figures start at the door.
+        req = req.model_copy(
+            update={"tenant": tenant, "id": scoped(tenant, asked), "submitted_at": time.time()}
+        )
         try:
             admission.require_known(req.tenant)
             capacity.check(req.kind)  # before the tenant spends a token on it
             admission.admit(req.tenant)
         except ThrottledError as exc:
-            scope = "capacity" if isinstance(exc, OverloadedError) else "tenant"
-            THROTTLED.labels(f"{scope}:{req.tenant}").inc()
-            return JSONResponse(
-                {
-                    "error": {
-                        "code": exc.code,
-                        "message": str(exc),
-                        "retry_after_s": round(exc.retry_after_s, 3),
-                    }
-                },
-                status_code=429,
-                headers={"Retry-After": str(max(1, round(exc.retry_after_s)))},
-            )
+            return _too_many(exc, req.tenant, refusals)
         except UnknownTenantError as exc:
             raise HTTPException(403, str(exc)) from exc
         try:

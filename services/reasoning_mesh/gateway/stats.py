@@ -33,47 +33,50 @@ KEEP_S = {"1m": 2 * 3600.0, "1h": 48 * 3600.0}
 
 
 class StatsTable:
-    """The rows, by key; pure (no Kafka), so the HTTP view and its scoping are unit-testable."""
+    """The tenants' rows, by tenant and key; pure (no Kafka), so the HTTP view and its scoping
+    are unit-testable. Mesh-wide, per-skill and per-service rows are not kept: no tenant may
+    see them."""
 
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
-        self.rows: dict[str, StatsRow] = {}
+        self.rows: dict[str, dict[str, StatsRow]] = {}
         self.clock = clock
+        #: Set once the copy has caught up with the topic as it was at start.
+        self.ready = asyncio.Event()
 
     def apply(self, key: bytes | None, value: bytes | None) -> None:
         name = (key or b"").decode(errors="replace")
         if value is None:
-            self.rows.pop(name, None)
+            for rows in self.rows.values():
+                rows.pop(name, None)
             return
         try:
             row = decode(value, StatsRow, 1_048_576)
         except MeshError as exc:
             log.warning("skipped a stats record %r: %s", name[:200], exc)
             return
-        held = self.rows.get(name)
-        if (held is None or row.facts >= held.facts) and not self._expired(row, self.clock()):
-            self.rows[name] = row
+        if not _owner(row):
+            return
+        rows = self.rows.setdefault(_owner(row), {})
+        held = rows.get(name)
+        if (held is None or row.facts >= held.facts) and not _expired(row, self.clock()):
+            rows[name] = row
 
     def prune(self) -> None:
         now = self.clock()
-        for name in [n for n, row in self.rows.items() if self._expired(row, now)]:
-            del self.rows[name]
-
-    @staticmethod
-    def _expired(row: StatsRow, now: float) -> bool:
-        return row.end + KEEP_S[row.window] < now
+        for tenant, rows in list(self.rows.items()):
+            for name in [n for n, row in rows.items() if _expired(row, now)]:
+                del rows[name]
+            if not rows:
+                del self.rows[tenant]
 
     def view(self, tenant: str, window: str, last: int) -> dict[str, Any]:
         """The tenant's own rows (its totals and its per-skill rows) of the last `last` windows,
-        newest first; nothing of any other tenant, nor the mesh-wide rows."""
+        newest first; `complete` is false until the copy has caught up (a gateway just
+        started)."""
         self.prune()
-        mine = [
-            r
-            for r in self.rows.values()
-            if r.window == window and r.tenant == tenant and r.service is None
-        ]
-        starts = sorted({r.start for r in mine}, reverse=True)[:last]
+        mine = [r for r in self.rows.get(tenant, {}).values() if r.window == window]
         windows = []
-        for start in starts:
+        for start in sorted({r.start for r in mine}, reverse=True)[:last]:
             rows = [r for r in mine if r.start == start]
             windows.append(
                 {
@@ -83,7 +86,25 @@ class StatsTable:
                     "by_skill": {r.skill: _public(r) for r in rows if r.skill is not None},
                 }
             )
-        return {"tenant": tenant, "window": window, "windows": windows}
+        return {
+            "tenant": tenant,
+            "window": window,
+            "complete": self.ready.is_set(),
+            "windows": windows,
+        }
+
+
+def _owner(row: StatsRow) -> str:
+    """The tenant a row is for, checked against its dimension spelled out in full (a skill
+    name can never make a row another tenant's); "" for rows of no tenant."""
+    if row.tenant is None or row.service is not None:
+        return ""
+    wanted = f"tenant:{row.tenant}" + (f"/skill:{row.skill}" if row.skill is not None else "")
+    return row.tenant if row.dimension == wanted else ""
+
+
+def _expired(row: StatsRow, now: float) -> bool:
+    return row.end + KEEP_S[row.window] < now
 
 
 def _public(row: StatsRow) -> dict[str, Any]:
@@ -142,10 +163,17 @@ class StatsFeed:
         try:
             consumer.assign(parts)
             await consumer.seek_to_beginning(*parts)
+            ends = await consumer.end_offsets(parts)
+            behind = {tp for tp in parts if ends[tp] > 0}
             while True:
+                if not behind:
+                    self.table.ready.set()
                 batch = await consumer.getmany(timeout_ms=500)
                 for records in batch.values():
                     for rec in records:
                         self.table.apply(rec.key, rec.value)
+                for tp in list(behind):
+                    if await consumer.position(tp) >= ends[tp]:
+                        behind.discard(tp)
         finally:
             await consumer.stop()

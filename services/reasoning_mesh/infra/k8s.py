@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from reasoning_mesh.contracts import (
-    events,
+    analytics_facts,
     feedback,
     reasoning,
     requests,
@@ -41,9 +41,12 @@ WORK = {
     "reasoner": (steps.TOPIC, "rmesh.reasoner"),
     "verifier": (verifier_inbox.TOPIC, "rmesh.verifier"),
     "learner": (feedback.TOPIC, "rmesh.learner"),
-    # The busiest of its inputs: every request's progress events.
-    "analytics": (events.TOPIC, "rmesh.analytics"),
+    # Its own work queue: the facts it has still to count (one per result and dimension).
+    "analytics": (analytics_facts.TOPIC, "rmesh.analytics"),
 }
+#: Lag per replica before KEDA adds one. The analytics service is cheap per record but a
+#: rebalance costs it a replay of its windows from the changelog: scale it only on real backlog.
+LAG_THRESHOLD = {"analytics": 2000}
 METRICS_PORT = 9100
 #: Requests and limits per replica (CPU millicores, memory MiB), from the local runs' peak RSS
 #: (docs/figures/overload.json: ≤ 108 MB per service) with headroom; the learner trains.
@@ -250,7 +253,7 @@ def autoscaling(service: str, kafka: KafkaSettings) -> list[dict[str, Any]]:
                             "bootstrapServers": BOOTSTRAP,
                             "consumerGroup": group,
                             "topic": kafka.physical(topic),
-                            "lagThreshold": "20",
+                            "lagThreshold": str(LAG_THRESHOLD.get(service, 20)),
                             "offsetResetPolicy": "earliest",
                             "allowIdleConsumers": "false",
                         },
