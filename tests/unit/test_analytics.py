@@ -247,3 +247,16 @@ def test_the_copy_with_more_facts_wins_and_old_windows_leave() -> None:
     assert table.view("acme", "1m", 5)["windows"] == [] and table.rows == {}
     key, _ = _row("tenant:acme")
     table.apply(key, None)  # a tombstone of an unknown row: nothing to do
+
+
+def test_a_partition_behind_and_not_read_is_resumed_then_the_process_ended() -> None:
+    from reasoning_mesh.analytics.watchdog import StallWatch
+
+    watch = StallWatch(resume_after=2, exit_after=4)
+    idle = {"marker": (9, 11)}  # a trailing commit marker is never read: not a stall
+    stuck = {"p0": (4, 20), "p1": (7, 8)}
+    verdicts = [watch.check({**idle, **stuck})[0] for _ in range(5)]
+    assert verdicts == ["ok", "ok", "resume", "resume", "exit"]
+    assert watch.check({"p0": (5, 20)}) == ("ok", [])  # it moved: all clear
+    assert watch.check({"p0": (5, 20)}) == ("ok", ["p0"])
+    assert watch.check({}) == ("ok", [])  # revoked: forgotten

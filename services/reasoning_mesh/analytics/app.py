@@ -4,11 +4,11 @@ by dimension) → tumbling 1-minute and 1-hour tables → rows on `rmesh.stats.v
 
 At least once, on purpose: input offsets are committed after the facts they made are sent, and
 table updates after the facts are counted, so a replica killed in between counts some inputs
-again (a figure a little high after a crash, never low). faust's exactly-once mode has open
-bugs, and counters do not need it; without it faust reads uncommitted records, so a result whose
-transaction a crash aborted (the mesh writes it again) is counted twice, too. The tables are
-backed by changelog topics: a replica that takes over a partition (a rebalance, a restart)
-reads the partition's windows back before it counts anything more.
+again (a figure a little high after a crash; the limits are in docs/analytics.md). faust's
+exactly-once mode has open bugs, and counters do not need it; without it faust reads
+uncommitted records, so a result whose transaction a crash aborted (the mesh writes it again)
+is counted twice, too. The tables are backed by changelog topics: a replica that takes over a
+partition (a rebalance, a restart) reads the partition's windows back before it counts more.
 """
 
 from __future__ import annotations
@@ -25,13 +25,14 @@ from faust.windows import TumblingWindow
 from reasoning_mesh.analytics import domain
 from reasoning_mesh.analytics.pending import Pending
 from reasoning_mesh.analytics.settings import AnalyticsSettings
+from reasoning_mesh.analytics.watchdog import StallWatch
 from reasoning_mesh.contracts import analytics_facts, analytics_tallies, dlq, events, results, stats
 from reasoning_mesh.contracts.stats import StatsRow
 from reasoning_mesh.errors import InvalidMessageError
 from reasoning_mesh.runtime.context import Record
 from reasoning_mesh.runtime.dlq import dead_letter
 from reasoning_mesh.runtime.kafka import ensure_topics
-from reasoning_mesh.runtime.service import configure_logging
+from reasoning_mesh.runtime.service import configure_logging, hard_exit
 from reasoning_mesh.telemetry import health, setup_telemetry
 from reasoning_mesh.telemetry.metrics import ANALYTICS_RECORDS, ANALYTICS_ROWS, READY
 
@@ -39,7 +40,8 @@ log = logging.getLogger(__name__)
 
 SERVICE = "analytics"
 #: What the service reads and writes (the ACL test holds its broker rights to exactly these).
-READS = (results.TOPIC, events.TOPIC, dlq.TOPIC, analytics_facts.TOPIC, *analytics_tallies.TOPICS)
+INPUTS = (results.TOPIC, events.TOPIC, dlq.TOPIC, analytics_facts.TOPIC)
+READS = (*INPUTS, *analytics_tallies.TOPICS)
 WRITES = (analytics_facts.TOPIC, stats.TOPIC, dlq.TOPIC, *analytics_tallies.TOPICS)
 
 
@@ -110,7 +112,6 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
         ),
     }
     pending = Pending()
-    max_bytes = kafka.max_message_bytes
     facts_topic = physical(analytics_facts.TOPIC)
 
     def owned() -> set[int]:
@@ -124,7 +125,7 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
                 msg.topic, msg.partition, msg.offset, msg.key, msg.value, tuple(msg.headers or ())
             )
             try:
-                found = domain.facts_of(kafka.logical(msg.topic), msg.value, max_bytes)
+                found = domain.facts_of(kafka.logical(msg.topic), msg.value, kafka.max_message_bytes)
             except Exception as exc:
                 log.exception("a record could not be counted")
                 found = domain.Found("invalid", [], InvalidMessageError(f"not countable: {exc!r}"))
@@ -170,9 +171,43 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
             ANALYTICS_ROWS.inc()
             pending.sent(key, fields)
 
+    _add_housekeeping(app, {physical(t) for t in INPUTS}, [*tables.values()])
+
     for window, table in tables.items():
         table.on_recover(_republisher(window, table, pending))
     return app
+
+
+def _add_housekeeping(app: faust.App, inputs: set[str], tables: list[Any]) -> None:
+    """Every 5 s: forget the partitions of expired windows (`_owns`), and watch the inputs: a
+    partition behind its high watermark and not read since the last check is resumed after
+    three checks and ends the process after six (`watchdog.py`)."""
+    watch = StallWatch()
+
+    @app.timer(interval=5.0)  # type: ignore[untyped-decorator]
+    async def housekeeping() -> None:
+        for windowed in tables:
+            store = windowed.table.data
+            owners = getattr(store, "_key_partition", None)
+            if owners is not None:  # faust expires a window's data, not its entry there
+                for key in [k for k in owners if k not in store.data]:
+                    del owners[key]
+        if app.in_recovery:  # reading changelogs back: inputs are paused on purpose
+            return
+        consumer: Any = app.consumer
+        positions = {
+            tp: (consumer._read_offset.get(tp), consumer.highwater(tp))
+            for tp in consumer.assignment()
+            if tp.topic in inputs
+        }
+        verdict, stalled = watch.check(positions)
+        if verdict == "resume":
+            log.warning("partitions not read though behind: resuming %s", stalled)
+            consumer.resume_partitions(stalled)
+            consumer.resume_flow()
+            app.flow_control.resume()
+        elif verdict == "exit":
+            hard_exit(f"partitions still not read after a resume: {stalled}")
 
 
 def _owns(windowed: Any, dimension: str, ts: float, partition: int) -> None:

@@ -85,6 +85,8 @@ def result_facts(result: MeshResult) -> list[Fact]:
     if result.status != "refused":  # a refusal's instant answer says nothing of serving latency
         if result.submitted_at is not None:
             latency = max(result.completed_at - result.submitted_at, 0.0) * 1000
+            if not math.isfinite(latency):  # a submitted_at from a faulty clock: no latency
+                latency = None
         elif "total" in result.timings_ms:
             latency = result.timings_ms["total"]
     budget = (result.reasoning_trace or {}).get("budget")

@@ -21,7 +21,10 @@ from reasoning_mesh.settings import MeshSettings
 
 #: Ports of the fault benches' stacks: far from the dev stack's and the tests', so all three can
 #: coexist; `RMESH_BENCH_PORT_BASE` moves them (two benches at once, or a bench beside a test run).
-_BASE = int(os.environ.get("RMESH_BENCH_PORT_BASE", "53000"))
+#: Below Linux's ephemeral range (32768-60999): a port in it can be taken at any moment by a
+#: client's outgoing connection (it happened: a gateway could not bind its HTTP port for
+#: minutes while a Kafka connection held it).
+_BASE = int(os.environ.get("RMESH_BENCH_PORT_BASE", "23000"))
 CHAOS_PORTS = {
     "RMESH_KAFKA__BOOTSTRAP_SERVERS": f"127.0.0.1:{_BASE + 92}",
     "RMESH_TRITON__HTTP_URL": f"127.0.0.1:{_BASE}",
@@ -33,6 +36,7 @@ CHAOS_PORTS = {
     "RMESH_REASONER_METRICS_PORT": str(_BASE + 104),
     "RMESH_VERIFIER_METRICS_PORT": str(_BASE + 105),
     "RMESH_LEARNER_METRICS_PORT": str(_BASE + 106),
+    "RMESH_ANALYTICS_METRICS_PORT": str(_BASE + 107),
     "RMESH_HTTP_PORT": str(_BASE + 80),
 }
 KINDS = ("kill9", "rolling_restart", "zombie", "broker_kill9", "triton_kill9")

@@ -4,8 +4,8 @@ window and dimension, the latest wins. Key: `<window>|<start>|<dimension>`, e.g.
 
 Counted at least once: a replica of the analytics service killed before it commits its input
 offsets counts those inputs again when they are read again, so a figure may be a little high
-after a crash, never low. The gateway follows this topic to serve `GET /v1/stats`, each tenant
-its own rows only."""
+after a crash (the limits: docs/analytics.md). The gateway follows this topic to serve
+`GET /v1/stats`, each tenant its own rows only."""
 
 from __future__ import annotations
 

@@ -64,6 +64,8 @@ class HttpRefusals:
             try:
                 await self.client.publish(events.TOPIC, event, key=event.request_id)
             except Exception:  # noqa: BLE001 - a report is a figure, never worth a crash
+                # Counted again, for the next report: a refusal is lost only with the process.
+                self.counts[(event.tenant, str(event.detail["reason"]))] += int(event.detail["count"])
                 log.warning(
                     "could not report %s HTTP refusals of %s", event.detail["count"], event.tenant
                 )
