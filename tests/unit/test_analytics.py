@@ -249,7 +249,7 @@ def test_the_copy_with_more_facts_wins_and_old_windows_leave() -> None:
     table.apply(key, None)  # a tombstone of an unknown row: nothing to do
 
 
-def test_a_partition_behind_and_not_read_is_resumed_then_the_process_ended() -> None:
+def test_a_replica_reading_nothing_while_behind_is_resumed_then_ended() -> None:
     from reasoning_mesh.analytics.watchdog import StallWatch
 
     watch = StallWatch(resume_after=2, exit_after=4)
@@ -260,3 +260,7 @@ def test_a_partition_behind_and_not_read_is_resumed_then_the_process_ended() -> 
     assert watch.check({"p0": (5, 20)}) == ("ok", [])  # it moved: all clear
     assert watch.check({"p0": (5, 20)}) == ("ok", ["p0"])
     assert watch.check({}) == ("ok", [])  # revoked: forgotten
+    # One partition waiting its turn while another is read: never escalated.
+    fair = StallWatch(resume_after=1, exit_after=2)
+    verdicts = [fair.check({"p0": (4, 20), "p1": (i, 100)})[0] for i in range(6)]
+    assert verdicts == ["ok"] * 6
