@@ -183,8 +183,8 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
 
 def _add_housekeeping(app: faust.App, inputs: set[str], tables: list[Any]) -> None:
     """Every 5 s: forget the partitions of expired windows (`_owns`), and watch the inputs: a
-    partition behind its high watermark and not read since the last check is resumed after
-    three checks and ends the process after six (`watchdog.py`)."""
+    replica reading nothing while a partition is behind resumes its partitions after three
+    checks and ends the process after six (`watchdog.py`)."""
     watch = StallWatch()
 
     @app.timer(interval=5.0)  # type: ignore[untyped-decorator]

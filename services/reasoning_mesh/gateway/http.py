@@ -34,6 +34,7 @@ from reasoning_mesh.gateway.refusals import HttpRefusals
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.gateway.stats import StatsTable, stats_router
 from reasoning_mesh.runtime.codec import describe_validation
+from reasoning_mesh.runtime.feed import Resilient
 from reasoning_mesh.telemetry.metrics import ADMITTED, THROTTLED
 
 log = logging.getLogger(__name__)
@@ -42,35 +43,20 @@ log = logging.getLogger(__name__)
 MAX_ID = 128
 
 
-class ResultHub:
-    """One subscription shared by every HTTP listener, fanned out by request id."""
+class ResultHub(Resilient):
+    """One subscription shared by every HTTP listener, fanned out by request id. The in-flight
+    limit depends on it: it is subscribed again after any failure."""
+
+    what = "the results subscription"
 
     def __init__(self, client: MeshClient, on_result: Callable[[str, str], None] | None = None) -> None:
+        super().__init__()
         self._client = client
         #: Told of every result's request id and status (the capacity limit frees its slot).
         self._on_result = on_result
         self._listeners: dict[str, set[asyncio.Queue[tuple[str, Message]]]] = defaultdict(set)
         self._latest: dict[str, Message] = {}
-        self._task: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()
-
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._run())
-
-    async def stop(self) -> None:
-        if self._task:
-            self._task.cancel()
-
-    async def _run(self) -> None:
-        # The in-flight limit depends on this feed: it must outlive any one bad moment.
-        while True:
-            try:
-                await self._follow()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the results subscription failed; subscribing again")
-                await asyncio.sleep(1.0)
 
     async def _follow(self) -> None:
         async with self._client.subscribe((results.TOPIC, events.TOPIC)) as sub:

@@ -6,7 +6,6 @@ second per tenant and reason, as one `throttled` event carrying the count."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections import Counter
@@ -14,15 +13,18 @@ from collections import Counter
 from reasoning_mesh.contracts import events
 from reasoning_mesh.contracts.events import RequestEvent
 from reasoning_mesh.gateway.sdk import MeshClient
+from reasoning_mesh.runtime.feed import Resilient
 
 log = logging.getLogger(__name__)
 
 
-class HttpRefusals:
+class HttpRefusals(Resilient):
+    what = "the HTTP refusal report"
+
     def __init__(self, client: MeshClient | None = None, interval_s: float = 1.0) -> None:
+        super().__init__()
         self.client, self.interval_s = client, interval_s
         self.counts: Counter[tuple[str, str]] = Counter()
-        self._task: asyncio.Task[None] | None = None
 
     def add(self, tenant: str, reason: str) -> None:
         self.counts[(tenant, reason)] += 1
@@ -42,17 +44,11 @@ class HttpRefusals:
             for (tenant, reason), n in sorted(counted.items())
         ]
 
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._run())
-
     async def stop(self) -> None:
-        if self._task:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await super().stop()
         await self._report()  # what the last interval counted
 
-    async def _run(self) -> None:
+    async def _follow(self) -> None:
         while True:
             await asyncio.sleep(self.interval_s)
             await self._report()

@@ -10,20 +10,18 @@ reason logged; this copy is a view, and the analytics service is the topic's onl
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
 from typing import Any
 
-from aiokafka import TopicPartition
 from fastapi import APIRouter, Depends, Query
 
 from reasoning_mesh.contracts import stats
 from reasoning_mesh.contracts.stats import StatsRow
 from reasoning_mesh.errors import MeshError
 from reasoning_mesh.runtime.codec import decode
-from reasoning_mesh.runtime.kafka import ensure_topics, make_consumer, partitions_of
+from reasoning_mesh.runtime.feed import Resilient, follow_table
 from reasoning_mesh.settings import KafkaSettings
 
 log = logging.getLogger(__name__)
@@ -129,51 +127,13 @@ def stats_router(table: StatsTable, caller: Callable[..., str]) -> APIRouter:
     return router
 
 
-class StatsFeed:
+class StatsFeed(Resilient):
+    what = "the stats feed"
+
     def __init__(self, kafka: KafkaSettings, table: StatsTable | None = None) -> None:
+        super().__init__()
         self.kafka = kafka
         self.table = table or StatsTable()
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._run())
-
-    async def stop(self) -> None:
-        if self._task:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _run(self) -> None:
-        while True:  # a view must outlive any one bad moment of the broker
-            try:
-                await self._follow()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the stats feed failed; reading it again")
-                await asyncio.sleep(1.0)
 
     async def _follow(self) -> None:
-        await ensure_topics(self.kafka, [stats.TOPIC])
-        topic = self.kafka.physical(stats.TOPIC)
-        parts = [TopicPartition(topic, p) for p in await partitions_of(self.kafka, topic)]
-        consumer = make_consumer(self.kafka, group_id=None, client_id="gateway-stats")
-        await consumer.start()
-        try:
-            consumer.assign(parts)
-            await consumer.seek_to_beginning(*parts)
-            ends = await consumer.end_offsets(parts)
-            behind = {tp for tp in parts if ends[tp] > 0}
-            while True:
-                if not behind:
-                    self.table.ready.set()
-                batch = await consumer.getmany(timeout_ms=500)
-                for records in batch.values():
-                    for rec in records:
-                        self.table.apply(rec.key, rec.value)
-                for tp in list(behind):
-                    if await consumer.position(tp) >= ends[tp]:
-                        behind.discard(tp)
-        finally:
-            await consumer.stop()
+        await follow_table(self.kafka, stats.TOPIC, "gateway-stats", self.table.apply, self.table.ready)

@@ -13,10 +13,7 @@ writes."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-
-from aiokafka import TopicPartition
 
 from reasoning_mesh.contracts import tenants
 from reasoning_mesh.contracts.tenants import TenantRecord
@@ -25,7 +22,7 @@ from reasoning_mesh.gateway.domain import Admission
 from reasoning_mesh.gateway.keys import KeyRing
 from reasoning_mesh.gateway.settings import TenantLimit
 from reasoning_mesh.runtime.codec import decode
-from reasoning_mesh.runtime.kafka import ensure_topics, make_consumer, partitions_of
+from reasoning_mesh.runtime.feed import Resilient, follow_table
 from reasoning_mesh.settings import KafkaSettings
 
 log = logging.getLogger(__name__)
@@ -60,56 +57,16 @@ def apply(record: TenantRecord | None, name: str, ring: KeyRing, admission: Admi
     admission.set_limit(name, TenantLimit(rate=record.rate, burst=record.burst))
 
 
-class TenantFeed:
+class TenantFeed(Resilient):
+    what = "the tenant registry feed"
+
     def __init__(self, kafka: KafkaSettings, ring: KeyRing, admission: Admission) -> None:
+        super().__init__()
         self.kafka, self.ring, self.admission = kafka, ring, admission
         self.ready = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._run())
-
-    async def stop(self) -> None:
-        if self._task:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _run(self) -> None:
-        while True:  # the registry feed must outlive any one bad moment of the broker
-            try:
-                await self._follow()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the tenant registry feed failed; reading it again")
-                await asyncio.sleep(1.0)
 
     async def _follow(self) -> None:
-        await ensure_topics(self.kafka, [tenants.TOPIC])
-        topic = self.kafka.physical(tenants.TOPIC)
-        parts = [TopicPartition(topic, p) for p in await partitions_of(self.kafka, topic)]
-        consumer = make_consumer(self.kafka, group_id=None, client_id="gateway-tenants")
-        await consumer.start()
-        try:
-            consumer.assign(parts)
-            await consumer.seek_to_beginning(*parts)
-            ends = await consumer.end_offsets(parts)
-            behind = {tp for tp in parts if ends[tp] > 0}
-            if not behind:
-                self.ready.set()
-            while True:
-                batch = await consumer.getmany(timeout_ms=500)
-                for records in batch.values():
-                    for rec in records:
-                        self._apply(rec.key, rec.value)
-                for tp in list(behind):
-                    if await consumer.position(tp) >= ends[tp]:
-                        behind.discard(tp)
-                if not behind:
-                    self.ready.set()
-        finally:
-            await consumer.stop()
+        await follow_table(self.kafka, tenants.TOPIC, "gateway-tenants", self._apply, self.ready)
 
     def _apply(self, key: bytes | None, value: bytes | None) -> None:
         try:
