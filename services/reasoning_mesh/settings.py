@@ -61,6 +61,18 @@ class KafkaSettings(BaseModel):
     #: CA bundle that signs the brokers' certificates (`SASL_SSL`); empty: the system's.
     ssl_cafile: str = ""
 
+    @property
+    def fetch_bytes(self) -> int:
+        """What a consumer fetches per partition: oversized records (up to 4x the limit) must
+        still be fetched, so they can be dead-lettered rather than stall their partition."""
+        return max(self.max_message_bytes * 4, 1_048_576)
+
+    @property
+    def request_bytes(self) -> int:
+        """What a producer may send at once (the broker's message.max.bytes): a dead letter
+        carries a fetched record of up to `fetch_bytes`, base64-encoded."""
+        return max(self.max_message_bytes * 8, 8_388_608)
+
     def client_options(self) -> dict[str, Any]:
         """Keyword arguments every aiokafka client (producer, consumer, admin) is built with."""
         options: dict[str, Any] = {"bootstrap_servers": self.bootstrap_servers}

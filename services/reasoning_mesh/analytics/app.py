@@ -81,11 +81,10 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
         broker_commit_interval=1.0,
         consumer_auto_offset_reset="earliest",
         producer_acks=-1,
-        # A dead letter keeps a record whole (up to 4 MiB, base64): the mesh's producers' size.
-        producer_max_request_size=max(kafka.max_message_bytes * 8, 8_388_608),
-        # As the stages' consumers: an oversized record must be fetched (and dead-lettered),
-        # not stall its partition behind faust's 1 MiB default (the fuzz bench found it).
-        consumer_max_fetch_size=max(kafka.max_message_bytes * 4, 1_048_576),
+        # The stages' sizes: faust's 1 MiB fetch default stalled a partition behind an
+        # oversized record (the fuzz bench found it), and a dead letter carries it whole.
+        producer_max_request_size=kafka.request_bytes,
+        consumer_max_fetch_size=kafka.fetch_bytes,
         # The memory store rebuilds from the changelog on takeover: a standby copy would only
         # double memory.
         table_standby_replicas=0,

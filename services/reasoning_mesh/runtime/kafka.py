@@ -27,9 +27,7 @@ def make_producer(
         enable_idempotence=True,
         transactional_id=transactional_id,
         linger_ms=1,
-        # Up to the broker's message.max.bytes: a dead letter carries an input of up to 4x
-        # max_message_bytes (what a consumer fetches), base64-encoded.
-        max_request_size=max(kafka.max_message_bytes * 8, 8_388_608),
+        max_request_size=kafka.request_bytes,
         request_timeout_ms=30_000,
     )
 
@@ -61,8 +59,7 @@ def make_consumer(
         # A read_committed fetch is not woken by a transaction marker; a short wait bounds the
         # per-hop latency that adds (loopback polls are cheap).
         fetch_max_wait_ms=kafka.fetch_max_wait_ms,
-        # Oversized records must still be fetched so they can be dead-lettered, not stall a partition.
-        max_partition_fetch_bytes=max(kafka.max_message_bytes * 4, 1_048_576),
+        max_partition_fetch_bytes=kafka.fetch_bytes,
         session_timeout_ms=10_000,
         heartbeat_interval_ms=1_000,
     )
@@ -157,7 +154,7 @@ async def read_to_end(
         **kafka.client_options(),
         isolation_level="read_committed",
         enable_auto_commit=False,
-        max_partition_fetch_bytes=max(kafka.max_message_bytes * 4, 1_048_576),
+        max_partition_fetch_bytes=kafka.fetch_bytes,
     )
     await consumer.start()
     try:
