@@ -27,12 +27,14 @@ from reasoning_mesh.analytics.pending import Pending
 from reasoning_mesh.analytics.settings import AnalyticsSettings
 from reasoning_mesh.analytics.watchdog import StallWatch
 from reasoning_mesh.contracts import analytics_facts, analytics_tallies, dlq, events, results, stats
+from reasoning_mesh.contracts.dlq import DeadLetter
 from reasoning_mesh.contracts.stats import StatsRow
 from reasoning_mesh.errors import InvalidMessageError
 from reasoning_mesh.runtime.context import Record
 from reasoning_mesh.runtime.dlq import dead_letter
 from reasoning_mesh.runtime.kafka import ensure_topics
 from reasoning_mesh.runtime.service import configure_logging, hard_exit
+from reasoning_mesh.settings import KafkaSettings
 from reasoning_mesh.telemetry import health, setup_telemetry
 from reasoning_mesh.telemetry.metrics import ANALYTICS_RECORDS, ANALYTICS_ROWS, READY
 
@@ -40,7 +42,8 @@ log = logging.getLogger(__name__)
 
 SERVICE = "analytics"
 #: What the service reads and writes (the ACL test holds its broker rights to exactly these).
-INPUTS = (results.TOPIC, events.TOPIC, dlq.TOPIC, analytics_facts.TOPIC)
+SOURCES = (results.TOPIC, events.TOPIC, dlq.TOPIC)
+INPUTS = (*SOURCES, analytics_facts.TOPIC)
 READS = (*INPUTS, *analytics_tallies.TOPICS)
 WRITES = (analytics_facts.TOPIC, stats.TOPIC, dlq.TOPIC, *analytics_tallies.TOPICS)
 
@@ -98,7 +101,7 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
     )
     physical = kafka.physical
     sources = app.topic(
-        *(physical(t) for t in (results.TOPIC, events.TOPIC, dlq.TOPIC)),
+        *(physical(t) for t in SOURCES),
         key_serializer="raw",
         value_serializer="raw",
     )
@@ -122,19 +125,9 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
     @app.agent(sources)
     async def explode(stream: Any) -> None:
         async for event in stream.events():
-            msg = event.message
-            record = Record(
-                msg.topic, msg.partition, msg.offset, msg.key, msg.value, tuple(msg.headers or ())
-            )
-            try:
-                found = domain.facts_of(kafka.logical(msg.topic), msg.value, kafka.max_message_bytes)
-            except Exception as exc:
-                log.exception("a record could not be counted")
-                found = domain.Found("invalid", [], InvalidMessageError(f"not countable: {exc!r}"))
-            ANALYTICS_RECORDS.labels(kafka.logical(msg.topic), found.outcome).inc()
-            if found.error is not None:
-                letter = dead_letter(record, found.error, SERVICE)
-                await dead.send(key=msg.key, value=letter.model_dump_json().encode())
+            found, letter = _read(kafka, event.message)
+            if letter is not None:
+                await dead.send(key=event.message.key, value=letter.model_dump_json().encode())
             for fact in found.facts:
                 await facts.send(key=fact.dimension, value=fact.model_dump(exclude_none=True))
 
@@ -152,7 +145,7 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
                     _owns(table, dimension, ts, partition)
                     start = domain.window_start(ts, domain.WINDOWS[window])
                     key = domain.row_key(window, start, dimension)
-                    pending.put(key, partition, domain.row_fields(window, start, dimension, row))
+                    pending.put(key, partition, (window, start, dimension, row))
             except Exception:  # a fact only this service writes: never expected, never fatal
                 log.exception("a fact could not be counted: %r", fact)
                 ANALYTICS_RECORDS.labels(analytics_facts.TOPIC, "invalid").inc()
@@ -162,7 +155,8 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
         # The worker runs its agents and timers: ready (the supervisor's and Kubernetes' probes).
         READY.labels(SERVICE).set(1)
         health.ready.set()
-        for key, fields in pending.due(owned()):
+        for key, made_of in pending.due(owned()):
+            fields = domain.row_fields(*made_of)
             try:
                 await published.send(key=key, value=StatsRow(**fields).model_dump_json().encode())
             except Exception:  # noqa: BLE001 - the broker away a moment: the row stays due
@@ -171,13 +165,30 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
                 )
                 return
             ANALYTICS_ROWS.inc()
-            pending.sent(key, fields)
+            pending.sent(key, made_of)
 
     _add_housekeeping(app, {physical(t) for t in INPUTS}, [*tables.values()])
 
     for window, table in tables.items():
         table.on_recover(_republisher(window, table, pending))
     return app
+
+
+def _read(kafka: KafkaSettings, msg: Any) -> tuple[domain.Found, DeadLetter | None]:
+    """One input record's facts, and its dead letter when it cannot be counted (never a raise:
+    one record must not stop the agent)."""
+    topic = kafka.logical(msg.topic)
+    try:
+        found = domain.facts_of(topic, msg.value, kafka.max_message_bytes)
+    except Exception as exc:
+        log.exception("a record could not be counted")
+        found = domain.Found("invalid", [], InvalidMessageError(f"not countable: {exc!r}"))
+    ANALYTICS_RECORDS.labels(topic, found.outcome).inc()
+    if found.error is None:
+        return found, None
+    headers = tuple(msg.headers or ())
+    record = Record(msg.topic, msg.partition, msg.offset, msg.key, msg.value, headers)
+    return found, dead_letter(record, found.error, SERVICE)
 
 
 def _add_housekeeping(app: faust.App, inputs: set[str], tables: list[Any]) -> None:
@@ -189,11 +200,10 @@ def _add_housekeeping(app: faust.App, inputs: set[str], tables: list[Any]) -> No
     @app.timer(interval=5.0)  # type: ignore[untyped-decorator]
     async def housekeeping() -> None:
         for windowed in tables:
-            store = windowed.table.data
-            owners = getattr(store, "_key_partition", None)
-            if owners is not None:  # faust expires a window's data, not its entry there
-                for key in [k for k in owners if k not in store.data]:
-                    del owners[key]
+            store, owners = windowed.table.data, _owners(windowed)
+            # faust expires a window's data, not its entry there
+            for key in [k for k in owners if k not in store.data]:
+                del owners[key]
         if app.in_recovery:  # reading changelogs back: inputs are paused on purpose
             return
         consumer: Any = app.consumer
@@ -212,15 +222,20 @@ def _add_housekeeping(app: faust.App, inputs: set[str], tables: list[Any]) -> No
             hard_exit(f"partitions still not read after a resume: {stalled}")
 
 
+def _owners(windowed: Any) -> dict[Any, int]:
+    """faust's memory store's (private) map of its keys to their partitions; an empty stand-in
+    for a store without one."""
+    owners: dict[Any, int] = getattr(windowed.table.data, "_key_partition", {})
+    return owners
+
+
 def _owns(windowed: Any, dimension: str, ts: float, partition: int) -> None:
     """File the window key just written under its partition in faust's memory store, which
     does so only for keys it read back from the changelog: on a rebalance it then drops every
     key of a partition this replica no longer owns, not only the recovered ones."""
-    store = windowed.table.data
-    owners = getattr(store, "_key_partition", None)
-    if owners is not None:
-        for window_range in windowed.table._window_ranges(ts):
-            owners[(dimension, window_range)] = partition
+    owners = _owners(windowed)
+    for window_range in windowed.table._window_ranges(ts):
+        owners[(dimension, window_range)] = partition
 
 
 def _table(app: faust.App, name: str, topic: str, size: int, expires_s: float, physical: Any) -> Any:
@@ -244,15 +259,11 @@ def _republisher(window: str, table: Any, pending: Pending) -> Any:
         """After a takeover: publish every window this replica now holds (faust has just
         dropped those of partitions it lost), so a row updated by a replica that died before
         publishing it is not left stale (the copy with more facts wins)."""
-        store = table.table.data
-        owners = getattr(store, "_key_partition", {})
-        for key, tally in list(store.items()):
+        owners = _owners(table)
+        for key, tally in list(table.table.data.items()):
             dimension, (start, _end) = key
-            pending.put(
-                domain.row_key(window, start, dimension),
-                owners.get(key, -1),
-                domain.row_fields(window, start, dimension, tally),
-            )
+            row_key = domain.row_key(window, start, dimension)
+            pending.put(row_key, owners.get(key, -1), (window, start, dimension, tally))
 
     return on_recover
 

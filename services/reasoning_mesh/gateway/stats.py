@@ -52,9 +52,10 @@ class StatsTable:
         except MeshError as exc:
             log.warning("skipped a stats record %r: %s", name[:200], exc)
             return
-        if not _owner(row):
+        tenant = _owner(row)
+        if not tenant:
             return
-        rows = self.rows.setdefault(_owner(row), {})
+        rows = self.rows.setdefault(tenant, {})
         held = rows.get(name)
         if (held is None or row.facts >= held.facts) and not _expired(row, self.clock()):
             rows[name] = row
