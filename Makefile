@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 export RMESH_HOME ?= .rmesh
 
-.PHONY: install demo up down status test test-unit lint schemas bench-mesh bench-reasoning bench-learning bench-model bench-restore bench-natural bench-chaos bench-fuzz bench-overload bench-scaling train clean
+.PHONY: install demo up down status test test-unit lint schemas bench-mesh bench-reasoning bench-learning bench-model bench-restore bench-natural bench-translation bench-chaos bench-fuzz bench-overload bench-scaling train train-translator clean
 
 install: $(VENV)/.installed infra/kafka/lib/.fetched
 
@@ -86,6 +86,10 @@ bench-restore: install
 bench-natural: install
 	$(BIN)/rmesh bench natural --json bench-natural.json
 
+# Held-out phrasings read by the grammar alone and with the translation model (offline).
+bench-translation: install
+	$(BIN)/rmesh bench translation --json bench-translation.json
+
 bench-chaos: install
 	$(BIN)/rmesh bench chaos --json bench-chaos.json
 
@@ -122,6 +126,10 @@ train: install
 	$(BIN)/rmesh train --resume .rmesh/train/phase9 --out .rmesh/train/phase10 --steps 3000 --seed 784 --lr 0.0004 --mix products --warmup 100 $(SPLIT)
 	$(BIN)/rmesh train --resume .rmesh/train/phase10 --out .rmesh/train/phase11 --steps 3000 --seed 785 --lr 0.0004 --mix routes --warmup 100 $(SPLIT)
 	$(BIN)/rmesh train --resume .rmesh/train/phase11 --out .rmesh/train/phase12 --steps 2000 --seed 786 --lr 0.0004 --mix notation --warmup 100 --threads 1 $(SPLIT)
+
+# The translation model (questions as people write them → the planner's phrasing): one phase.
+train-translator: install
+	$(BIN)/rmesh train-translator --out .rmesh/train/translator
 
 clean: down
 	rm -rf $(RMESH_HOME)

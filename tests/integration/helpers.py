@@ -40,6 +40,7 @@ def reasoning_stages(
 ) -> tuple[list[Stage[Any]], TritonClient, StateStore]:
     """Planner, reasoner and verifier (its state restored first, as its app does)."""
     from reasoning_mesh.planner.app import build_stage as planner_stage
+    from reasoning_mesh.planner.app import handlers_for
     from reasoning_mesh.planner.settings import PlannerSettings
     from reasoning_mesh.reasoner.app import build_stage as reasoner_stage
     from reasoning_mesh.reasoner.settings import ReasonerSettings
@@ -53,7 +54,12 @@ def reasoning_stages(
     )
     store = StateStore()
     stages = [
-        planner_stage(PlannerSettings(home=home, kafka=kafka), group_prefix=kafka.topic_prefix),
+        # The planner as its app wires it: the translation model on the same Triton.
+        planner_stage(
+            planner := PlannerSettings(home=home, kafka=kafka, triton=triton),
+            group_prefix=kafka.topic_prefix,
+            handlers=handlers_for(planner, client),
+        ),
         reasoner,
         verifier_stage(kafka, home, store),
     ]

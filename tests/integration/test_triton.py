@@ -1,5 +1,5 @@
-"""The embedder on the real tritonserver: shapes, normalisation, bad requests answered with an
-error while the rest of the dynamic batch is served."""
+"""The embedder and the translator on the real tritonserver: shapes, normalisation, bad requests
+answered with an error while the rest of the dynamic batch is served."""
 
 from __future__ import annotations
 
@@ -52,3 +52,20 @@ async def test_unreachable_server_is_retryable() -> None:
     with pytest.raises(DependencyUnavailableError):
         await client.embed(["x"])
     await client.close()
+
+
+async def test_the_translator_reads_questions_and_refuses_bad_requests_alone(
+    triton_settings: TritonSettings,
+) -> None:
+    """The translation model on the real tritonserver: one list of `samples` readings per
+    question, numbers copied from the question; a request over its limits fails alone."""
+    client = TritonClient(triton_settings.grpc_url)
+    good = client.translate("how many times does 7 go into 91", samples=3, seed=1, temperature=0.7)
+    ood = client.translate("who wrote hamlet", samples=2)
+    too_many = client.translate("add 2 and 3", samples=99)
+    readings, refused, bad = await asyncio.gather(good, ood, too_many, return_exceptions=True)
+    await client.close()
+    assert isinstance(readings, list) and len(readings) == 3
+    assert ("What is 91/7?", "") in readings
+    assert refused == [("", "the model read no question the mesh answers")] * 2
+    assert isinstance(bad, BadInferenceRequestError) and "samples" in str(bad)

@@ -11,6 +11,7 @@ from reasoning_mesh.contracts.requests import MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.contracts.verifier_inbox import VerifierInput
 from reasoning_mesh.planner.handlers import PlannerHandlers
+from reasoning_mesh.planner.translation import Candidate, ReadingPolicy, seed_of
 from reasoning_mesh.runtime.context import Context, Record
 
 
@@ -44,3 +45,81 @@ async def test_a_question_it_cannot_plan_is_answered_unsupported_with_no_number(
     assert not [o for o in ctx.outputs if isinstance(o.value, VerifierInput)]  # no plan, no guess
     (event,) = [o.value for o in ctx.outputs if isinstance(o.value, RequestEvent)]
     assert event.event == "unsupported"
+
+
+class _Reader:
+    """An in-memory translation model: the readings it is told to give, and what it was asked."""
+
+    def __init__(self, readings: list[str | None]) -> None:
+        self.readings, self.asked = readings, []
+
+    async def read(
+        self, question: str, *, samples: int, temperature: float, seed: int
+    ) -> list[Candidate]:
+        self.asked.append((question, samples, seed))
+        return [Candidate(r, "" if r else "declined") for r in self.readings[:samples]]
+
+
+def _ctx(request: MeshRequest) -> Context:
+    ctx = Context(
+        "plan", "planner", Record("rmesh.reason.requests.v1", 0, 0, request.id.encode(), b"{}")
+    )
+    ctx.request_id, ctx.tenant = request.id, request.tenant
+    return ctx
+
+
+async def test_a_question_the_grammar_cannot_read_is_planned_from_the_models_agreed_reading() -> None:
+    request = MeshRequest(id="m-1", query="How many times does 7 go into 91?")
+    reader = _Reader(["What is 91/7?"] * 3 + ["What is 7/91?", None])
+    ctx = _ctx(request)
+    await PlannerHandlers(reader=reader, policy=ReadingPolicy(samples=5, min_agree=3)).on_request(
+        request, ctx
+    )
+    (inbox,) = [o.value for o in ctx.outputs if isinstance(o.value, VerifierInput)]
+    assert inbox.plan is not None
+    assert inbox.plan.plan_source == "model" and inbox.plan.reading == "What is 91/7?"
+    assert inbox.plan.question == "How many times does 7 go into 91?"
+    assert [(g.op, g.left, g.right) for g in inbox.plan.goals] == [("/", "91", "7")]
+    (asked,) = reader.asked
+    assert asked[1] == 5 and asked[2] == seed_of("m-1")  # seeded per request: a redelivery reads alike
+    events = [o.value.event for o in ctx.outputs if isinstance(o.value, RequestEvent)]
+    assert events == ["translated", "planned"]
+
+
+@pytest.mark.parametrize(
+    ("readings", "why"),
+    [
+        (["What is 91/7?", "What is 91/7?", "What is 7/91?", None, None], "disagree (2 of 5"),
+        (["What is 91/13?"] * 5, "'13' is not a number of the question"),
+        (["What is 91?"] * 5, "the reading leaves out '7'"),
+        ([None] * 5, "found no sound reading (declined)"),
+    ],
+)
+async def test_an_unsound_or_split_model_reading_is_refused_with_the_reason(
+    readings: list[str | None], why: str
+) -> None:
+    request = MeshRequest(id="m-2", query="How many times does 7 go into 91?")
+    ctx = _ctx(request)
+    await PlannerHandlers(reader=_Reader(readings)).on_request(request, ctx)
+    (result,) = [o.value for o in ctx.outputs if isinstance(o.value, MeshResult)]
+    assert result.status == "unsupported" and result.answer is None
+    assert result.error is not None and why in result.error.message
+    assert not [o for o in ctx.outputs if isinstance(o.value, VerifierInput)]
+
+
+async def test_a_question_with_no_number_never_reaches_the_model() -> None:
+    request = MeshRequest(id="m-3", query="What is the capital of France?")
+    reader = _Reader(["What is 1 + 1?"] * 5)
+    ctx = _ctx(request)
+    await PlannerHandlers(reader=reader).on_request(request, ctx)
+    (result,) = [o.value for o in ctx.outputs if isinstance(o.value, MeshResult)]
+    assert result.status == "unsupported" and not reader.asked
+
+
+async def test_a_question_the_grammar_reads_never_reaches_the_model() -> None:
+    request = MeshRequest(id="m-4", query="What's 9 times 13?")
+    reader = _Reader(["What is 9 + 13?"] * 5)
+    ctx = _ctx(request)
+    await PlannerHandlers(reader=reader).on_request(request, ctx)
+    (inbox,) = [o.value for o in ctx.outputs if isinstance(o.value, VerifierInput)]
+    assert inbox.plan is not None and inbox.plan.plan_source == "rules" and not reader.asked

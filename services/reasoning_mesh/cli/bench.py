@@ -74,6 +74,40 @@ def natural(
 
 
 @app.command()
+def translation(
+    json_out: Path = typer.Option(..., "--json", help="Where to write the figures."),
+    questions: int = typer.Option(1000, min=10, help="Held-out phrasings to generate."),
+    seed: int = typer.Option(7),
+    checkpoint: Path = typer.Option(None, help="Default: model_repository/translator/1."),
+    samples: int = typer.Option(5, min=1, max=16),
+    temperature: float = typer.Option(0.7, min=0.0),
+    min_agree: int = typer.Option(3, min=1),
+) -> None:
+    """Questions from phrasing templates the translation model never trained on, read by the
+    grammar alone and by the grammar with the model (in-process, no mesh needed)."""
+    from reasoning_mesh.bench.translation import run_translation_bench
+    from reasoning_mesh.infra.paths import model_repository
+    from reasoning_mesh.planner.translation import ReadingPolicy
+
+    policy = ReadingPolicy(samples=samples, temperature=temperature, min_agree=min_agree)
+    where = checkpoint or model_repository() / "translator" / "1"
+    figures = run_translation_bench(where, questions, seed, policy)
+    json_out.write_text(json.dumps(figures, indent=2) + "\n")
+    table = Table("family", "n", "grammar only: right / misread", "with model: right / misread")
+    for fam, c in figures["per_family"].items():
+        good = "refused" if fam == "out_of_domain" else "read_right"
+        table.add_row(
+            fam,
+            str(c["n"]),
+            f"{c.get('grammar_only:' + good, 0)} / {c.get('grammar_only:misread', 0)}",
+            f"{c.get('with_model:' + good, 0)} / {c.get('with_model:misread', 0)}",
+        )
+    console.print(table)
+    for key in ("in_domain_read_right", "in_domain_misread", "ood_refused", "model_s_per_question"):
+        console.print(f"{key}: {figures[key]}")
+
+
+@app.command()
 def model(
     json_out: Path = typer.Option(..., "--json", help="Where to write the figures."),
     held_out: int = typer.Option(400, min=50, help="Held-out step prompts."),

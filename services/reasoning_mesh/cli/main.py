@@ -18,6 +18,7 @@ from reasoning_mesh.cli.ask import ask as ask_command
 from reasoning_mesh.cli.common import console, err_console, fail, run
 from reasoning_mesh.cli.top import top as top_command
 from reasoning_mesh.cli.train import train as train_command
+from reasoning_mesh.cli.train import train_translator
 from reasoning_mesh.contracts import events, results
 from reasoning_mesh.contracts.topics import SERVICES
 from reasoning_mesh.errors import MeshError
@@ -39,6 +40,7 @@ app.add_typer(k8s.app, name="k8s")
 schemas_app = typer.Typer(help="Message contracts.", no_args_is_help=True)
 app.add_typer(schemas_app, name="schemas")
 app.command("train")(train_command)
+app.command("train-translator")(train_translator)
 app.command("ask")(ask_command)
 app.command("top")(top_command)
 

@@ -58,3 +58,28 @@ def train(
         f"{extra['train_wall_clock_s']:.0f}s, held-out step accuracy "
         f"{extra['held_out_step_accuracy']:.3f})"
     )
+
+
+def train_translator(
+    out: Path = typer.Option(
+        None, help="Checkpoint directory (default: model_repository/translator/1)."
+    ),
+    steps: int = typer.Option(3500, min=1),
+    batch: int = typer.Option(96, min=1),
+    seed: int = typer.Option(4321),
+    threads: int = typer.Option(2, min=1, help="CPU threads for torch."),
+    lr: float = typer.Option(2e-3, help="Peak learning rate."),
+) -> None:
+    """Train the translation model (questions as people write them → the planner's phrasing) on
+    generated phrasings, and write a verified checkpoint."""
+    from reasoning_mesh.infra.paths import model_repository
+    from reasoning_mesh.models.translator.train import Recipe
+    from reasoning_mesh.models.translator.train import train as run_training
+
+    target = out or model_repository() / "translator" / "1"
+    recipe = Recipe(seed=seed, steps=steps, batch=batch, threads=threads, lr=lr)
+    extra = run_training(recipe, target, log=console.print)
+    console.print(
+        f"wrote {target} ({extra['params']} parameters, {extra['train_wall_clock_s']:.0f}s, "
+        f"held-out phrasing accuracy {extra['held_out_phrasing_accuracy']:.3f})"
+    )

@@ -29,6 +29,10 @@ class Sample:
     exit_layers: list[int]
 
 
+def _str(value: object) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
 def _tensor(name: str, data: npt.NDArray[Any], dtype: str) -> grpcclient.InferInput:
     inp = grpcclient.InferInput(name, list(data.shape), dtype)
     inp.set_data_from_numpy(data)
@@ -171,6 +175,29 @@ class TritonClient:
             )
             for i, t in enumerate(texts[0])
         ]
+
+    async def translate(
+        self,
+        question: str,
+        *,
+        samples: int = 1,
+        temperature: float = 0.0,
+        seed: int = 0,
+        model: str = "translator",
+    ) -> list[tuple[str, str]]:
+        """`samples` readings of `question` by the translation model: (reading, why none), the
+        reading empty where the model read none."""
+        inputs = [
+            _tensor("QUESTION", np.array([[question.encode()]], dtype=np.object_), "BYTES"),
+            _tensor("SAMPLES", np.array([[samples]], dtype=np.int32), "INT32"),
+            _tensor("TEMPERATURE", np.array([[temperature]], dtype=np.float32), "FP32"),
+            _tensor("SEED", np.array([[seed]], dtype=np.int32), "INT32"),
+        ]
+        result = await self._infer(model, inputs, {"triton.samples": samples})
+        readings, why = result.as_numpy("READINGS"), result.as_numpy("WHY_NONE")
+        if readings is None or why is None:
+            raise InferenceError(f"Triton model {model!r} returned incomplete outputs")
+        return [(_str(r), _str(w)) for r, w in zip(readings[0], why[0], strict=True)]
 
     async def close(self) -> None:
         await self._client.close()

@@ -6,11 +6,14 @@ import asyncio
 import uuid
 from typing import Any
 
+from reasoning_mesh.clients.triton import TritonClient
 from reasoning_mesh.contracts import adapters, reasoning, results, verifier_inbox
 from reasoning_mesh.contracts.adapters import AdapterEvent
 from reasoning_mesh.contracts.requests import MeshRequest
 from reasoning_mesh.planner.handlers import PlannerHandlers
+from reasoning_mesh.planner.reader import TritonReader
 from reasoning_mesh.planner.settings import PlannerSettings
+from reasoning_mesh.planner.translation import ReadingPolicy
 from reasoning_mesh.runtime.service import run_service
 from reasoning_mesh.runtime.stage import Stage
 from reasoning_mesh.runtime.subscribers import Subscriber, stage
@@ -59,9 +62,24 @@ def _routing_stage(
     return stage(SERVICE, settings, group_prefix, route)
 
 
+def handlers_for(settings: PlannerSettings, client: TritonClient | None = None) -> PlannerHandlers:
+    """The planner's handlers, with the translation model on Triton unless it is turned off."""
+    reader = None
+    if settings.planner_translator:
+        client = client or TritonClient(settings.triton.grpc_url, settings.triton.timeout_s)
+        reader = TritonReader(client, settings.planner_translator_model)
+    policy = ReadingPolicy(
+        samples=settings.planner_translator_samples,
+        temperature=settings.planner_translator_temperature,
+        min_agree=settings.planner_translator_min_agree,
+    )
+    return PlannerHandlers(fallbacks=settings.planner_fallback_routes, reader=reader, policy=policy)
+
+
 async def main() -> None:
     settings = PlannerSettings()
-    await run_service(SERVICE, settings, settings.planner_metrics_port, build_stages(settings))
+    stages = build_stages(settings, handlers=handlers_for(settings))
+    await run_service(SERVICE, settings, settings.planner_metrics_port, stages)
 
 
 if __name__ == "__main__":

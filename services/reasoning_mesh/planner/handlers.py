@@ -6,30 +6,44 @@ from __future__ import annotations
 from reasoning_mesh.contracts import results, verifier_inbox
 from reasoning_mesh.contracts.adapters import AdapterEvent
 from reasoning_mesh.contracts.base import ErrorInfo
-from reasoning_mesh.contracts.requests import MeshRequest
+from reasoning_mesh.contracts.plans import Plan
+from reasoning_mesh.contracts.requests import Budget, MeshRequest
 from reasoning_mesh.contracts.results import MeshResult, Status
 from reasoning_mesh.contracts.verifier_inbox import VerifierInput
-from reasoning_mesh.errors import MeshError
+from reasoning_mesh.errors import MeshError, NonRetryableError
 from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question, route
+from reasoning_mesh.planner.translation import (
+    ModelReader,
+    ReadingPolicy,
+    choose,
+    seed_of,
+    worth_asking,
+)
 from reasoning_mesh.runtime.context import Context
 
 
 class PlannerHandlers:
-    def __init__(self, *, fallbacks: bool = True) -> None:
+    def __init__(
+        self,
+        *,
+        fallbacks: bool = True,
+        reader: ModelReader | None = None,
+        policy: ReadingPolicy | None = None,
+    ) -> None:
         #: skill -> (published_at, adapter id) of the newest adapter the reasoner has loaded.
         self.adapters: dict[str, tuple[float, str]] = {}
         self.fallbacks = fallbacks
+        self.reader, self.policy = reader, policy or ReadingPolicy()
 
     def routes(self) -> dict[str, str]:
         return {skill: aid for skill, (_, aid) in self.adapters.items()}
 
     async def on_request(self, request: MeshRequest, ctx: Context) -> None:
         try:
-            planned = plan_question(request.query, request.budget, fallbacks=self.fallbacks)
+            planned: Plan | None = plan_question(request.query, request.budget, fallbacks=self.fallbacks)
         except UnsupportedQuestionError as exc:
-            # A sound record the mesh cannot answer: said plainly, no number, no dead letter.
-            ctx.event("unsupported", reason=str(exc)[:500])
-            _answer(ctx, request, "unsupported", exc)
+            planned = await self._model_plan(request, exc, ctx)
+        if planned is None:
             return
         plan = route(planned, self.routes())
         if not request.feedback:  # an evaluation: its steps must never reach the learner
@@ -48,6 +62,44 @@ class PlannerHandlers:
             ),
             key=request.id,
         )
+
+    async def _model_plan(
+        self, request: MeshRequest, exc: UnsupportedQuestionError, ctx: Context
+    ) -> Plan | None:
+        """The translation model's plan for a question the grammar cannot read, or None once the
+        request is answered `unsupported` (said plainly, no number, no dead letter)."""
+        reason = str(exc)
+        if self.reader is not None and worth_asking(request.query):
+            p = self.policy
+            try:
+                candidates = await self.reader.read(
+                    " ".join(request.query.split()),
+                    samples=p.samples,
+                    temperature=p.temperature,
+                    seed=seed_of(request.id),
+                )
+            except NonRetryableError as err:  # e.g. a question too long for the model
+                reason = f"{reason}; the translation model refused it: {err}"
+            else:
+                choice = choose(
+                    request.query,
+                    candidates,
+                    request.budget or Budget(),
+                    min_agree=p.min_agree,
+                    fallbacks=self.fallbacks,
+                )
+                if choice.plan is not None:
+                    ctx.event(
+                        "translated",
+                        reading=choice.plan.reading,
+                        votes=choice.votes,
+                        samples=choice.samples,
+                    )
+                    return choice.plan
+                reason = f"{reason}; {choice.reason}"
+        ctx.event("unsupported", reason=reason[:500])
+        _answer(ctx, request, "unsupported", UnsupportedQuestionError(reason))
+        return None
 
     async def on_adapter(self, event: AdapterEvent, ctx: Context) -> None:
         # Only a loaded adapter is routed to: a refused one never replaces the one serving now.

@@ -285,14 +285,19 @@ _NOT_READ = (
 )
 
 
+def ambiguous(question: str) -> str | None:
+    """Why `question` is written like something readable but may mean something else (a
+    factorial sign, a comma between digits): no reader, grammar or model, should guess it."""
+    return next((why for pattern, why in _NOT_READ if pattern.search(question)), None)
+
+
 def read(question: str) -> str:
     """The planner-language reading of `question`, or `NotReadError`."""
     text = " ".join(question.strip().lower().replace("’", "'").split())
     if len(text) > MAX_CHARS:
         raise NotReadError(f"a question of {len(text)} characters is longer than people write")
-    for pattern, why in _NOT_READ:
-        if pattern.search(text):
-            raise NotReadError(why)
+    if why := ambiguous(text):
+        raise NotReadError(why)
     try:
         tree = _parser().parse(text)
         reading = _Reading().transform(tree)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from reasoning_mesh.settings import MeshSettings
 
 
@@ -11,3 +13,12 @@ class PlannerSettings(MeshSettings):
     #: Arithmetic plans carry fallback routes (their expression regrouped); off trades accuracy
     #: on fraction chains for a shorter latency tail (`RMESH_PLANNER_FALLBACK_ROUTES=0`).
     planner_fallback_routes: bool = True
+    #: Questions the grammar cannot read go to the translation model on Triton (`translator`);
+    #: off, they are answered `unsupported` at once (`RMESH_PLANNER_TRANSLATOR=0`).
+    planner_translator: bool = True
+    planner_translator_model: str = "translator"
+    #: Independent samples per question, their temperature, and how many must give the same
+    #: sound reading before it is planned.
+    planner_translator_samples: int = Field(default=5, ge=1, le=16)
+    planner_translator_temperature: float = Field(default=0.7, ge=0.0)
+    planner_translator_min_agree: int = Field(default=3, ge=1)

@@ -33,15 +33,17 @@ def sha384(path: Path) -> str:
     return h.hexdigest()
 
 
-def save(model: GatedDecoder, directory: Path, extra: dict[str, Any]) -> Path:
+def save(
+    model: GatedDecoder, directory: Path, extra: dict[str, Any], weights_name: str = WEIGHTS
+) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
-    weights = directory / WEIGHTS
+    weights = directory / weights_name
     state = {k: v.detach().contiguous().cpu() for k, v in model.state_dict().items()}
     save_file(state, str(weights))
     manifest = {
         "format": "reasoning-mesh/reasoner@1",
         "config": model.cfg.to_dict(),
-        "weights": WEIGHTS,
+        "weights": weights_name,
         "sha384": sha384(weights),
         "bytes": weights.stat().st_size,
         **extra,

@@ -1,0 +1,77 @@
+"""Numbers out, placeholders in: what the translation model reads and writes.
+
+The model never sees or writes a number. Every number in a question (a numeral as written, or a
+run of number words such as `twenty-five`) becomes `#1`, `#2`, … in order of appearance; the
+model writes its reading with those placeholders; `unmask` puts the literals back, copied from
+the question (a number word becomes the numeral it names: reading, not computing). So a reading
+can only contain operands the question has, and the model's length limits never touch a digit.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from reasoning_mesh.planner.numwords import WORDS, read_number_words
+
+PLACEHOLDER = re.compile(r"#(\d+)")
+NUMERAL = re.compile(r"\d+(?:\.\d+)?")
+#: What the model writes for a question it reads as none of the mesh's shapes.
+NO_READING = "-"
+
+
+class UnmaskError(ValueError):
+    """The model's output names a placeholder the question does not have, or writes a digit."""
+
+
+@dataclass(frozen=True)
+class Masked:
+    text: str  # lower case, numbers as placeholders
+    literals: tuple[str, ...]  # placeholder k (1-based) → the numeral, as written or as read
+
+
+@cache
+def _numbers() -> re.Pattern[str]:
+    word = "(?:" + "|".join(sorted(WORDS, key=len, reverse=True)) + ")"
+    words = rf"\b{word}(?:(?:-| | and ){word})*\b"
+    return re.compile(rf"(?P<num>{NUMERAL.pattern})|(?P<words>{words})")
+
+
+def mask(question: str) -> Masked:
+    text = " ".join(question.strip().lower().split())
+    literals: list[str] = []
+
+    def placeholder(m: re.Match[str]) -> str:
+        if m.group("num") is not None:
+            literal = m.group("num")
+        else:
+            try:
+                literal = read_number_words(m.group("words"))
+            except ValueError:  # `hundred` alone, `and`: words, not one number
+                return m.group(0)
+        literals.append(literal)
+        return f"#{len(literals)}"
+
+    return Masked(_numbers().sub(placeholder, text), tuple(literals))
+
+
+def unmask(output: str, masked: Masked) -> str | None:
+    """The reading with its literals, or None when the model declined (`-`)."""
+    out = output.strip()
+    if out == NO_READING:
+        return None
+    if re.search(r"\d", PLACEHOLDER.sub("", out)):
+        raise UnmaskError(f"the model wrote a digit of its own: {out!r}")
+
+    def literal(m: re.Match[str]) -> str:
+        k = int(m.group(1))
+        if not 1 <= k <= len(masked.literals):
+            raise UnmaskError(f"placeholder #{k} is not in the question ({len(masked.literals)})")
+        return masked.literals[k - 1]
+
+    return PLACEHOLDER.sub(literal, out)
+
+
+def placeholders(output: str) -> set[int]:
+    return {int(k) for k in PLACEHOLDER.findall(output)}
