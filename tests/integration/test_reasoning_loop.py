@@ -40,6 +40,10 @@ async def test_questions_end_to_end_with_events_and_traces(
         "q-linear": ("Solve 3*x + 4 = 10 for x.", "2"),
         "q-conv": ("How many millilitres are there in 2.5 litres?", "2500"),
         "q-empty-ish": ("?", None),
+        # Phrasings the grammar cannot read: the translation model on Triton reads the first;
+        # the second it declines (a number, but no question the mesh can answer).
+        "q-model": ("How many times does 7 go into 91?", "13"),
+        "q-model-ood": ("How many legs do 3 spiders have?", None),
     }
     async with running([*stages, *retr, gateway_stage(kafka, tmp_path)]), MeshClient(kafka) as mesh:
         async with mesh.subscribe((kb_ingested.TOPIC,)) as receipts:
@@ -69,6 +73,12 @@ async def test_questions_end_to_end_with_events_and_traces(
         for g in (g for g in trace["goals"] if g["kind"] == "arith"):
             accepted = [h for a in g["attempts"] for h in a["hypotheses"] if h["accepted"]]
             assert len(accepted) == 1 and accepted[0]["text"] == g["value"]  # the model's own text
+    model = got["q-model"].reasoning_trace or {}
+    assert model["plan_source"] == "model" and model["reading"] == "What is 91/7?"
+    assert "the translation model" in (
+        got["q-model-ood"].error.message if got["q-model-ood"].error else ""
+    )
+    assert (got["q-arith"].reasoning_trace or {})["plan_source"] == "rules"
     conv = got["q-conv"].reasoning_trace or {}
     assert conv["goals"][0]["attempts"][0]["evidence_ids"][0] == "unit-volume-l-to-ml"
     assert {"admitted", "planned", "step_dispatched", "hypotheses", "step_verified"} <= seen

@@ -10,6 +10,7 @@ from reasoning_mesh.contracts.events import RequestEvent
 from reasoning_mesh.contracts.requests import MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.contracts.verifier_inbox import VerifierInput
+from reasoning_mesh.errors import BadInferenceRequestError, DependencyUnavailableError
 from reasoning_mesh.planner.handlers import PlannerHandlers
 from reasoning_mesh.planner.translation import Candidate, ReadingPolicy, seed_of
 from reasoning_mesh.runtime.context import Context, Record
@@ -123,3 +124,34 @@ async def test_a_question_the_grammar_reads_never_reaches_the_model() -> None:
     await PlannerHandlers(reader=reader).on_request(request, ctx)
     (inbox,) = [o.value for o in ctx.outputs if isinstance(o.value, VerifierInput)]
     assert inbox.plan is not None and inbox.plan.plan_source == "rules" and not reader.asked
+
+
+class _Failing:
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+    async def read(
+        self, question: str, *, samples: int, temperature: float, seed: int
+    ) -> list[Candidate]:
+        raise self.error
+
+
+async def test_a_model_that_refuses_the_request_leaves_the_question_unsupported_with_why() -> None:
+    request = MeshRequest(id="m-5", query="How many times does 7 go into 91?")
+    ctx = _ctx(request)
+    reader = _Failing(BadInferenceRequestError("the question is over 120 characters"))
+    await PlannerHandlers(reader=reader).on_request(request, ctx)
+    (result,) = [o.value for o in ctx.outputs if isinstance(o.value, MeshResult)]
+    assert result.status == "unsupported" and result.error is not None
+    assert "the translation model refused it: the question is over 120" in result.error.message
+
+
+async def test_a_model_that_is_down_is_retried_not_answered() -> None:
+    # Retryable: the stage's retry policy waits the outage out; nothing is answered meanwhile.
+    request = MeshRequest(id="m-6", query="How many times does 7 go into 91?")
+    ctx = _ctx(request)
+    with pytest.raises(DependencyUnavailableError):
+        await PlannerHandlers(reader=_Failing(DependencyUnavailableError("down"))).on_request(
+            request, ctx
+        )
+    assert not [o for o in ctx.outputs if isinstance(o.value, MeshResult | VerifierInput)]

@@ -36,7 +36,17 @@ def test_numbers_become_placeholders_in_order_and_come_back_as_written() -> None
     assert unmask("-", m) is None
 
 
-@pytest.mark.parametrize("output", ["What is #1 + 4?", "What is #4 + #1?", "What is #0*#1?"])
+@pytest.mark.parametrize(
+    "output",
+    [
+        "What is #1 + 4?",
+        "What is #4 + #1?",
+        "What is #0*#1?",
+        "What is #1#2?",
+        "What is #1.#2?",
+        "What is #1 + ten?",
+    ],
+)
 def test_a_model_output_with_a_number_of_its_own_is_refused(output: str) -> None:
     with pytest.raises(UnmaskError):
         unmask(output, mask("add 25 and 3"))
@@ -87,11 +97,22 @@ def test_no_benchmark_question_is_ever_generated() -> None:
     assert not shared, sorted(shared)[:5]
 
 
+def test_the_unseen_phrasings_file_is_unseen_by_the_model() -> None:
+    """`infra/bench/natural_unseen.jsonl` measures the mesh on phrasings written by hand: none of
+    them, even with other numbers, is a phrasing the model trains on."""
+    path = Path(__file__).resolve().parents[2] / "infra" / "bench" / "natural_unseen.jsonl"
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    assert len(rows) >= 40 and {r["cat"] for r in rows} >= {"arith", "algebra", "units", "ood"}
+    trained = {p.masked.rstrip("?.! ") for p in itertools.islice(phrasings.training(4321), 100_000)}
+    unseen = {mask(r["question"]).text.rstrip("?.! ") for r in rows}
+    assert not unseen & trained, sorted(unseen & trained)
+
+
 def test_a_reading_must_plan_and_be_made_of_the_questions_numbers_only() -> None:
     q = "how many times does seven go into 91"
     assert not isinstance(check(q, "What is 91/7?", Budget()), str)
-    assert check(q, "What is 91/13?", Budget()) == "'13' is not a number of the question"
-    assert check(q, "What is 91 + 0?", Budget()) == "'0' is not a number of the question"
+    assert str(check(q, "What is 91/13?", Budget())).startswith("'13' is not a number of the")
+    assert str(check(q, "What is 91 + 0?", Budget())).startswith("'0' is not a number of the")
     assert check(q, "What is 91?", Budget()) == "the reading leaves out '7'"
     assert str(check(q, "Tell me 91 7", Budget())).startswith("the reading does not plan")
     # Only operations the question names, only unknowns it has.
@@ -107,21 +128,38 @@ def test_a_reading_must_plan_and_be_made_of_the_questions_numbers_only() -> None
     assert check("negative 7.5 divided by 645", "What is -7.5/-645?", Budget()) == (
         "the sign of '645' differs from the question's"
     )
-    assert (
-        check(
-            "29.1 nanometers is how many micron",
-            "How many microseconds are there in 29.1 nanoseconds?",
-            Budget(),
-        )
-        == "the unit 'microseconds' is not in the question"
-    )
-    assert check("what is 1 mod 86", "What is 1 + 86?", Budget()) == (
-        "the reading's '+' is named nowhere in the question"
-    )
-    assert check("solve the equation 7x = 81", "Solve 7*t = 81 for t.", Budget()) == (
-        "the unknown 't' is not in the question"
-    )
-    assert not isinstance(check("7x = 81, so x is", "Solve 7*x = 81 for x.", Budget()), str)
+    micron = "29.1 nanometers is how many micron"
+    wrong = "How many microseconds are there in 29.1 nanoseconds?"
+    assert check(micron, wrong, Budget()) == "the question converts no nanoseconds"
+
+
+@pytest.mark.parametrize(
+    ("question", "reading", "why"),
+    [
+        ("what is 2^3 plus 1", "What is 2 + 3 + 1?", "a sign the model does not read: '^'"),
+        ("what is 5% of 20 plus 3", "What is 5 + 20 + 3?", "a sign the model does not read: '%'"),
+        ("tell me 12 minus 7 squared", "What is 12 - 7?", "asks for 'squared', which the mesh"),
+        ("is 12 plus 3 bigger than 14", "What is 12 + 3 + 14?", "asks for 'bigger'"),
+        ("what is 3 plus 4", "What is 3 + 4 + ten?", "does not plan"),
+        ("how many kilograms in 3000 grams", "How many milligrams are in 3000 grams?", "not plan"),
+        (
+            "how many kilograms in 3000 grams",
+            "How many grams are there in 3000 kilograms?",
+            "the question converts no kilograms",
+        ),
+        (
+            "round off 1234 to the closest hundred",
+            "Round 1234 to the nearest thousand.",
+            "does not round to the nearest thousand",
+        ),
+        ("7 plus 7 plus 2", "What is 7 + 2?", "the reading leaves out '7'"),
+        ("7 plus 2", "What is 7 + 7 + 2?", "'7' is not a number of the question (or not that"),
+    ],
+)
+def test_a_reading_that_drops_changes_or_adds_anything_is_refused(
+    question: str, reading: str, why: str
+) -> None:
+    assert why in str(check(question, reading, Budget()))
 
 
 def test_the_choice_needs_agreeing_samples_and_marks_the_plan_as_the_models() -> None:

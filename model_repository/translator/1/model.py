@@ -67,14 +67,15 @@ class TritonPythonModel:
             try:
                 question, samples, temperature, seed = _parse(request)
                 self.translator.check(question, samples)
-            except (MeshError, ValueError, TypeError, UnicodeDecodeError) as exc:
-                responses.append((i, pb_utils.InferenceResponse(error=pb_utils.TritonError(f"bad request: {exc}"))))
+            except (MeshError, ValueError, TypeError, IndexError, UnicodeDecodeError) as exc:
+                error = pb_utils.TritonError(f"bad request: {exc}")
+                responses.append((i, pb_utils.InferenceResponse(error=error)))
                 continue
             groups.setdefault((samples, temperature, seed), []).append((i, question))
         for (samples, temperature, seed), members in groups.items():
             try:
                 outs = self.translator.translate([q for _, q in members], samples, temperature, seed)
-                responses.extend((i, _response(r)) for (i, _), r in zip(members, outs))
+                responses.extend((i, _response(r)) for (i, _), r in zip(members, outs, strict=True))
             except Exception as exc:
                 err = pb_utils.TritonError(f"translation failed: {exc}")
                 responses.extend((i, pb_utils.InferenceResponse(error=err)) for i, _ in members)

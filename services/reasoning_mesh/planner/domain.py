@@ -79,6 +79,12 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     return plan.model_copy(update={"question": text, "reading": reading})
 
 
+def plan_as_written(text: str, budget: Budget, *, fallbacks: bool = True) -> Plan:
+    """The plan of a question in the planner's own phrasing only (no grammar of phrasings): a
+    model's reading must be exactly what it plans. `UnplannableError` otherwise."""
+    return _plan(" ".join(text.split()), budget, fallbacks=fallbacks)
+
+
 def _read(text: str) -> str | None:
     """The question in the planner's own phrasing, if the grammar of people's phrasings reads it."""
     try:

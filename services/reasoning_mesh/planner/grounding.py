@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 
+from reasoning_mesh.contracts.plans import Plan
 from reasoning_mesh.models.translator.masking import mask
 from reasoning_mesh.planner.units import UNIT_NAMES
 
@@ -32,28 +34,94 @@ _WEAK = {
     "*": "x",
     "/": "over into go",
 }
-_CONVERSION = re.compile(r"^How many (.+) are there in \S+ (.+)\?$")
+
+
+#: Operations the mesh does not do: a question naming one is not read by the model, which
+#: would drop the word and answer the rest (`12 minus 7 squared` read as `12 - 7`).
+_BEYOND_WORDS = """
+squared cubed power powers factorial percent percentage root roots log logarithm sine cosine
+tangent mod modulo remainder gcd lcm average mean median mode prime primes divisible even odd
+sort bigger greater larger smaller greatest largest smallest compare
+"""
+_BEYOND = frozenset(_BEYOND_WORDS.split())
+#: What a masked question may be written with; anything else (`^`, `%`, `√`, `²`) is a sign the
+#: model was never shown, so it could only guess.
+_WRITTEN = re.compile(r"[a-z0-9#\s,.?!:;'()+\-*/=]*")
+_NEAREST = re.compile(r" to the nearest ([a-z][a-z ]*)\.?$")
+_INTEGER = {"integer", "whole number", "unit", "one"}
 
 
 def ungrounded(question: str, reading: str) -> str:
     """Why `reading` is not made of `question`; empty when it is."""
     masked = mask(question)
-    have, used = set(masked.literals), set(_NUMERAL.findall(reading))
-    if extra := sorted(used - have):
-        return f"{extra[0]!r} is not a number of the question"
-    if missing := sorted(have - used):
-        return f"the reading leaves out {missing[0]!r}"
-    if (signs := _negated(reading)) != (asked := _negated_in(masked.text, masked.literals)):
-        wrong = min(signs ^ asked)
-        return f"the sign of {wrong!r} differs from the question's"
+    for why in (
+        _unreadable(masked.text),
+        _numbers(masked.literals, reading),
+        _signs(masked.text, masked.literals, reading),
+        _place(masked.text, reading),
+    ):
+        if why:
+            return why
     if strange := sorted(_unknowns(reading) - _unknowns(masked.text)):
         return f"the unknown {strange[0]!r} is not in the question"
-    if m := _CONVERSION.match(reading):
-        units = _units(question)
-        for unit in m.groups():
-            if UNIT_NAMES.get(unit.lower(), unit) not in units:
-                return f"the unit {unit!r} is not in the question"
     return _operations(question, reading)
+
+
+def _unreadable(masked: str) -> str:
+    if not _WRITTEN.fullmatch(masked):
+        sign = next(c for c in masked if not _WRITTEN.fullmatch(c))
+        return f"the question has a sign the model does not read: {sign!r}"
+    if beyond := sorted(set(re.findall(r"[a-z]+", masked)) & _BEYOND):
+        return f"the question asks for {beyond[0]!r}, which the mesh does not do"
+    return ""
+
+
+def _numbers(literals: tuple[str, ...], reading: str) -> str:
+    have, used = Counter(literals), Counter(_NUMERAL.findall(reading))
+    if extra := sorted(used - have):
+        return f"{extra[0]!r} is not a number of the question (or not that often)"
+    if missing := sorted(have - used):
+        return f"the reading leaves out {missing[0]!r}"
+    return ""
+
+
+def _signs(masked: str, literals: tuple[str, ...], reading: str) -> str:
+    if (signs := _negated(reading)) != (asked := _negated_in(masked, literals)):
+        return f"the sign of {min((signs - asked) | (asked - signs))!r} differs from the question's"
+    return ""
+
+
+def _place(masked: str, reading: str) -> str:
+    if m := _NEAREST.search(reading):
+        place = m.group(1)
+        named = _INTEGER if place == "integer" else {place}
+        if not any(re.search(rf"\b{p}\b", masked) for p in named):
+            return f"the question does not round to the nearest {place}"
+    return ""
+
+
+def plan_ungrounded(question: str, plan: Plan) -> str:
+    """Why the plan of a sound-looking reading still differs from the question: a conversion's
+    units must be the question's, from the unit written after its number."""
+    masked = mask(question).text
+    after = {UNIT_NAMES[w] for w in _after_numbers(masked) if w in UNIT_NAMES}
+    units = _units(question)
+    for goal in plan.goals:
+        filters = goal.filters or {}
+        if "from_unit" in filters and filters["from_unit"] not in after:
+            return f"the question converts no {filters['from_unit']}s"
+        if "to_unit" in filters and filters["to_unit"] not in units:
+            return f"the unit {filters['to_unit']!r} is not in the question"
+    return ""
+
+
+def _after_numbers(masked: str) -> list[str]:
+    """The unit word(s) right after each number (`#1 kilograms`, `#1 metric ton`)."""
+    found = []
+    for m in re.finditer(r"#\d+\s*((?:of an? )?)([a-zµ]+)(?: ([a-zµ]+))?", masked):
+        first, second = m.group(2), m.group(3)
+        found.extend([first, f"{first} {second}"] if second else [first])
+    return found
 
 
 def _unknowns(text: str) -> set[str]:
@@ -75,17 +143,15 @@ def _unary(text: str) -> list[int]:
     return [i for i, c in enumerate(text) if c == "-" and not _OPERAND_END.search(text[:i].rstrip())]
 
 
-def _negated(reading: str) -> set[str]:
+def _negated(reading: str) -> Counter[str]:
     body = reading.removeprefix("What is ").removeprefix("Solve ")
-    return {m.group() for i in _unary(body) if (m := _NUMERAL.match(body, i + 1))}
+    return Counter(m.group() for i in _unary(body) if (m := _NUMERAL.match(body, i + 1)))
 
 
-def _negated_in(masked: str, literals: tuple[str, ...]) -> set[str]:
-    signs = {int(k) for k in re.findall(r"\bnegative #(\d+)", masked)}
-    for i in _unary(masked):
-        if m := re.match(r"\s*#(\d+)", masked[i + 1 :]):
-            signs.add(int(m.group(1)))
-    return {literals[k - 1] for k in signs if 0 < k <= len(literals)}
+def _negated_in(masked: str, literals: tuple[str, ...]) -> Counter[str]:
+    signs = [int(k) for k in re.findall(r"\bnegative #(\d+)", masked)]
+    signs += [int(m.group(1)) for i in _unary(masked) if (m := re.match(r"\s*#(\d+)", masked[i + 1 :]))]
+    return Counter(literals[k - 1] for k in signs if 0 < k <= len(literals))
 
 
 def _operations(question: str, reading: str) -> str:

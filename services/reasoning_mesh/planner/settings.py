@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from reasoning_mesh.settings import MeshSettings
 
@@ -22,3 +22,10 @@ class PlannerSettings(MeshSettings):
     planner_translator_samples: int = Field(default=5, ge=1, le=16)
     planner_translator_temperature: float = Field(default=0.7, ge=0.0)
     planner_translator_min_agree: int = Field(default=3, ge=1)
+
+    @model_validator(mode="after")
+    def _a_majority_agrees(self) -> PlannerSettings:
+        # Fewer than a majority could be outvoted by another reading of the same question.
+        if 2 * self.planner_translator_min_agree <= self.planner_translator_samples:
+            raise ValueError("planner_translator_min_agree must be a majority of the samples")
+        return self

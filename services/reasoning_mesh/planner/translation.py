@@ -21,9 +21,9 @@ from reasoning_mesh.contracts.plans import Plan
 from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.models.translator.masking import mask
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.domain import plan_question
+from reasoning_mesh.planner.domain import plan_as_written
 from reasoning_mesh.planner.expr import UnplannableError
-from reasoning_mesh.planner.grounding import ungrounded
+from reasoning_mesh.planner.grounding import plan_ungrounded, ungrounded
 
 
 @dataclass(frozen=True)
@@ -72,10 +72,12 @@ def check(question: str, reading: str, budget: Budget, *, fallbacks: bool = True
     """The plan of a sound reading, or why the reading is not sound."""
     if why := ungrounded(question, reading):
         return why
-    try:
-        plan = plan_question(reading, budget, fallbacks=fallbacks)
+    try:  # as written: the reading is what is planned, no second reader in between
+        plan = plan_as_written(reading, budget, fallbacks=fallbacks)
     except UnplannableError as exc:
         return f"the reading does not plan: {exc}"
+    if why := plan_ungrounded(question, plan):
+        return why
     return plan
 
 

@@ -63,6 +63,11 @@ def unmask(output: str, masked: Masked) -> str | None:
         return None
     if re.search(r"\d", PLACEHOLDER.sub("", out)):
         raise UnmaskError(f"the model wrote a digit of its own: {out!r}")
+    if re.search(r"#\d+\s*#|#\d+\.(?=[#\d])|[\d.]#", out):
+        raise UnmaskError(f"the model joined placeholders into a new number: {out!r}")
+    for m in _numbers().finditer(PLACEHOLDER.sub(" ", out.lower())):
+        if m.group("words") and _names_a_number(m.group("words")):
+            raise UnmaskError(f"the model wrote a number word of its own: {m.group('words')!r}")
 
     def literal(m: re.Match[str]) -> str:
         k = int(m.group(1))
@@ -71,6 +76,14 @@ def unmask(output: str, masked: Masked) -> str | None:
         return masked.literals[k - 1]
 
     return PLACEHOLDER.sub(literal, out)
+
+
+def _names_a_number(words: str) -> bool:
+    try:
+        read_number_words(words)
+    except ValueError:
+        return False
+    return True
 
 
 def placeholders(output: str) -> set[int]:
