@@ -122,7 +122,7 @@ def test_a_reading_must_plan_and_be_made_of_the_questions_numbers_only() -> None
     assert check("88 x 563", "What is 88/563?", Budget()) == (
         "the reading's '/' is named nowhere in the question"
     )
-    assert check("multiply 7 by the sum of 2 and 5", "What is 7*2*5?", Budget()) == (
+    assert check("7 times 2 plus 5", "What is 7*2*5?", Budget()) == (
         "the question's '+' is not in the reading"
     )
     assert check("negative 7.5 divided by 645", "What is -7.5/-645?", Budget()) == (
@@ -154,6 +154,17 @@ def test_a_reading_must_plan_and_be_made_of_the_questions_numbers_only() -> None
         ),
         ("7 plus 7 plus 2", "What is 7 + 2?", "the reading leaves out '7'"),
         ("7 plus 2", "What is 7 + 7 + 2?", "'7' is not a number of the question (or not that"),
+        (
+            "multiply 29 by the sum of 8 and 4",
+            "What is (29 + 8)*4?",
+            "the question's sum of 8 and 4 is not one step of the reading",
+        ),
+        ("the difference between 8 and 76", "What is 76 - 8?", "difference of 8 and 76 is not one"),
+        (
+            "show sixty-one m in micrometers",
+            "How many metres are there in 61 metres?",
+            "converts a unit into itself",
+        ),
     ],
 )
 def test_a_reading_that_drops_changes_or_adds_anything_is_refused(

@@ -59,6 +59,7 @@ def ungrounded(question: str, reading: str) -> str:
         _numbers(masked.literals, reading),
         _signs(masked.text, masked.literals, reading),
         _place(masked.text, reading),
+        _grouping(masked.text, masked.literals, reading),
     ):
         if why:
             return why
@@ -100,6 +101,40 @@ def _place(masked: str, reading: str) -> str:
     return ""
 
 
+#: A pair the question groups by name (`the sum of #2 and #3`) must be one operation of the
+#: reading, not split across others (`multiply 29 by the sum of 8 and 4` read `(29 + 8)*4`).
+_GROUP = re.compile(
+    r"\b(sum|product|difference|quotient) (?:of|between) ((?:negative |-)?#\d+) and "
+    r"((?:negative |-)?#\d+)\b(?!,? and)"
+)
+_GROUP_OP = {"sum": "+", "product": "*", "difference": "-", "quotient": "/"}
+
+
+def _grouping(masked: str, literals: tuple[str, ...], reading: str) -> str:
+    if not reading.startswith("What is "):
+        return ""
+    body = reading.removeprefix("What is ").rstrip("?").replace(" ", "")
+    for m in _GROUP.finditer(masked):
+        name, op = m.group(1), _GROUP_OP[m.group(1)]
+        a, b = (_signed(x, literals) for x in m.group(2, 3))
+        pair = f"{a}{op}{b}"
+        i = body.find(pair)
+        before, after = body[i - 1 : i] if i > 0 else "", body[i + len(pair) : i + len(pair) + 1]
+        split = i < 0 or (
+            (op in "+-" and (before in {"*", "/", "-"} or after in {"*", "/"}))
+            or (op in "*/" and before == "/")
+        )
+        if split:
+            return f"the question's {name} of {a} and {b} is not one step of the reading"
+    return ""
+
+
+def _signed(placeholder: str, literals: tuple[str, ...]) -> str:
+    sign = "-" if placeholder.startswith(("-", "negative")) else ""
+    k = int(placeholder.rsplit("#", 1)[1])
+    return sign + literals[k - 1] if 0 < k <= len(literals) else placeholder
+
+
 def plan_ungrounded(question: str, plan: Plan) -> str:
     """Why the plan of a sound-looking reading still differs from the question: a conversion's
     units must be the question's, from the unit written after its number."""
@@ -108,6 +143,8 @@ def plan_ungrounded(question: str, plan: Plan) -> str:
     units = _units(question)
     for goal in plan.goals:
         filters = goal.filters or {}
+        if filters.get("from_unit") and filters.get("from_unit") == filters.get("to_unit"):
+            return "the reading converts a unit into itself"
         if "from_unit" in filters and filters["from_unit"] not in after:
             return f"the question converts no {filters['from_unit']}s"
         if "to_unit" in filters and filters["to_unit"] not in units:
