@@ -16,12 +16,14 @@ import torch
 from reasoning_mesh.bench.translation import run_translation_bench
 from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.errors import BadInferenceRequestError
+from reasoning_mesh.models.reasoner.checkpoint import CheckpointError
 from reasoning_mesh.models.reasoner.model import GatedDecoder
 from reasoning_mesh.models.translator import phrasings
 from reasoning_mesh.models.translator.masking import UnmaskError, mask, unmask
 from reasoning_mesh.models.translator.serving import MAX_SAMPLES, Translator
 from reasoning_mesh.models.translator.train import CONFIG
 from reasoning_mesh.planner.domain import plan_question
+from reasoning_mesh.planner.structure import disordered
 from reasoning_mesh.planner.translation import Candidate, check, choose
 
 BENCHMARKS = Path(__file__).resolve().parents[3] / "shared" / "benchmarks"
@@ -160,6 +162,19 @@ def test_a_reading_must_plan_and_be_made_of_the_questions_numbers_only() -> None
             "the question's sum of 8 and 4 is not one step of the reading",
         ),
         ("the difference between 8 and 76", "What is 76 - 8?", "difference of 8 and 76 is not one"),
+        # Order, grouping and rounding as the question says (`planner/structure.py`).
+        ("subtract 3 from 10", "What is 3 - 10?", "3 - 10 is not in the question's order"),
+        ("10 minus 3", "What is 3 - 10?", "3 - 10 is not in the question's order"),
+        ("86 divided into 185394", "What is 86/185394?", "not in the question's order"),
+        ("how much is 4 less than 9", "What is 4 - 9?", "not in the question's order"),
+        ("19 plus 3 times 53", "What is (19 + 3)*53?", "brackets what the question does not"),
+        ("hi, 55 plus 19 times 50", "What is (55 + 19)*50?", "brackets what the question does not"),
+        ("negative 23 plus 26 times 12", "What is -23*26 + 12?", "-23+26 is not one step"),
+        ("what is 8.25 to the nearest integer", "What is 8.25?", "the question rounds and the"),
+        ("round 1234 to the nearest 10", "Round 1234 to 10 decimal places.", "to decimal places"),
+        ("round 8.5 up to the nearest whole number", "Round 8.5 to the nearest integer.", "one way"),
+        ("what is twice 7 plus 3", "What is 7 + 3?", "asks for 'twice'"),
+        ("the total of 3 and 4, times 5", "What is 3 + 4*5?", "total of 3 and 4 is not one step"),
         (
             "show sixty-one m in micrometers",
             "How many metres are there in 61 metres?",
@@ -173,6 +188,45 @@ def test_a_reading_that_drops_changes_or_adds_anything_is_refused(
     assert why in str(check(question, reading, Budget()))
 
 
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        ("subtract 3 from 10", "What is 10 - 3?"),
+        ("86 divided into 185394", "What is 185394/86?"),
+        ("split 12 into 3 equal parts", "What is 12/3?"),
+        ("how much is 4 less than 9", "What is 9 - 4?"),
+        ("subtract the product of 2 and 3 from 10", "What is 10 - 2*3?"),
+        ("subtract 2 and 3 from 10", "What is 10 - 2 - 3?"),
+        ("19 plus 3, all times 53", "What is (19 + 3)*53?"),
+        ("negative 23 plus 26 times 12, thanks", "What is -23 + 26*12?"),
+        ("5 minus negative 3 times 2", "What is 5 - -3*2?"),
+        ("round 8.5 up or down to the nearest whole number", "Round 8.5 to the nearest integer."),
+        ("add twenty and five", "What is 20 + 5?"),  # two numbers, not `25`
+    ],
+)
+def test_a_reading_in_the_questions_order_and_grouping_plans(question: str, reading: str) -> None:
+    assert not isinstance(check(question, reading, Budget()), str)
+
+
+def test_the_gate_accepts_every_generated_label() -> None:
+    """The structure checks refuse misreads, not the readings the model is taught to write."""
+    refused = []
+    for p in itertools.islice(phrasings.training(11), 3000):
+        reading = unmask(p.target, mask(p.question)) if p.target != "-" else None
+        if reading and (why := disordered(p.question, reading)):
+            refused.append((p.question, reading, why))
+    assert not refused, refused[:3]
+
+
+def test_a_checkpoint_without_a_vocabulary_is_refused(tmp_path: Path) -> None:
+    manifest = json.loads((CHECKPOINT / "manifest.json").read_text())
+    manifest.pop("vocabulary")
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    (tmp_path / manifest["weights"]).symlink_to(CHECKPOINT / manifest["weights"])
+    with pytest.raises(CheckpointError, match="no vocabulary"):
+        Translator.load(tmp_path)
+
+
 def test_the_choice_needs_agreeing_samples_and_marks_the_plan_as_the_models() -> None:
     q = "How many times does 7 go into 91?"
     agreed = choose(
@@ -183,7 +237,8 @@ def test_the_choice_needs_agreeing_samples_and_marks_the_plan_as_the_models() ->
     split = choose(
         q, [Candidate("What is 91/7?")] * 2 + [Candidate("What is 7/91?")] * 3, Budget(), min_agree=4
     )
-    assert split.plan is None and "disagree (3 of 5" in split.reason
+    # `7/91` takes the operands against the question's order (`7 go into 91`): it does not vote.
+    assert split.plan is None and "disagree (2 of 5" in split.reason
     # Unsound samples do not vote: two sound ones are not outvoted by three that add a number.
     mixed = [Candidate("What is 91/7?")] * 2 + [Candidate("What is 91/13?")] * 3
     assert choose(q, mixed, Budget(), min_agree=2).plan is not None
@@ -191,7 +246,8 @@ def test_the_choice_needs_agreeing_samples_and_marks_the_plan_as_the_models() ->
 
 def test_serving_gives_one_list_of_readings_per_question_and_checks_requests() -> None:
     torch.manual_seed(0)
-    translator = Translator(GatedDecoder(CONFIG))  # untrained: the shapes and checks are the point
+    # Untrained: the shapes and checks are the point.
+    translator = Translator(GatedDecoder(CONFIG), frozenset(phrasings.vocabulary(4321, 20_000)))
     out = translator.translate(
         ["add 2 and 3", "what is the capital of france"], samples=3, temperature=1.0
     )

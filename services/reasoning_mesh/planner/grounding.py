@@ -41,7 +41,9 @@ _WEAK = {
 _BEYOND_WORDS = """
 squared cubed power powers factorial percent percentage root roots log logarithm sine cosine
 tangent mod modulo remainder gcd lcm average mean median mode prime primes divisible even odd
-sort bigger greater larger smaller greatest largest smallest compare
+sort bigger greater larger smaller greatest largest smallest compare square squares cube cubes
+twice thrice half halve halved quarter double doubled triple tripled opposite absolute reciprocal
+inverse floor ceiling significant
 """
 _BEYOND = frozenset(_BEYOND_WORDS.split())
 #: What a masked question may be written with; anything else (`^`, `%`, `√`, `²`) is a sign the
@@ -49,6 +51,8 @@ _BEYOND = frozenset(_BEYOND_WORDS.split())
 _WRITTEN = re.compile(r"[a-z0-9#\s,.?!:;'()+\-*/=]*")
 _NEAREST = re.compile(r" to the nearest ([a-z][a-z ]*)\.?$")
 _INTEGER = {"integer", "whole number", "unit", "one"}
+#: `round 8.5 up`, `rounded down to the nearest ten`: a direction the mesh's rounding does not take.
+_DIRECTED = re.compile(r"\bround(?:ed|ing)?\b.*\b(?:up|down)\b|\b(?:up|down)\b.*\bnearest\b")
 
 
 def ungrounded(question: str, reading: str) -> str:
@@ -74,6 +78,8 @@ def _unreadable(masked: str) -> str:
         return f"the question has a sign the model does not read: {sign!r}"
     if beyond := sorted(set(re.findall(r"[a-z]+", masked)) & _BEYOND):
         return f"the question asks for {beyond[0]!r}, which the mesh does not do"
+    if _DIRECTED.search(masked.replace("up or down", "")):
+        return "the question rounds one way (up or down), which the mesh does not do"
     return ""
 
 
@@ -104,10 +110,10 @@ def _place(masked: str, reading: str) -> str:
 #: A pair the question groups by name (`the sum of #2 and #3`) must be one operation of the
 #: reading, not split across others (`multiply 29 by the sum of 8 and 4` read `(29 + 8)*4`).
 _GROUP = re.compile(
-    r"\b(sum|product|difference|quotient) (?:of|between) ((?:negative |-)?#\d+) and "
+    r"\b(sum|total|product|difference|quotient) (?:of|between) ((?:negative |-)?#\d+) and "
     r"((?:negative |-)?#\d+)\b(?!,? and)"
 )
-_GROUP_OP = {"sum": "+", "product": "*", "difference": "-", "quotient": "/"}
+_GROUP_OP = {"sum": "+", "total": "+", "product": "*", "difference": "-", "quotient": "/"}
 
 
 def _grouping(masked: str, literals: tuple[str, ...], reading: str) -> str:

@@ -34,7 +34,9 @@ class Masked:
 @cache
 def _numbers() -> re.Pattern[str]:
     word = "(?:" + "|".join(sorted(WORDS, key=len, reverse=True)) + ")"
-    words = rf"\b{word}(?:(?:-| | and ){word})*\b"
+    # `and` joins only after a scale word (`one hundred and five`); `twenty and five` is two.
+    scale_and = "(?:(?<=hundred)|(?<=thousand)|(?<=million)) and "
+    words = rf"\b{word}(?:(?:-| |{scale_and}){word})*\b"
     return re.compile(rf"(?P<num>{NUMERAL.pattern})|(?P<words>{words})")
 
 

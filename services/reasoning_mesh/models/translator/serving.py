@@ -16,6 +16,7 @@ import torch
 
 from reasoning_mesh.errors import BadInferenceRequestError
 from reasoning_mesh.models.reasoner import checkpoint
+from reasoning_mesh.models.reasoner.checkpoint import CheckpointError
 from reasoning_mesh.models.reasoner.generate import Generation, Generator, GenRequest
 from reasoning_mesh.models.reasoner.model import GatedDecoder
 from reasoning_mesh.models.translator.masking import UnmaskError, mask, unmask
@@ -40,7 +41,7 @@ class Translator:
     read (every sample: no reading, naming the words): a small model meeting a word it has never
     seen guesses, and a guessed reading would be a verified answer to another question."""
 
-    def __init__(self, model: GatedDecoder, vocabulary: frozenset[str] | None = None) -> None:
+    def __init__(self, model: GatedDecoder, vocabulary: frozenset[str]) -> None:
         self.tok = PlainTokenizer()
         self.generator = Generator(model, self.tok)
         self.vocabulary = vocabulary
@@ -49,7 +50,9 @@ class Translator:
     def load(cls, directory: Path, device: str = "cpu") -> Translator:
         model, manifest = checkpoint.load(directory, device)
         words = manifest.get("vocabulary")
-        return cls(model, frozenset(words) if words is not None else None)
+        if not words:  # without it every word would pass: refuse the checkpoint, not the check
+            raise CheckpointError(f"{directory}: the manifest has no vocabulary")
+        return cls(model, frozenset(words))
 
     def translate_masked(
         self, masked: list[str], samples: int = 1, temperature: float = 0.0, seed: int = 0
@@ -86,8 +89,6 @@ class Translator:
         return readings
 
     def unknown_words(self, masked: str) -> list[str]:
-        if self.vocabulary is None:
-            return []
         return sorted(words_of(masked) - self.vocabulary)
 
 
