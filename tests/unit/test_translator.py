@@ -174,6 +174,8 @@ def test_a_reading_must_plan_and_be_made_of_the_questions_numbers_only() -> None
         ("round 1234 to the nearest 10", "Round 1234 to 10 decimal places.", "to decimal places"),
         ("round 8.5 up to the nearest whole number", "Round 8.5 to the nearest integer.", "one way"),
         ("what is twice 7 plus 3", "What is 7 + 3?", "asks for 'twice'"),
+        ("what is 1,200 plus 5", "What is 1 + 200 + 5?", "a number with a separator"),
+        ("what is 1 200 plus 5", "What is 1 + 200 + 5?", "a number with a separator"),
         ("the total of 3 and 4, times 5", "What is 3 + 4*5?", "total of 3 and 4 is not one step"),
         (
             "show sixty-one m in micrometers",

@@ -78,6 +78,8 @@ def _unreadable(masked: str) -> str:
         return f"the question has a sign the model does not read: {sign!r}"
     if beyond := sorted(set(re.findall(r"[a-z]+", masked)) & _BEYOND):
         return f"the question asks for {beyond[0]!r}, which the mesh does not do"
+    if re.search(r"#\d+(?:,| )#\d+", masked):  # `1,200`, `1 200`: one number to a reader
+        return "the question writes a number with a separator the model does not read"
     if _DIRECTED.search(masked.replace("up or down", "")):
         return "the question rounds one way (up or down), which the mesh does not do"
     return ""
