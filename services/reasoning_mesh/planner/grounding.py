@@ -185,7 +185,14 @@ _OPERAND_END = re.compile(r"(?:#\d+|\d|(?<![a-z])[a-z]|\))$")
 
 def _unary(text: str) -> list[int]:
     """Where `-` is a sign: not after an operand (a number, a placeholder, an unknown, `)`)."""
-    return [i for i, c in enumerate(text) if c == "-" and not _OPERAND_END.search(text[:i].rstrip())]
+    return [i for i, c in enumerate(text) if c == "-" and not _operand_before(text[:i].rstrip())]
+
+
+def _operand_before(text: str) -> bool:
+    # `7 x -2`: an `x` between numbers is a times sign; `what's -8`: the `s` of `'s` is no unknown.
+    if re.search(r"(?:#\d+|\d) x$|'s$", text):
+        return False
+    return bool(_OPERAND_END.search(text))
 
 
 def _negated(reading: str) -> Counter[str]:

@@ -9,85 +9,179 @@ question. The checks only ever refuse; a refusal ends the question `unsupported`
 
 from __future__ import annotations
 
+import ast
 import re
 
 from reasoning_mesh.models.translator.masking import Masked, mask
 
 #: Words that put the second-written operand first (`subtract 3 from 10`, `4 less than 9`,
 #: `6 go into 72`, `how many 4s are in 36`, `subtract 3 off 10`).
-_REVERSING = re.compile(r"\b(?:from|than|into|in|off)\b")
-#: `split 12 into 3 equal parts` keeps the written order: `into` names the parts, not the whole.
+_REVERSING = re.compile(r"\b(?:from|than|into|off)\b|\b(?:are|is) in\b")
+#: (`divide 36 in 4` does not reverse: only `are in`, `is in` do.)
+#: `split 12 into (or in) 3 equal parts` keeps the written order: the word names the parts.
 _PARTS = re.compile(r"\s*(?:equal\s+|even\s+)?(?:parts|pieces|groups|shares|portions|ways)\b")
-_INTO_R = re.compile(r"\binto (?:negative |-)?$")
-#: An atom, then `-` or `/`, then an atom: the pairs whose order matters (lookahead: overlapping).
-_PAIR = re.compile(r"(?=(?<![\d.])(\d+(?:\.\d+)?)([-/])-?(\d+(?:\.\d+)?))")
-#: What a question says when it groups: brackets, a pause, a named result, a sequence.
-#: (A comma counts between two numbers: `hi, 5 plus 2 times 3` groups nothing.)
+_INTO_R = re.compile(r"\b(?:into|in) (?:negative |-)?$")
+#: Where a question says "first this, then that": what comes before is one step of the reading.
+_SEQUENCE = re.compile(
+    r"(?:,? (?:and )?then\b|,? and (?=(?:multiply|divide|add|subtract|times|take|double)\b)"
+    r"|, (?=(?:multiply|divide|add|subtract|times|take)\b))"
+)
+#: What a question says when it groups: brackets, a pause between numbers, a named result, a
+#: sequence. (A comma counts between two numbers: `hi, 5 plus 2 times 3` groups nothing.)
 _GROUPS = re.compile(
-    r"[(;]|#\d+.*,.*#\d+|\b(?:sum|difference|product|quotient|total|all|then|first|result)\b"
+    r"[(;]|#\d+.*,.*#\d+|\b(?:sum|difference|product|quotient|total|all|then|first|result)\b|"
+    + _SEQUENCE.pattern
 )
 #: Two numbers joined by one operation word: they are one step of the reading, whatever else
 #: the reading does (`19 plus 3 times 53` has `19 + 3` and `3*53`; `(19 + 3)*53` lacks `3*53`).
 _JOINED = re.compile(
-    r"(?=(?<![\w-])(negative |-)?#(\d+) (plus|minus|times|multiplied by|divided by|over|[-+*/]) "
-    r"(negative |-)?#(\d+)(?!\d))"
+    r"(?=(?<![\w-])(negative |-)?#(\d+) (plus|minus|times|multiplied by|divided by|over|x|"
+    r"take away|less(?! than)|lots of|groups of|sets of|[-+*/]) (negative |-)?#(\d+)(?!\d))"
 )
-_JOIN_OP = {"plus": "+", "minus": "-", "times": "*", "multiplied by": "*", "divided by": "/"}
+_JOIN_OP = {"plus": "+", "minus": "-", "times": "*", "multiplied by": "*", "divided by": "/",
+            "over": "/", "x": "*", "take away": "-", "less": "-", "lots of": "*",
+            "groups of": "*", "sets of": "*"}  # fmt: skip
 _ROUNDS = re.compile(
-    r"\b(?:round|rounded|rounding|nearest|closest|decimal|decimals|dp|d\.p|places?|approximate"
-    r"|approximately)\b"
+    r"\b(?:round|rounded|rounding|nearest|closest|decimal places?|decimals|dp|d\.p|places?"
+    r"|approximate|approximately)\b"
 )
-_PLACES = re.compile(r"\b(?:decimal|decimals|dp|d\.p|places?)\b")
+_PLACES = re.compile(r"\b(?:decimal places?|decimals|dp|d\.p|places?)\b")
 _NEAREST = re.compile(r"\b(?:nearest|closest)\b")
+#: An operation a question names: a rounding reading has none of its own, so it may not drop one.
+_OPERATION = re.compile(
+    r"\b(?:plus|minus|times|divided|divide|multiplied|multiply|add|added|subtract|subtracted|sum"
+    r"|difference|product|quotient|take away|less|more|lots|groups|over|into)\b|#\d+ ?[-+*/x] ?#\d+"
+)
 
 
 def disordered(question: str, reading: str) -> str:
     """Why `reading` orders, groups or rounds otherwise than `question`; empty when it does not."""
     masked = mask(question)
-    checks = (_rounding, _order, _brackets, _joined)
-    for why in (check(masked, reading) for check in checks):
-        if why:
-            return why
-    return ""
+    tree = _tree(reading)
+    if reading.startswith("What is ") and tree is None:
+        return "the reading is not one expression"
+    checks = (
+        _rounding(masked, reading),
+        _brackets(masked, reading),
+        _joined(masked, reading),
+        _order(masked, tree) if tree else "",
+        _sequence(masked, tree) if tree else "",
+    )
+    return next((why for why in checks if why), "")
 
 
 def _rounding(masked: Masked, reading: str) -> str:
-    asked, rounds = bool(_ROUNDS.search(masked.text)), reading.startswith("Round ")
+    text, rounds = masked.text, reading.startswith("Round ")
+    asked = bool(_ROUNDS.search(text))
     if asked and not rounds:
         return "the question rounds and the reading does not"
     if rounds and not asked:
         return "the reading rounds and the question does not"
-    if rounds and "decimal places" in reading and not _PLACES.search(masked.text):
-        return "the reading rounds to decimal places, the question does not"
-    if rounds and "nearest" in reading and not _NEAREST.search(masked.text):
+    return _rounding_form(masked, reading) if rounds else ""
+
+
+def _rounding_form(masked: Masked, reading: str) -> str:
+    """A rounding reading: no operation dropped, and the form and place are the question's."""
+    text = masked.text
+    if _OPERATION.search(text):
+        return "the question names an operation the rounding reading drops"
+    if m := re.search(r"to (\d+) decimal places", reading):
+        written = _placeholders_of(masked, m.group(1))
+        if not _PLACES.search(text) or not any(
+            re.search(rf"#{k}\s*(?:decimal|dp|d\.p|places?)", text) for k in written
+        ):
+            return "the reading rounds to decimal places, the question does not (or not to those)"
+    if "nearest" in reading and not _NEAREST.search(text):
         return "the reading rounds to the nearest, the question does not"
+    if m := re.search(r"to the nearest (\d+)", reading):
+        written = _placeholders_of(masked, m.group(1))
+        if not any(re.search(rf"(?:nearest|closest) #{k}(?!\d)", text) for k in written):
+            return f"the question does not round to the nearest {m.group(1)}"
     return ""
 
 
-def _order(masked: Masked, reading: str) -> str:
-    """Each `L - R` and `L / R` of an arithmetic reading must take its operands in the
-    question's order: as written, or reversed by a word that reverses (`from`, `than`, `into`).
-    An operand written more than once in the question cannot be placed, so it is not checked."""
+def _placeholders_of(masked: Masked, literal: str) -> list[int]:
+    return [k for k, lit in enumerate(masked.literals, 1) if lit == literal]
+
+
+class _Node:
+    """A reading's expression: `op` of `left` and `right`, or a literal (`op` empty)."""
+
+    def __init__(self, op: str, left: _Node | None, right: _Node | None, literals: list[str]):
+        self.op, self.left, self.right, self.literals = op, left, right, literals
+
+    def nodes(self) -> list[_Node]:
+        kids = [n for k in (self.left, self.right) if k for n in k.nodes()]
+        return [self, *kids]
+
+
+_OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
+
+
+def _tree(reading: str) -> _Node | None:
+    """The arithmetic reading as a tree (Python's grammar is the planner's for `+ - * /`)."""
     if not reading.startswith("What is "):
-        return ""
-    body = reading.removeprefix("What is ").rstrip("?").replace(" ", "")
+        return None
+    src = reading.removeprefix("What is ").rstrip("?")
+    try:
+        return _node(ast.parse(src, mode="eval").body, src)
+    except (SyntaxError, ValueError):
+        return None
+
+
+def _node(n: ast.expr, src: str) -> _Node:
+    if isinstance(n, ast.BinOp) and type(n.op) in _OPS:
+        left, right = _node(n.left, src), _node(n.right, src)
+        return _Node(_OPS[type(n.op)], left, right, left.literals + right.literals)
+    if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub):
+        return _node(n.operand, src)
+    if isinstance(n, ast.Constant) and n.end_col_offset is not None:
+        return _Node("", None, None, [src[n.col_offset : n.end_col_offset]])
+    raise ValueError("not arithmetic")
+
+
+def _order(masked: Masked, tree: _Node) -> str:
+    """Each `-` and `/` takes its sides in the question's order: as written, or reversed by a
+    word that reverses (`from`, `than`, `into`). A side whose numbers the question writes more
+    than once, or interleaves with the other side's, cannot be placed and is not checked."""
     text = masked.text
-    for m in _PAIR.finditer(body):
-        left, op, right = m.group(1, 2, 3)
-        l_at, r_at = _place(text, masked.literals, left), _place(text, masked.literals, right)
-        if l_at is None or r_at is None or left == right:
+    for node in tree.nodes():
+        if node.op not in "-/" or not node.op or not node.left or not node.right:
             continue
-        (l_start, l_end), (r_start, r_end) = l_at, r_at
-        if l_start < r_start:
-            between, after_right = text[l_end:r_start], text[r_end:]
+        l_at = [_place(text, masked.literals, lit) for lit in node.left.literals]
+        r_at = [_place(text, masked.literals, lit) for lit in node.right.literals]
+        if None in l_at or None in r_at:
+            continue
+        ls, rs = [a for a in l_at if a], [a for a in r_at if a]
+        if max(e for _, e in ls) <= min(s for s, _ in rs):
+            first_r = min(rs)
+            between, after_right = text[max(e for _, e in ls) : first_r[0]], text[first_r[1] :]
+            written = True
+        elif max(e for _, e in rs) <= min(s for s, _ in ls):
+            first_l = min(ls)
+            between, after_right = text[max(e for _, e in rs) : first_l[0]], text[first_l[1] :]
+            written = False
         else:
-            between, after_right = text[r_end:l_start], ""
+            continue
         reverses = any(
-            not (w.group() == "into" and _INTO_R.search(between) and _PARTS.match(after_right))
+            not (_INTO_R.search(between) and _PARTS.match(after_right))
             for w in _REVERSING.finditer(between)
         )
-        if (l_start > r_start) != reverses:
-            return f"the reading's {left} {op} {right} is not in the question's order"
+        if written == reverses:
+            left, right = " ".join(node.left.literals), " ".join(node.right.literals)
+            return f"the reading's {node.op} of ({left}) and ({right}) is not in the question's order"
+    return ""
+
+
+def _sequence(masked: Masked, tree: _Node) -> str:
+    """`add 5 and 3, then multiply by 2`: the numbers before `then` are one step (`(5 + 3)*2`)."""
+    groups = {tuple(sorted(n.literals)) for n in tree.nodes()}
+    for m in _SEQUENCE.finditer(masked.text):
+        before = [int(k) for k in re.findall(r"#(\d+)", masked.text[: m.start()])]
+        if 2 <= len(before) < len(masked.literals):
+            step = tuple(sorted(masked.literals[k - 1] for k in before if k <= len(masked.literals)))
+            if step not in groups:
+                return f"the question's first step ({', '.join(step)}) is not one step of the reading"
     return ""
 
 
@@ -115,7 +209,7 @@ def _joined(masked: Masked, reading: str) -> str:
     body = reading.removeprefix("What is ").rstrip("?").replace(" ", "")
     for m in _JOINED.finditer(masked.text):
         a_sign, a, word, b_sign, b = m.group(1, 2, 3, 4, 5)
-        op = _JOIN_OP.get(word, "/" if word == "over" else word)
+        op = _JOIN_OP.get(word, word)
         a_lit, b_lit = (_literal(masked.literals, k) for k in (a, b))
         pair = f"{'-' if a_sign else ''}{a_lit}{op}{'-' if b_sign else ''}{b_lit}"
         if a_lit and b_lit and pair not in body:
