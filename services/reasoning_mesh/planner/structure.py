@@ -146,10 +146,10 @@ def _order(masked: Masked, tree: _Node) -> str:
     than once, or interleaves with the other side's, cannot be placed and is not checked."""
     text = masked.text
     for node in tree.nodes():
-        if node.op not in "-/" or not node.op or not node.left or not node.right:
+        if node.op not in ("-", "/") or not node.left or not node.right:
             continue
-        l_at = [_place(text, masked.literals, lit) for lit in node.left.literals]
-        r_at = [_place(text, masked.literals, lit) for lit in node.right.literals]
+        l_at = [_place(masked, lit) for lit in node.left.literals]
+        r_at = [_place(masked, lit) for lit in node.right.literals]
         if None in l_at or None in r_at:
             continue
         ls, rs = [a for a in l_at if a], [a for a in r_at if a]
@@ -163,9 +163,8 @@ def _order(masked: Masked, tree: _Node) -> str:
             written = False
         else:
             continue
-        reverses = any(
-            not (_INTO_R.search(between) and _PARTS.match(after_right))
-            for w in _REVERSING.finditer(between)
+        reverses = bool(_REVERSING.search(between)) and not (
+            _INTO_R.search(between) and _PARTS.match(after_right)
         )
         if written == reverses:
             left, right = " ".join(node.left.literals), " ".join(node.right.literals)
@@ -185,12 +184,12 @@ def _sequence(masked: Masked, tree: _Node) -> str:
     return ""
 
 
-def _place(text: str, literals: tuple[str, ...], literal: str) -> tuple[int, int] | None:
+def _place(masked: Masked, literal: str) -> tuple[int, int] | None:
     """Where the question writes `literal` (its placeholder's span), if it writes it once."""
-    ks = [k for k, lit in enumerate(literals, 1) if lit == literal]
+    ks = _placeholders_of(masked, literal)
     if len(ks) != 1:
         return None
-    m = re.search(rf"#{ks[0]}(?!\d)", text)
+    m = re.search(rf"#{ks[0]}(?!\d)", masked.text)
     return m.span() if m else None
 
 

@@ -16,7 +16,6 @@ import torch
 
 from reasoning_mesh.errors import BadInferenceRequestError
 from reasoning_mesh.models.reasoner import checkpoint
-from reasoning_mesh.models.reasoner.checkpoint import CheckpointError
 from reasoning_mesh.models.reasoner.generate import Generation, Generator, GenRequest
 from reasoning_mesh.models.reasoner.model import GatedDecoder
 from reasoning_mesh.models.translator.masking import UnmaskError, mask, unmask
@@ -51,7 +50,7 @@ class Translator:
         model, manifest = checkpoint.load(directory, device)
         words = manifest.get("vocabulary")
         if not words:  # without it every word would pass: refuse the checkpoint, not the check
-            raise CheckpointError(f"{directory}: the manifest has no vocabulary")
+            raise checkpoint.CheckpointError(f"{directory}: the manifest has no vocabulary")
         return cls(model, frozenset(words))
 
     def translate_masked(
