@@ -1,5 +1,6 @@
 """`rmesh bench fuzz` and `rmesh bench overload`: bad input and too much input, each through a
-stack of its own (its own home and ports), with counts written as JSON."""
+stack of its own (its own home and ports), with counts written as JSON; and `rmesh bench
+verbatim`, the check that no prompt carries a computed number."""
 
 from __future__ import annotations
 
@@ -130,7 +131,27 @@ def plan(
     console.print(table)
 
 
+def verbatim(
+    json_out: Path = typer.Option(..., "--json", help="Where to write the counts."),
+    input_file: Path = typer.Option(
+        Path("../shared/benchmarks/math_public.jsonl"), "--input", help="Questions (JSONL)."
+    ),
+    every: int = typer.Option(1, min=1, help="Every K-th question of each module (1: all)."),
+) -> None:
+    """Drive the questions through the planner, the verifier's state machine and the real
+    model in process, and check that every operand of every dispatched prompt was copied."""
+    from reasoning_mesh.bench.verbatim import run_verbatim_bench
+
+    if not input_file.exists():
+        fail(f"no questions at {input_file}")
+    figures = run_verbatim_bench(input_file, every)
+    show(figures, json_out, skip=("examples",))
+    if figures["violations"]:
+        fail(f"{figures['violations']} prompts have an operand that was not copied")
+
+
 def register(app: typer.Typer) -> None:
+    app.command()(verbatim)
     app.command()(capacity)
     app.command()(fuzz)
     app.command()(overload)
