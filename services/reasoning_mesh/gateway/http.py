@@ -56,10 +56,14 @@ class ResultHub(Resilient):
         self._on_result = on_result
         self._listeners: dict[str, set[asyncio.Queue[tuple[str, Message]]]] = defaultdict(set)
         self._latest: dict[str, Message] = {}
+        #: Where the subscription was: after a failure it resumes there, so the results of the
+        #: gap still free their in-flight slots (from the end, they were held until max age).
+        self._positions: dict[tuple[str, int], int] = {}
         self.ready = asyncio.Event()
 
     async def _follow(self) -> None:
-        async with self._client.subscribe((results.TOPIC, events.TOPIC)) as sub:
+        topics = (results.TOPIC, events.TOPIC)
+        async with self._client.subscribe(topics, positions=self._positions) as sub:
             self.ready.set()
             async for topic, msg in sub:
                 rid = str(getattr(msg, "request_id", ""))

@@ -40,8 +40,12 @@ class Subscription:
         request_ids: set[str] | None,
         from_beginning: bool,
         model: type[Message] | None = None,
+        positions: dict[tuple[str, int], int] | None = None,
     ) -> None:
         self.topics = tuple(topics)
+        #: (physical topic, partition) → the next offset to read, kept up to date as records are
+        #: read. A subscription given the map of an earlier one resumes where that one stopped.
+        self.positions = {} if positions is None else positions
         unknown = [t for t in self.topics if model is None and t not in BY_NAME]
         if unknown:
             raise ValueError(f"topics {unknown} are not in the registry; pass model=")
@@ -69,13 +73,18 @@ class Subscription:
             else:
                 raise DependencyUnavailableError(f"no partitions found for topic {topic}")
         self._consumer.assign(parts)
-        if self._from_beginning:
-            await self._consumer.seek_to_beginning(*parts)
-        else:
-            await self._consumer.seek_to_end(*parts)
-        # Resolve positions now, so records produced after this point are never missed.
+        fresh = [tp for tp in parts if (tp.topic, tp.partition) not in self.positions]
+        if fresh and self._from_beginning:
+            await self._consumer.seek_to_beginning(*fresh)
+        elif fresh:
+            await self._consumer.seek_to_end(*fresh)
+        for tp in parts:  # past retention the consumer's reset policy applies (the end)
+            if (tp.topic, tp.partition) in self.positions:
+                self._consumer.seek(tp, self.positions[(tp.topic, tp.partition)])
+        # Resolve positions now, so records produced after this point are never missed (by this
+        # subscription, nor by one that resumes from its map).
         for tp in parts:
-            await self._consumer.position(tp)
+            self.positions[(tp.topic, tp.partition)] = await self._consumer.position(tp)
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -89,6 +98,7 @@ class Subscription:
             batch = await self._consumer.getmany(timeout_ms=200)
             for records in batch.values():
                 for rec in records:
+                    self.positions[(rec.topic, rec.partition)] = rec.offset + 1
                     topic = self._kafka.logical(rec.topic)
                     parsed = self._parse(topic, rec.value)
                     if parsed is not None:
@@ -160,6 +170,9 @@ class MeshClient:
         request_ids: set[str] | None = None,
         from_beginning: bool = False,
         model: type[Message] | None = None,
+        positions: dict[tuple[str, int], int] | None = None,
     ) -> Subscription:
-        """`model` decodes topics outside the registry (run-unique test or bench topics)."""
-        return Subscription(self.kafka, topics, request_ids, from_beginning, model)
+        """`model` decodes topics outside the registry (run-unique test or bench topics).
+        `positions`: the map of an earlier subscription, to resume where it stopped (the
+        subscription keeps it up to date); partitions it lacks start at the end or beginning."""
+        return Subscription(self.kafka, topics, request_ids, from_beginning, model, positions)
