@@ -100,11 +100,13 @@ def test_no_benchmark_question_is_ever_generated() -> None:
 
 
 def test_the_unseen_phrasings_file_is_unseen_by_the_model() -> None:
-    """`infra/bench/natural_unseen.jsonl` measures the mesh on phrasings written by hand: none of
-    them, even with other numbers, is a phrasing the model trains on."""
-    path = Path(__file__).resolve().parents[2] / "infra" / "bench" / "natural_unseen.jsonl"
+    """`infra/bench/natural_unseen2.jsonl` (written by someone who never read the templates)
+    measures the mesh on phrasings nobody tuned for: none of them, even with other numbers, is a
+    phrasing the model trains on. (`natural_hand_dev.jsonl` was the first such file; its misses
+    shaped the conversational wrappers, so it is a dev file now.)"""
+    path = Path(__file__).resolve().parents[2] / "infra" / "bench" / "natural_unseen2.jsonl"
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    assert len(rows) >= 40 and {r["cat"] for r in rows} >= {"arith", "algebra", "units", "ood"}
+    assert len(rows) >= 38 and {r["cat"] for r in rows} >= {"arith", "algebra", "units", "ood"}
     trained = {p.masked.rstrip("?.! ") for p in itertools.islice(phrasings.training(4321), 100_000)}
     unseen = {mask(r["question"]).text.rstrip("?.! ") for r in rows}
     assert not unseen & trained, sorted(unseen & trained)

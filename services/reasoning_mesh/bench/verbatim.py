@@ -105,7 +105,8 @@ def run_verbatim_bench(path: Path, every: int = 1) -> dict[str, Any]:
     run = offline.run(
         ((rid, r["question"]) for rid, r in chosen), generate, offline.kb_retrieve(list(facts()))
     )
-    prompts, violations, examples = 0, 0, []
+    prompts, violations = 0, 0
+    examples: list[dict[str, Any]] = []
     for rid, row in chosen:
         if rid not in run.states:
             continue

@@ -66,6 +66,7 @@ def disordered(question: str, reading: str) -> str:
         _joined(masked, reading),
         _order(masked, tree) if tree else "",
         _sequence(masked, tree) if tree else "",
+        _broken(masked, tree) if tree else "",
     )
     return next((why for why in checks if why), "")
 
@@ -181,6 +182,21 @@ def _sequence(masked: Masked, tree: _Node) -> str:
             step = tuple(sorted(masked.literals[k - 1] for k in before if k <= len(masked.literals)))
             if step not in groups:
                 return f"the question's first step ({', '.join(step)}) is not one step of the reading"
+    return ""
+
+
+def _broken(masked: Masked, tree: _Node) -> str:
+    """Two numbers a sentence or a colon parts (`quick 1: 1000 minus 367`) are not one step:
+    nothing between them names an operation."""
+    for node in tree.nodes():
+        if not (node.op and node.left and node.right) or node.left.op or node.right.op:
+            continue
+        spans = sorted(
+            s for s in (_place(masked, lit) for lit in node.left.literals + node.right.literals) if s
+        )
+        if len(spans) == 2 and re.fullmatch(r"\s*[:.?!]\s*", masked.text[spans[0][1] : spans[1][0]]):
+            pair = " and ".join(node.left.literals + node.right.literals)
+            return f"the reading joins {pair}, which the question writes in separate sentences"
     return ""
 
 

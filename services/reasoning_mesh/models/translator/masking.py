@@ -40,6 +40,13 @@ def _numbers() -> re.Pattern[str]:
     return re.compile(rf"(?P<num>{NUMERAL.pattern})|(?P<words>{words})")
 
 
+#: `one` after these is a pronoun (`quick one: …`, `which one is bigger`), not the number 1.
+_PRONOUN_ONE = re.compile(
+    r"\b(?:quick|easy|simple|tricky|hard|another|this|that|which|each|every|no|any|the|last|next|"
+    r"other|little|new|same|only|right|wrong|first|second|third|final) $"
+)
+
+
 def mask(question: str) -> Masked:
     text = " ".join(question.strip().lower().split())
     literals: list[str] = []
@@ -47,6 +54,8 @@ def mask(question: str) -> Masked:
     def placeholder(m: re.Match[str]) -> str:
         if m.group("num") is not None:
             literal = m.group("num")
+        elif m.group("words") == "one" and _PRONOUN_ONE.search(text[: m.start()]):
+            return "one"
         else:
             try:
                 literal = read_number_words(m.group("words"))

@@ -18,6 +18,7 @@ import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from reasoning_mesh.models.translator.fillers import converse
 from reasoning_mesh.models.translator.masking import PLACEHOLDER, mask
 from reasoning_mesh.models.translator.templates import FAMILIES, Template
 
@@ -124,7 +125,11 @@ def _render(rng: random.Random, family: str, index: int, t: Template) -> Pair | 
             sign = "-" if surface.startswith(("-", "negative ")) else ""
             as_read = f"{sign}#{number}"
         target = target.replace("{" + name + "}", as_read)
-    question = _style(rng, _lead(rng, text, t.text))
+    if "k" in slots and slots["k"][0] in ("1", "one") and rng.random() < 0.7:
+        text = re.sub(r"\bplaces\b", "place", text)  # `to one decimal place`, as people write it
+    led = _lead(rng, text, t.text)
+    bare = led == text and t.text.startswith(("{a}", "{b}", "{n}", "the "))
+    question = _style(rng, converse(rng, led, bare=bare))
     m = mask(question)
     if len(m.literals) != number:
         return None  # a template word read as a number: skip it, never mislabel it

@@ -163,6 +163,9 @@ FAMILIES: dict[str, list[Template]] = {
         "{a} split {b} ways", "share {a} between {b}", "how many {b} go into {a}",
         "what is {a} shared by {b}", "{a} divide {b}",
         "the result of dividing {a} by {b}", "{a} per {b}",
+        "how many {b}s fit into {a}", "how many times does {b} fit into {a}",
+        "share {a} equally between {b}", "divide {a} equally among {b}",
+        "{a} split equally between {b}",
     ]),
     "three": _t("", [
         "the sum of {a}, {b} and {c} => What is {a} + {b} + {c}?",
@@ -214,6 +217,8 @@ FAMILIES: dict[str, list[Template]] = {
         "if {eq}, then what does {v} equal", "{eq}. {v} is", "solve for {v} given {eq}",
         "given {eq}, what's {v}", "the equation {eq}, find {v}", "what is {v} given that {eq}",
         "{eq}, what is {v}",
+        "what should {v} be if {eq}", "what would {v} have to be if {eq}",
+        "what must {v} equal if {eq}", "what does {v} have to be for {eq}", "{eq}. what must {v} be",
     ]),
     "conversion": _t("How many {to} are there in {n} {from}?", [
         "how many {to} are contained in {n} {from}", "how many {to} in {n} {from}",
