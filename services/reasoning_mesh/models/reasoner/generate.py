@@ -134,10 +134,12 @@ class Generator:
         mask = (causal[None] & valid[:, None, :t])[:, None] | torch.eye(
             t, dtype=torch.bool, device=ids.device
         )[None, None]
+        last = len(self.model.blocks) - 1
         for layer, block in enumerate(self.model.blocks):
             k, v = block.keys_values(h)
             cache.k[layer][:, :, :t], cache.v[layer][:, :, :t] = k, v
-            h = block(h, k, v, mask)
+            if layer < last:  # decoding reads only the last layer's K/V over the prompt
+                h = block(h, k, v, mask)
 
     def _step(
         self,
