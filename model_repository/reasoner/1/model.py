@@ -21,6 +21,7 @@ from reasoning_mesh.models.reasoner.serving import (
     AdapterSlot,
     ReasonerService,
     ServeRequest,
+    load_exit_layers,
     load_model,
 )
 
@@ -94,7 +95,8 @@ class TritonPythonModel:
         if store and trusted:
             source = loader(LocalAdapterStore(Path(store)), Path(trusted), self.manifest["sha384"])
         slot = AdapterSlot(model, source, capacity=int(params.get("adapter_slots", "8")))
-        self.service = ReasonerService(model, slot)
+        # The calibrated exit schedule (exit_plan.json beside the checkpoint), if there is one.
+        self.service = ReasonerService(model, slot, load_exit_layers(version_dir))
 
     def execute(self, requests):
         parsed = []

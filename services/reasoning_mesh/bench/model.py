@@ -2,7 +2,9 @@
 
 * Step accuracy is exact match on held-out step prompts (a seed range training never used).
 * The exit threshold is calibrated on a separate calibration set: the lowest threshold whose
-  accuracy stays within `max_loss_pts` of full depth; the held-out figures then use it.
+  accuracy stays within `max_loss_pts` of full depth; then the layers that check for an exit
+  (`bench/exits.py`), written next to the checkpoint (`exit_plan.json`) for the Triton backend.
+  The held-out figures use both; every-layer checking is reported beside them.
 * tokens/s decode one prompt at a time (the latency-bound case gated depth is for).
 * The mixed plan comes from measured sensitivity (teacher-forced loss increase when one layer
   alone is quantized) under a budget of 0.25 of the FP32 bytes, and is written next to the
@@ -20,6 +22,7 @@ from typing import Any
 import torch
 from torch import nn
 
+from reasoning_mesh.bench.exits import calibrate_schedule, check_cost
 from reasoning_mesh.models.reasoner import checkpoint
 from reasoning_mesh.models.reasoner.data import Example, held_out_steps
 from reasoning_mesh.models.reasoner.generate import NO_EXIT, Generator, GenRequest
@@ -32,7 +35,7 @@ from reasoning_mesh.models.reasoner.quant import (
     uniform_plan,
     weight_bytes,
 )
-from reasoning_mesh.models.reasoner.serving import PLAN_FILE
+from reasoning_mesh.models.reasoner.serving import EXIT_PLAN_FILE, PLAN_FILE
 from reasoning_mesh.models.reasoner.tokenizer import CharTokenizer
 from reasoning_mesh.models.reasoner.train import encode_batch, seen_prompts, step_accuracy
 
@@ -46,9 +49,18 @@ def accuracy(
     return step_accuracy(model, held, threshold)
 
 
-def tokens_per_s(model: nn.Module, prompts: list[str], threshold: float = NO_EXIT) -> float:
+#: A variant to time: the module, its exit threshold, and its exit layers (None: every layer).
+Variant = tuple[nn.Module, float, frozenset[int] | None]
+
+
+def tokens_per_s(
+    model: nn.Module,
+    prompts: list[str],
+    threshold: float = NO_EXIT,
+    exit_layers: frozenset[int] | None = None,
+) -> float:
     assert isinstance(model, GatedDecoder)
-    gen = Generator(model)
+    gen = Generator(model, exit_layers=exit_layers)
     tokens, start = 0, time.perf_counter()
     for p in prompts:
         tokens += len(gen.generate([GenRequest(p, threshold=threshold)])[0][0].exit_layers)
@@ -56,16 +68,16 @@ def tokens_per_s(model: nn.Module, prompts: list[str], threshold: float = NO_EXI
 
 
 def interleaved_speeds(
-    variants: dict[str, tuple[nn.Module, float]], prompts: list[str], rounds: int = 3
+    variants: dict[str, Variant], prompts: list[str], rounds: int = 3
 ) -> dict[str, float]:
     """tokens/s of each variant, measured in alternation over several rounds (median), so a
     noisy neighbour slows every variant alike and the ratios stay honest."""
-    for model, threshold in variants.values():  # warm-up
-        tokens_per_s(model, prompts[:3], threshold)
+    for model, threshold, exits in variants.values():  # warm-up
+        tokens_per_s(model, prompts[:3], threshold, exits)
     seen: dict[str, list[float]] = {name: [] for name in variants}
     for _ in range(rounds):
-        for name, (model, threshold) in variants.items():
-            seen[name].append(tokens_per_s(model, prompts, threshold))
+        for name, (model, threshold, exits) in variants.items():
+            seen[name].append(tokens_per_s(model, prompts, threshold, exits))
     return {name: statistics.median(v) for name, v in seen.items()}
 
 
@@ -112,8 +124,16 @@ def run_model_bench(
     speed_prompts = [e.prompt for e in held[:speed_n]]
 
     threshold, sweep = calibrate_threshold(model, calib, max_loss_pts)
-    acc_full, layers_full = accuracy(model, held)
-    acc_gated, layers_gated = accuracy(model, held, threshold)
+    torch.set_num_threads(speed_threads)  # a check's cost where the speed is measured
+    cost = check_cost(model)
+    torch.set_num_threads(threads)
+    schedule, trail = calibrate_schedule(model, calib, threshold, max_loss_pts, cost)
+    (directory / EXIT_PLAN_FILE).write_text(
+        json.dumps({"exit_layers": sorted(schedule), "threshold": threshold, "check_cost": cost}) + "\n"
+    )
+    acc_full, layers_full = step_accuracy(model, held)
+    acc_every, layers_every = step_accuracy(model, held, threshold)
+    acc_gated, layers_gated = step_accuracy(model, held, threshold, exit_layers=schedule)
 
     loss_fn = teacher_forced_loss(calib[:200])
     sens = sensitivity(model, loss_fn)
@@ -124,7 +144,7 @@ def run_model_bench(
     )
     fp32_bytes = weight_bytes(model)
     modes: dict[str, Any] = {}
-    variants: dict[str, tuple[nn.Module, float]] = {}
+    variants: dict[str, Variant] = {}
     plans: dict[str, dict[str, Mode] | None] = {
         "fp32": None,
         "bf16": None,
@@ -139,7 +159,7 @@ def run_model_bench(
             variant = model if p is None else quantize(model, p)
         assert isinstance(variant, GatedDecoder)
         acc, _ = accuracy(variant, held)
-        variants[name] = (variant, NO_EXIT)
+        variants[name] = (variant, NO_EXIT, None)
         modes[name] = {
             "weight_bytes": weight_bytes(variant),
             "weight_ratio_vs_fp32": weight_bytes(variant) / fp32_bytes,
@@ -148,7 +168,8 @@ def run_model_bench(
     # Speed is single-stream decoding on `speed_threads` threads (one by default: at this model
     # size extra threads cost more in synchronisation than they add), all variants interleaved.
     torch.set_num_threads(speed_threads)
-    variants["gated"] = (model, threshold)
+    variants["gated"] = (model, threshold, schedule)
+    variants["gated_every_layer"] = (model, threshold, None)
     speeds = interleaved_speeds(variants, speed_prompts)
     for name, figures in modes.items():
         figures["tokens_per_s"] = speeds[name]
@@ -162,6 +183,15 @@ def run_model_bench(
         "layers_total": model.cfg.n_layers,
         "exit_threshold": threshold,
         "threshold_sweep_calibration": sweep,
+        "check_cost_in_layers": cost,
+        "exit_layers": sorted(schedule),
+        "exit_schedule_calibration": trail,
+        "gated_every_layer": {
+            "layers_per_token": layers_every,
+            "step_accuracy": acc_every,
+            "tokens_per_s": speeds["gated_every_layer"],
+            "speedup": speeds["gated_every_layer"] / tps_full,
+        },
         "layers_per_token_full": layers_full,
         "layers_per_token_gated": layers_gated,
         "layer_fraction_gated": layers_gated / model.cfg.n_layers,

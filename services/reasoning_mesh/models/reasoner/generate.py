@@ -8,13 +8,14 @@ threshold, and the layers it skips get K/V from its exited state (state propagat
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import torch
 from torch import Tensor
 
 from reasoning_mesh.models.reasoner.lora import rows_using
-from reasoning_mesh.models.reasoner.model import Block, GatedDecoder
+from reasoning_mesh.models.reasoner.model import Block, GatedDecoder, ReasonerConfig
 from reasoning_mesh.models.reasoner.tokenizer import EOS, PAD, CharTokenizer
 
 NO_EXIT = 1.0  # a threshold at or above this disables early exit for the row
@@ -39,11 +40,31 @@ class Generation:
     exit_layers: list[int] = field(default_factory=list)
 
 
+def exit_schedule(cfg: ReasonerConfig, layers: Iterable[int] | None = None) -> frozenset[int]:
+    """The layers (1-based) after which a token may leave: every one from `min_exit_layer` up to
+    the last but one, or the fewer a calibration chose (`rmesh bench model`): at batch size one
+    an exit check costs a good part of a layer, so a check that rarely lets a token go costs
+    more than it saves."""
+    every = frozenset(range(cfg.min_exit_layer, cfg.n_layers))
+    if layers is None:
+        return every
+    chosen = frozenset(layers)
+    if not chosen <= every:
+        raise ValueError(f"exit layers {sorted(chosen - every)} are outside {sorted(every)}")
+    return chosen
+
+
 class Generator:
-    def __init__(self, model: GatedDecoder, tokenizer: CharTokenizer | None = None) -> None:
+    def __init__(
+        self,
+        model: GatedDecoder,
+        tokenizer: CharTokenizer | None = None,
+        exit_layers: Iterable[int] | None = None,
+    ) -> None:
         self.model = model.eval()
         self.tok = tokenizer or CharTokenizer()
         self.cfg = model.cfg
+        self.exit_layers = exit_schedule(model.cfg, exit_layers)
         self._fold = _fold_kv(model)
         self._head = _fold_head(model)
 
@@ -195,7 +216,7 @@ class Generator:
             depth = layer + 1
             if depth == n_layers:
                 logits[act if len(act) < n else slice(None)] = self._logits(hs[:, 0])
-            elif gated and depth >= self.cfg.min_exit_layer:
+            elif gated and depth in self.exit_layers:
                 lg = self._logits(hs[:, 0])
                 leaving = _leaving(lg, act, thr)
                 if leaving:

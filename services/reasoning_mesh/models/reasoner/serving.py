@@ -29,6 +29,8 @@ MAX_SAMPLES = 16
 MAX_NEW_TOKENS = 64
 PRECISIONS = ("fp32", "bf16", "fp8", "int4", "mixed")
 PLAN_FILE = "precision_plan.json"
+#: The calibrated exit schedule (`rmesh bench model` writes it): the layers that check for an exit.
+EXIT_PLAN_FILE = "exit_plan.json"
 
 
 class AdapterBusyError(RetryableError):
@@ -148,9 +150,28 @@ def load_model(
     return quantized.eval(), manifest
 
 
+def load_exit_layers(directory: Path) -> list[int] | None:
+    """The checkpoint's calibrated exit layers, or None (every layer checks) without a plan."""
+    path = directory / EXIT_PLAN_FILE
+    if not path.exists():
+        return None
+    try:
+        layers = json.loads(path.read_text())["exit_layers"]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise checkpoint.CheckpointError(f"{path} is not an exit plan: {exc}") from exc
+    if not isinstance(layers, list) or not all(isinstance(x, int) for x in layers):
+        raise checkpoint.CheckpointError(f"{path}: exit_layers must be a list of layer numbers")
+    return layers
+
+
 class ReasonerService:
-    def __init__(self, model: GatedDecoder, slot: AdapterSlot | None = None) -> None:
-        self.generator = Generator(model)
+    def __init__(
+        self,
+        model: GatedDecoder,
+        slot: AdapterSlot | None = None,
+        exit_layers: list[int] | None = None,
+    ) -> None:
+        self.generator = Generator(model, exit_layers=exit_layers)
         self.slot = slot or AdapterSlot()
 
     def run(self, requests: list[ServeRequest]) -> list[list[Generation] | MeshError]:

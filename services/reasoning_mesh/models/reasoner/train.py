@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import platform
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -114,10 +114,14 @@ def same_value(pred: str, gold: str) -> bool:
 
 
 def step_accuracy(
-    model: GatedDecoder, held: list[Example], threshold: float = 1.0, batch: int = 64
+    model: GatedDecoder,
+    held: list[Example],
+    threshold: float = 1.0,
+    batch: int = 64,
+    exit_layers: Iterable[int] | None = None,
 ) -> tuple[float, float]:
     """Exact-match accuracy on held-out steps and the mean layers used per generated token."""
-    gen = Generator(model)
+    gen = Generator(model, exit_layers=exit_layers)
     right, layers, tokens = 0, 0, 0
     for i in range(0, len(held), batch):
         chunk = held[i : i + batch]
