@@ -7,6 +7,7 @@ from __future__ import annotations
 from reasoning_mesh.contracts import results
 from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.gateway.sdk import MeshClient
+from reasoning_mesh.runtime.kafka import partitions_of
 from reasoning_mesh.settings import KafkaSettings
 
 from .conftest import collect
@@ -18,7 +19,9 @@ async def test_a_subscription_resumes_from_an_earlier_ones_positions(kafka: Kafk
         async with mesh.subscribe((results.TOPIC,), positions=positions) as sub:
             await mesh.publish(results.TOPIC, MeshResult(request_id="before", status="ok"), key="before")
             assert [m.request_id for _, m in await collect(sub, 1)] == ["before"]
-        assert sum(positions.values()) == 1  # every partition placed, one record read
+        partitions = await partitions_of(kafka, kafka.physical(results.TOPIC))
+        assert len(partitions) > 1 and len(positions) == len(partitions)  # every one placed
+        assert sum(positions.values()) == 1  # and one record read
         gap = [f"gap-{i}" for i in range(6)]  # keyed over several partitions
         for rid in gap:
             await mesh.publish(results.TOPIC, MeshResult(request_id=rid, status="ok"), key=rid)

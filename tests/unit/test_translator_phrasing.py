@@ -4,6 +4,7 @@ keeps apart: the training data may teach the model words, never an operation or 
 from __future__ import annotations
 
 import itertools
+import random
 import re
 
 import pytest
@@ -46,21 +47,65 @@ def test_wrapped_questions_are_generated_and_read_as_the_bare_ones() -> None:
 @pytest.mark.parametrize(
     ("question", "literals"),
     [
-        ("quick one: one thousand minus 367", ("1000", "367")),
-        ("which one is more, 3 or 4", ("3", "4")),
+        ("quick one: one thousand minus 367", ("1000", "367")),  # an opener's pronoun
+        ("hi, another one: 5 plus 3", ("5", "3")),
+        ("12 plus 5 plus another one", ("12", "5", "1")),  # after an operation: the number
+        ("right one plus two plus three", ("1", "2", "3")),
+        ("which one is more, 3 or 4", ("1", "3", "4")),
         ("what is one plus one", ("1", "1")),
         ("the one hundred and five", ("105",)),
         ("add one and two", ("1", "2")),
     ],
 )
-def test_one_after_a_determiner_is_a_pronoun_not_a_number(
-    question: str, literals: tuple[str, ...]
-) -> None:
+def test_one_is_a_pronoun_only_in_an_opener(question: str, literals: tuple[str, ...]) -> None:
     assert mask(question).literals == literals
 
 
+@pytest.mark.parametrize(
+    ("question", "reading", "why"),
+    [
+        ("what times 4 gives 20", "What is 4*20?", "missing operand"),
+        ("5 times what makes 20", "What is 5*20?", "missing operand"),
+        ("what plus 5 comes to 12", "What is 5 + 12?", "missing operand"),
+        ("what comes after 99", "What is 99?", "restates a number"),
+        ("i have 5, i need 12, how many more?", "What is 5 + 12?", "how many more"),
+        ("12 plus 5 plus another one", "What is 12 + 5?", "leaves out '1'"),
+        ("right one plus two plus three", "What is 2 + 3?", "leaves out '1'"),
+        ("what is x given that one plus x = 5", "Solve x = 5 for x.", "leaves out '1'"),
+        ("what is x given that 1 plus x = 5", "Solve 1*x = 5 for x.", "'+' is not in the reading"),
+        ("Q2: 5 plus 3", "What is 5 + 3 + 2?", "labels itself"),
+        ("quick 1: 5 plus 3", "What is 5 + 3 + 1?", "labels itself"),
+        ("1. what is 5 plus 3", "What is 1 + 5 + 3?", "labels itself"),
+        ("how many 4s are in 36 minus 8", "What is 36 - 8/4?", "quotient 36/4"),
+        ("36 minus 8, divided by 4", "What is 36 - 8/4?", "first step (36, 8)"),
+    ],
+)
+def test_readings_the_wrapper_words_could_invite_are_refused(
+    question: str, reading: str, why: str
+) -> None:
+    """The audit's cases: words the wrappers put in the vocabulary (`gives`, `comes`, `after`,
+    `need`, `another`) must not let a reading of another question through."""
+    assert why in str(check(question, reading, Budget()))
+
+
+def test_converse_keeps_the_phrase_and_uses_every_kind_of_wrapper() -> None:
+    seen = {"opener": 0, "ask": 0, "frame": 0, "tail": 0}
+    for seed in range(3000):
+        rng = random.Random(seed)
+        out = fillers.converse(rng, "#1 plus #2", bare=True)
+        assert "#1 plus #2" in out and not mask(out.replace("#", "")).literals[2:]
+        seen["frame"] += (
+            out != "#1 plus #2" and not out.startswith("#1") or out.startswith("#1 plus #2 ")
+        )
+        seen["opener"] += any(re.match(rf"{re.escape(o)} ", out) for o in fillers.OPENERS)
+        seen["tail"] += any(out.endswith(f" {t}") for t in fillers.TAILS)
+        asked = fillers.converse(random.Random(seed), "what is #1 plus #2", bare=False)
+        seen["ask"] += any(re.match(rf"{re.escape(a)} what", asked) for a in fillers.ASKS)
+    assert all(n > 100 for n in seen.values()), seen
+
+
 def test_numbers_in_separate_sentences_are_not_one_step() -> None:
-    why = str(check("what is 5: 1000 minus 367", "What is 5 - 1000 - 367?", Budget()))
+    why = str(check("what is 5. 1000 minus 367", "What is 5 - 1000 - 367?", Budget()))
     assert "in separate sentences" in why
     assert not isinstance(check("sum 12, 30 and 45", "What is 12 + 30 + 45?", Budget()), str)
 

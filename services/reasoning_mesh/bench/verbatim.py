@@ -125,6 +125,8 @@ def run_verbatim_bench(path: Path, every: int = 1) -> dict[str, Any]:
         "questions": len(chosen),
         "planned": len(run.states),
         "unplannable": len(run.unplannable),
+        # Every question either planned and driven to its end or refused by the planner.
+        "complete": len(run.states) + len(run.unplannable) == len(chosen),
         "modules": sorted({str(r.get("module", "")) for _, r in chosen}),
         "prompts_checked": prompts,
         "violations": violations,

@@ -148,6 +148,8 @@ def verbatim(
     show(figures, json_out, skip=("examples",))
     if figures["violations"]:
         fail(f"{figures['violations']} prompts have an operand that was not copied")
+    if not figures["complete"]:
+        fail("some questions were neither planned nor refused: the check did not see them")
 
 
 def register(app: typer.Typer) -> None:

@@ -215,7 +215,10 @@ def _operations(question: str, reading: str) -> str:
         weak.add("/")  # `how many 4s are in 36`: a quotient, and `in` names it only here
     allowed = named | weak
     if reading.startswith("Solve "):  # `3x`, `2(c + 3)`: an equation multiplies unnamed
-        used = set(_binary(reading.removeprefix("Solve ").rsplit(" for ", 1)[0])) - {"*"}
+        written = set(_binary(reading.removeprefix("Solve ").rsplit(" for ", 1)[0]))
+        if unused := "".join(sorted(named - written)):  # `one plus x = 5` is not `x = 5`
+            return f"the question's {unused!r} is not in the reading"
+        used = written - {"*"}
     elif reading.startswith("What is "):
         used = set(_binary(reading.removeprefix("What is ")))
         if unused := "".join(sorted(named - used)):

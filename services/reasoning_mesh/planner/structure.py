@@ -24,8 +24,19 @@ _INTO_R = re.compile(r"\b(?:into|in) (?:negative |-)?$")
 #: Where a question says "first this, then that": what comes before is one step of the reading.
 _SEQUENCE = re.compile(
     r"(?:,? (?:and )?then\b|,? and (?=(?:multiply|divide|add|subtract|times|take|double)\b)"
-    r"|, (?=(?:multiply|divide|add|subtract|times|take)\b))"
+    r"|, (?=(?:multiply|multiplied|divide|divided|add|subtract|times|take|plus|minus|over|all)\b))"
 )
+#: A number the question only labels itself with (`Q2: …`, `1. what is …`, `quick 1: …`).
+_LABEL = re.compile(r"^\W*(?:[a-z]+\.? ?)?#\d+\s*[.)]\s|#\d+\s*:")
+#: `what` standing for a number (`what times 4 gives 20`): a missing operand, not arithmetic.
+_WHAT_OPERAND = re.compile(
+    r"\bwhat (?:plus|minus|times|multiplied|divided|over|x|take|less|more|added|subtracted)\b"
+    r"|\b(?:plus|minus|times|by|over|x|from|than|into|and) what\b(?! (?:is|are|do|does)\b)"
+)
+#: `how many more …` asks a difference, whatever words it adds with.
+_HOW_MANY_MORE = re.compile(r"\bhow (?:many|much) (?:more|fewer|less)\b")
+#: `how many 4s are in 36` is 36/4 itself, not a `/` used elsewhere in the reading.
+_QUOTIENT = re.compile(r"\bhow many (?:negative |-)?#(\d+)'?s (?:are|is) in (?:negative |-)?#(\d+)\b")
 #: What a question says when it groups: brackets, a pause between numbers, a named result, a
 #: sequence. (A comma counts between two numbers: `hi, 5 plus 2 times 3` groups nothing.)
 _GROUPS = re.compile(
@@ -61,14 +72,37 @@ def disordered(question: str, reading: str) -> str:
     if reading.startswith("What is ") and tree is None:
         return "the reading is not one expression"
     checks = (
+        _asked(masked, reading, tree),
         _rounding(masked, reading),
         _brackets(masked, reading),
         _joined(masked, reading),
         _order(masked, tree) if tree else "",
         _sequence(masked, tree) if tree else "",
         _broken(masked, tree) if tree else "",
+        # `what comes after 99` is not `What is 99?`: a reading must ask something of a number.
+        "the reading restates a number and asks nothing of it" if tree and not tree.op else "",
     )
     return next((why for why in checks if why), "")
+
+
+def _asked(masked: Masked, reading: str, tree: _Node | None) -> str:
+    """What the question asks that a reading of its numbers cannot show: a label among its
+    numbers, a missing operand, a difference asked as `how many more`, a quotient phrase."""
+    text = masked.text
+    if _LABEL.search(text):
+        return "the question labels itself with a number (`Q2:`, `1.`), which is no operand"
+    if _WHAT_OPERAND.search(text):
+        return "the question asks for a missing operand, which is not arithmetic on its numbers"
+    if _HOW_MANY_MORE.search(text) and tree and any(n.op == "+" for n in tree.nodes()):
+        return "the question asks how many more (a difference), and the reading adds"
+    for m in _QUOTIENT.finditer(text):
+        each, whole = (_literal(masked.literals, k) for k in m.groups())
+        if not tree or not any(
+            n.op == "/" and n.left and n.right and n.left.literals == [whole]
+            and n.right.literals == [each] for n in tree.nodes()
+        ):  # fmt: skip
+            return f"the question's quotient {whole}/{each} is not one step of the reading"
+    return ""
 
 
 def _rounding(masked: Masked, reading: str) -> str:

@@ -40,10 +40,11 @@ def _numbers() -> re.Pattern[str]:
     return re.compile(rf"(?P<num>{NUMERAL.pattern})|(?P<words>{words})")
 
 
-#: `one` after these is a pronoun (`quick one: …`, `which one is bigger`), not the number 1.
-_PRONOUN_ONE = re.compile(
-    r"\b(?:quick|easy|simple|tricky|hard|another|this|that|which|each|every|no|any|the|last|next|"
-    r"other|little|new|same|only|right|wrong|first|second|third|final) $"
+#: `one` as a pronoun in an opener (`quick one: …`, `hi, another one: …`), never elsewhere: after
+#: an operation (`plus another one`) or in a sentence (`right one plus two`) it is the number 1.
+_OPENER_ONE = re.compile(
+    r"^\W*(?:(?:hi|hey|ok|okay|so|right|well)\W+)?"
+    r"(?:quick|easy|simple|tricky|hard|another|next|last|new|this) (one)\s*[:!]"
 )
 
 
@@ -54,7 +55,7 @@ def mask(question: str) -> Masked:
     def placeholder(m: re.Match[str]) -> str:
         if m.group("num") is not None:
             literal = m.group("num")
-        elif m.group("words") == "one" and _PRONOUN_ONE.search(text[: m.start()]):
+        elif m.group("words") == "one" and (o := _OPENER_ONE.match(text)) and o.start(1) == m.start():
             return "one"
         else:
             try:
