@@ -4,16 +4,20 @@ keeps apart: the training data may teach the model words, never an operation or 
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
 from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.models.translator import fillers, phrasings
 from reasoning_mesh.models.translator.masking import mask, unmask
+from reasoning_mesh.models.translator.serving import Translator
 from reasoning_mesh.planner import grounding, structure
-from reasoning_mesh.planner.translation import check
+from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question
+from reasoning_mesh.planner.translation import Candidate, check, choose, seed_of
 
 WRAPPERS = [
     *fillers.OPENERS, *fillers.ASKS, *fillers.FRAME_ASKS, *fillers.TAILS,
@@ -94,9 +98,7 @@ def test_converse_keeps_the_phrase_and_uses_every_kind_of_wrapper() -> None:
         rng = random.Random(seed)
         out = fillers.converse(rng, "#1 plus #2", bare=True)
         assert "#1 plus #2" in out and not mask(out.replace("#", "")).literals[2:]
-        seen["frame"] += (
-            out != "#1 plus #2" and not out.startswith("#1") or out.startswith("#1 plus #2 ")
-        )
+        seen["frame"] += any(f.format("#1 plus #2") in out for f in fillers.FRAMES)
         seen["opener"] += any(re.match(rf"{re.escape(o)} ", out) for o in fillers.OPENERS)
         seen["tail"] += any(out.endswith(f" {t}") for t in fillers.TAILS)
         asked = fillers.converse(random.Random(seed), "what is #1 plus #2", bare=False)
@@ -124,3 +126,30 @@ def test_the_gate_accepts_every_label_wrappers_included() -> None:
             grounding.ungrounded(p.question, reading) or structure.disordered(p.question, reading)
         ), p
     assert wrapped > 300
+
+
+PROBE = Path(__file__).resolve().parents[2] / "infra" / "bench" / "natural_probe.jsonl"
+CHECKPOINT = Path(__file__).resolve().parents[2] / "model_repository" / "translator" / "1"
+
+
+def test_the_shipped_checkpoint_plans_none_of_the_modifier_probe() -> None:
+    """Questions that look like arithmetic but ask something else (`in octal`, `floored`,
+    `per cent of`): neither the grammar nor the model behind its gate may plan them, except the
+    one the grammar reads right (`nearest thousandth` is 3 decimal places)."""
+    rows = [json.loads(line) for line in PROBE.read_text().splitlines() if line.strip()]
+    translator, budget, planned = Translator.load(CHECKPOINT), Budget(), []
+    for row in rows:
+        try:
+            plan = plan_question(row["question"], budget, fallbacks=False)
+            planned.append((row["question"], plan.reading or plan.question))
+            continue
+        except UnsupportedQuestionError:
+            pass
+        readings = translator.translate([row["question"]], 5, 0.7, seed_of(row["id"]))[0]
+        choice = choose(row["question"], [Candidate(r.text, r.why_none) for r in readings], budget)
+        if choice.plan:
+            planned.append((row["question"], choice.plan.reading))
+    assert len(rows) == 30
+    assert planned == [
+        ("Round 1234.5678 to the nearest thousandth.", "Round 1234.5678 to 3 decimal places.")
+    ]
