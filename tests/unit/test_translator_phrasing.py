@@ -80,6 +80,7 @@ def test_one_is_a_pronoun_only_in_an_opener(question: str, literals: tuple[str, 
         ("Q2: 5 plus 3", "What is 5 + 3 + 2?", "labels itself"),
         ("quick 1: 5 plus 3", "What is 5 + 3 + 1?", "labels itself"),
         ("1. what is 5 plus 3", "What is 1 + 5 + 3?", "labels itself"),
+        ("question 5: 5 plus 3", "What is 5 + 5 + 3?", "labels itself"),
         ("how many 4s are in 36 minus 8", "What is 36 - 8/4?", "quotient 36/4"),
         ("36 minus 8, divided by 4", "What is 36 - 8/4?", "first step (36, 8)"),
     ],
@@ -104,6 +105,20 @@ def test_converse_keeps_the_phrase_and_uses_every_kind_of_wrapper() -> None:
         asked = fillers.converse(random.Random(seed), "what is #1 plus #2", bare=False)
         seen["ask"] += any(re.match(rf"{re.escape(a)} what", asked) for a in fillers.ASKS)
     assert all(n > 100 for n in seen.values()), seen
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        ("what x satisfies 3x = 12", "Solve 3*x = 12 for x."),
+        ("If 2x + 3 = 11: what is x?", "Solve 2*x + 3 = 11 for x."),
+        ("add 5 and 3. then add 4", "What is 5 + 3 + 4?"),
+        ("How many 4s are there in 36?", "What is 36/4?"),
+        ("5 plus 3 and what's the answer", "What is 5 + 3?"),
+    ],
+)
+def test_faithful_readings_the_final_audit_found_refused_now_plan(question: str, reading: str) -> None:
+    assert not isinstance(check(question, reading, Budget()), str)
 
 
 def test_numbers_in_separate_sentences_are_not_one_step() -> None:
@@ -146,7 +161,8 @@ def test_the_shipped_checkpoint_plans_none_of_the_modifier_probe() -> None:
         except UnsupportedQuestionError:
             pass
         readings = translator.translate([row["question"]], 5, 0.7, seed_of(row["id"]))[0]
-        choice = choose(row["question"], [Candidate(r.text, r.why_none) for r in readings], budget)
+        candidates = [Candidate(r.text, r.why_none) for r in readings]
+        choice = choose(row["question"], candidates, budget, min_agree=3, fallbacks=False)
         if choice.plan:
             planned.append((row["question"], choice.plan.reading))
     assert len(rows) == 30

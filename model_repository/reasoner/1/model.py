@@ -96,7 +96,8 @@ class TritonPythonModel:
             source = loader(LocalAdapterStore(Path(store)), Path(trusted), self.manifest["sha384"])
         slot = AdapterSlot(model, source, capacity=int(params.get("adapter_slots", "8")))
         # The calibrated exit schedule (exit_plan.json beside the checkpoint), if there is one.
-        self.service = ReasonerService(model, slot, load_exit_layers(version_dir))
+        exits = load_exit_layers(version_dir, self.manifest["sha384"])
+        self.service = ReasonerService(model, slot, exits)
 
     def execute(self, requests):
         parsed = []

@@ -129,7 +129,15 @@ def run_model_bench(
     torch.set_num_threads(threads)
     schedule, trail = calibrate_schedule(model, calib, threshold, max_loss_pts, cost)
     (directory / EXIT_PLAN_FILE).write_text(
-        json.dumps({"exit_layers": sorted(schedule), "threshold": threshold, "check_cost": cost}) + "\n"
+        json.dumps(
+            {
+                "exit_layers": sorted(schedule),
+                "checkpoint_sha384": manifest["sha384"],
+                "threshold": threshold,
+                "check_cost": cost,
+            }
+        )
+        + "\n"
     )
     acc_full, layers_full = step_accuracy(model, held)
     acc_every, layers_every = step_accuracy(model, held, threshold)

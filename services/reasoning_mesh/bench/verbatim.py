@@ -125,8 +125,10 @@ def run_verbatim_bench(path: Path, every: int = 1) -> dict[str, Any]:
         "questions": len(chosen),
         "planned": len(run.states),
         "unplannable": len(run.unplannable),
-        # Every question either planned and driven to its end or refused by the planner.
-        "complete": len(run.states) + len(run.unplannable) == len(chosen),
+        # Every planned request was driven to its result (a status), so all its prompts were seen.
+        "unfinished": sorted(rid for rid, st in run.states.items() if st.status is None)[:10],
+        "complete": all(st.status is not None for st in run.states.values())
+        and len(run.states) + len(run.unplannable) == len(chosen),
         "modules": sorted({str(r.get("module", "")) for _, r in chosen}),
         "prompts_checked": prompts,
         "violations": violations,

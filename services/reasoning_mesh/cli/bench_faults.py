@@ -149,7 +149,7 @@ def verbatim(
     if figures["violations"]:
         fail(f"{figures['violations']} prompts have an operand that was not copied")
     if not figures["complete"]:
-        fail("some questions were neither planned nor refused: the check did not see them")
+        fail(f"requests not driven to a result, so not every prompt was seen: {figures['unfinished']}")
 
 
 def register(app: typer.Typer) -> None:

@@ -78,7 +78,7 @@ class Subscription:
             await self._consumer.seek_to_beginning(*fresh)
         elif fresh:
             await self._consumer.seek_to_end(*fresh)
-        for tp in parts:  # past retention the consumer's reset policy applies (the end)
+        for tp in parts:  # past retention the consumer's reset policy applies
             if (tp.topic, tp.partition) in self.positions:
                 self._consumer.seek(tp, self.positions[(tp.topic, tp.partition)])
         # Resolve positions now, so records produced after this point are never missed (by this

@@ -211,7 +211,7 @@ def _operations(question: str, reading: str) -> str:
     named = {op for op, ws in _STRONG.items() for w in ws.split() if re.search(rf"\b{w}\b", text)}
     weak = {op for op, ws in _WEAK.items() for w in ws.split() if re.search(rf"\b{w}\b", text)}
     named |= set(_binary(text)) | ({"/"} if "÷" in text else set()) | ({"*"} if "×" in text else set())
-    if re.search(r"\bhow many (?:negative |-)?#\d+'?s (?:are|is) in\b", text):
+    if re.search(r"\bhow many (?:negative |-)?#\d+'?s (?:are|is) (?:there )?in\b", text):
         weak.add("/")  # `how many 4s are in 36`: a quotient, and `in` names it only here
     allowed = named | weak
     if reading.startswith("Solve "):  # `3x`, `2(c + 3)`: an equation multiplies unnamed

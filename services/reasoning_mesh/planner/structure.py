@@ -16,7 +16,7 @@ from reasoning_mesh.models.translator.masking import Masked, mask
 
 #: Words that put the second-written operand first (`subtract 3 from 10`, `4 less than 9`,
 #: `6 go into 72`, `how many 4s are in 36`, `subtract 3 off 10`).
-_REVERSING = re.compile(r"\b(?:from|than|into|off)\b|\b(?:are|is) in\b")
+_REVERSING = re.compile(r"\b(?:from|than|into|off)\b|\b(?:are|is)(?: there)? in\b")
 #: (`divide 36 in 4` does not reverse: only `are in`, `is in` do.)
 #: `split 12 into (or in) 3 equal parts` keeps the written order: the word names the parts.
 _PARTS = re.compile(r"\s*(?:equal\s+|even\s+)?(?:parts|pieces|groups|shares|portions|ways)\b")
@@ -27,16 +27,21 @@ _SEQUENCE = re.compile(
     r"|, (?=(?:multiply|multiplied|divide|divided|add|subtract|times|take|plus|minus|over|all)\b))"
 )
 #: A number the question only labels itself with (`Q2: …`, `1. what is …`, `quick 1: …`).
-_LABEL = re.compile(r"^\W*(?:[a-z]+\.? ?)?#\d+\s*[.)]\s|#\d+\s*:")
+_LABEL = re.compile(
+    r"^\W*(?:(?:q|question|no|number|problem|exercise|ex|step|part|item|task)\.? ?)?#\d+\s*[.):]"
+    r"|^\W*[a-z]+ #\d+\s*:"
+)
 #: `what` standing for a number (`what times 4 gives 20`): a missing operand, not arithmetic.
 _WHAT_OPERAND = re.compile(
-    r"\bwhat (?:plus|minus|times|multiplied|divided|over|x|take|less|more|added|subtracted)\b"
-    r"|\b(?:plus|minus|times|by|over|x|from|than|into|and) what\b(?! (?:is|are|do|does)\b)"
+    r"\bwhat (?:plus|minus|times|multiplied|divided|over|take|less|more|added|subtracted)\b"
+    r"|\b(?:plus|minus|times|by|over|from|than|into|and) what\b(?!'s| (?:is|are|do|does)\b)"
 )
 #: `how many more …` asks a difference, whatever words it adds with.
 _HOW_MANY_MORE = re.compile(r"\bhow (?:many|much) (?:more|fewer|less)\b")
 #: `how many 4s are in 36` is 36/4 itself, not a `/` used elsewhere in the reading.
-_QUOTIENT = re.compile(r"\bhow many (?:negative |-)?#(\d+)'?s (?:are|is) in (?:negative |-)?#(\d+)\b")
+_QUOTIENT = re.compile(
+    r"\bhow many (?:negative |-)?#(\d+)'?s (?:are|is) (?:there )?in (?:negative |-)?#(\d+)\b"
+)
 #: What a question says when it groups: brackets, a pause between numbers, a named result, a
 #: sequence. (A comma counts between two numbers: `hi, 5 plus 2 times 3` groups nothing.)
 _GROUPS = re.compile(

@@ -45,16 +45,30 @@ def test_tokens_leave_only_at_the_scheduled_layers(model: GatedDecoder) -> None:
     assert set(none.exit_layers) == {CFG.n_layers}
 
 
-def test_the_served_plan_is_read_from_beside_the_checkpoint(tmp_path: Path) -> None:
-    assert load_exit_layers(tmp_path) is None  # no plan: every layer checks
-    (tmp_path / EXIT_PLAN_FILE).write_text(json.dumps({"exit_layers": [3, 5], "threshold": 0.99}))
-    assert load_exit_layers(tmp_path) == [3, 5]
-    (tmp_path / EXIT_PLAN_FILE).write_text(json.dumps({"exit_layers": "3"}))
+def test_the_served_plan_is_read_from_beside_its_checkpoint_only(tmp_path: Path) -> None:
+    assert load_exit_layers(tmp_path, "abc") is None  # no plan: every layer checks
+    plan = {"exit_layers": [3, 5], "checkpoint_sha384": "abc", "threshold": 0.99}
+    (tmp_path / EXIT_PLAN_FILE).write_text(json.dumps(plan))
+    assert load_exit_layers(tmp_path, "abc") == [3, 5]
+    # Calibrated on other weights (a retrained checkpoint): ignored, never applied.
+    assert load_exit_layers(tmp_path, "def") is None
+    (tmp_path / EXIT_PLAN_FILE).write_text(json.dumps({**plan, "exit_layers": "3"}))
     with pytest.raises(CheckpointError, match="list of layer numbers"):
-        load_exit_layers(tmp_path)
+        load_exit_layers(tmp_path, "abc")
+    (tmp_path / EXIT_PLAN_FILE).write_text(json.dumps({"exit_layers": [3]}))  # no digest
+    with pytest.raises(CheckpointError, match="not an exit plan"):
+        load_exit_layers(tmp_path, "abc")
     (tmp_path / EXIT_PLAN_FILE).write_text("{")
     with pytest.raises(CheckpointError, match="not an exit plan"):
-        load_exit_layers(tmp_path)
+        load_exit_layers(tmp_path, "abc")
+
+
+def test_the_shipped_plan_belongs_to_the_shipped_checkpoint() -> None:
+    directory = Path(__file__).resolve().parents[3] / "model_repository" / "reasoner" / "1"
+    manifest = json.loads((directory / "manifest.json").read_text())
+    layers = load_exit_layers(directory, manifest["sha384"])
+    assert layers is not None
+    assert exit_schedule(ReasonerConfig(**manifest["config"]), layers) == frozenset(layers)
 
 
 def test_calibration_keeps_within_the_loss_and_never_raises_the_cost(model: GatedDecoder) -> None:

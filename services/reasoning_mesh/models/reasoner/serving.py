@@ -9,6 +9,7 @@ cannot be loaded is an error for the requests naming it alone.
 from __future__ import annotations
 
 import json
+import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -24,6 +25,8 @@ from reasoning_mesh.models.reasoner.generate import Generation, Generator, GenRe
 from reasoning_mesh.models.reasoner.lora import LoRAWeights
 from reasoning_mesh.models.reasoner.model import GatedDecoder
 from reasoning_mesh.models.reasoner.quant import Mode, quantize, uniform_plan
+
+log = logging.getLogger(__name__)
 
 MAX_SAMPLES = 16
 MAX_NEW_TOKENS = 64
@@ -150,17 +153,23 @@ def load_model(
     return quantized.eval(), manifest
 
 
-def load_exit_layers(directory: Path) -> list[int] | None:
-    """The checkpoint's calibrated exit layers, or None (every layer checks) without a plan."""
+def load_exit_layers(directory: Path, sha384: str) -> list[int] | None:
+    """The checkpoint's calibrated exit layers, or None (every layer checks): without a plan, or
+    with a plan calibrated on another checkpoint (`sha384` differs: stale after retraining), which
+    is logged and ignored rather than applied to weights it was not measured on."""
     path = directory / EXIT_PLAN_FILE
     if not path.exists():
         return None
     try:
-        layers = json.loads(path.read_text())["exit_layers"]
+        plan = json.loads(path.read_text())
+        layers, for_sha = plan["exit_layers"], plan["checkpoint_sha384"]
     except (ValueError, KeyError, TypeError) as exc:
         raise checkpoint.CheckpointError(f"{path} is not an exit plan: {exc}") from exc
     if not isinstance(layers, list) or not all(isinstance(x, int) for x in layers):
         raise checkpoint.CheckpointError(f"{path}: exit_layers must be a list of layer numbers")
+    if for_sha != sha384:
+        log.warning("%s was calibrated on another checkpoint; every layer checks", path)
+        return None
     return layers
 
 
