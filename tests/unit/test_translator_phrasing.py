@@ -169,3 +169,11 @@ def test_the_shipped_checkpoint_plans_none_of_the_modifier_probe() -> None:
     assert planned == [
         ("Round 1234.5678 to the nearest thousandth.", "Round 1234.5678 to 3 decimal places.")
     ]
+
+
+def test_the_data_fingerprint_covers_wrappers_and_masking(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = phrasings.fingerprint()
+    monkeypatch.setattr(fillers, "TAILS", (*fillers.TAILS, "cheers mate"))
+    assert phrasings.fingerprint() != before
+    monkeypatch.undo()
+    assert phrasings.fingerprint() == before

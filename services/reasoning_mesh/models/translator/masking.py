@@ -48,6 +48,11 @@ _OPENER_ONE = re.compile(
 )
 
 
+def rules() -> tuple[re.Pattern[str], ...]:
+    """The patterns that decide what is a number (for the data fingerprint)."""
+    return (_numbers(), _OPENER_ONE)
+
+
 def mask(question: str) -> Masked:
     text = " ".join(question.strip().lower().split())
     literals: list[str] = []

@@ -18,6 +18,7 @@ import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from reasoning_mesh.models.translator import fillers, masking
 from reasoning_mesh.models.translator.fillers import converse
 from reasoning_mesh.models.translator.masking import PLACEHOLDER, mask
 from reasoning_mesh.models.translator.templates import FAMILIES, Template
@@ -165,6 +166,10 @@ def vocabulary(seed: int, n: int = 200_000) -> list[str]:
 
 
 def fingerprint() -> int:
-    """Changes when any template changes: stored in the checkpoint's manifest."""
+    """Changes when any template, wrapper or masking rule changes (what decides the questions
+    and their labels): stored in the checkpoint's manifest."""
     text = "\n".join(f"{f}:{t.text}=>{t.reading}" for f in sorted(FAMILIES) for t in FAMILIES[f])
+    wrappers = (fillers.OPENERS, fillers.ASKS, fillers.FRAMES, fillers.FRAME_ASKS, fillers.TAILS)
+    text += "\n" + "\n".join("|".join(w) for w in wrappers)
+    text += "\n" + "\n".join(p.pattern for p in masking.rules())
     return zlib.crc32(text.encode())

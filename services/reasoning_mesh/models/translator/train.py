@@ -103,8 +103,9 @@ def train(recipe: Recipe, out: Path, log: Callable[[str], None] = print) -> dict
         "recipe": asdict(recipe),
         "params": param_count(model),
         "data": {
-            "generator": "reasoning_mesh.models.translator.phrasings@1",
-            "templates_crc32": phrasings.fingerprint(),
+            # @2: the fingerprint covers wrappers and masking rules too (@1: templates only).
+            "generator": "reasoning_mesh.models.translator.phrasings@2",
+            "generator_crc32": phrasings.fingerprint(),
             "held_out": "every fifth template of each family",
             "excluded": ["../shared/benchmarks"],
         },
