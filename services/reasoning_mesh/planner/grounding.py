@@ -15,6 +15,7 @@ from collections import Counter
 
 from reasoning_mesh.contracts.plans import Plan
 from reasoning_mesh.models.translator.masking import mask
+from reasoning_mesh.planner.structure import QUOTIENT_PHRASE
 from reasoning_mesh.planner.units import UNIT_NAMES
 
 _NUMERAL = re.compile(r"\d+(?:\.\d+)?")
@@ -211,7 +212,7 @@ def _operations(question: str, reading: str) -> str:
     named = {op for op, ws in _STRONG.items() for w in ws.split() if re.search(rf"\b{w}\b", text)}
     weak = {op for op, ws in _WEAK.items() for w in ws.split() if re.search(rf"\b{w}\b", text)}
     named |= set(_binary(text)) | ({"/"} if "÷" in text else set()) | ({"*"} if "×" in text else set())
-    if re.search(r"\bhow many (?:negative |-)?#\d+'?s (?:are|is) (?:there )?in\b", text):
+    if QUOTIENT_PHRASE.search(text):
         weak.add("/")  # `how many 4s are in 36`: a quotient, and `in` names it only here
     allowed = named | weak
     if reading.startswith("Solve "):  # `3x`, `2(c + 3)`: an equation multiplies unnamed

@@ -38,10 +38,10 @@ _WHAT_OPERAND = re.compile(
 )
 #: `how many more …` asks a difference, whatever words it adds with.
 _HOW_MANY_MORE = re.compile(r"\bhow (?:many|much) (?:more|fewer|less)\b")
-#: `how many 4s are in 36` is 36/4 itself, not a `/` used elsewhere in the reading.
-_QUOTIENT = re.compile(
-    r"\bhow many (?:negative |-)?#(\d+)'?s (?:are|is) (?:there )?in (?:negative |-)?#(\d+)\b"
-)
+#: `how many 4s are in …` names a quotient (grounding lets it name `/`); with the number after
+#: it, `how many 4s are in 36` is 36/4 itself, not a `/` used elsewhere in the reading.
+QUOTIENT_PHRASE = re.compile(r"\bhow many (?:negative |-)?#(\d+)'?s (?:are|is) (?:there )?in\b")
+_QUOTIENT = re.compile(QUOTIENT_PHRASE.pattern + r" (?:negative |-)?#(\d+)\b")
 #: What a question says when it groups: brackets, a pause between numbers, a named result, a
 #: sequence. (A comma counts between two numbers: `hi, 5 plus 2 times 3` groups nothing.)
 _GROUPS = re.compile(
