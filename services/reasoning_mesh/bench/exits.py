@@ -30,9 +30,10 @@ def check_cost(model: GatedDecoder, context: int = 16, calls: int = 500, rounds:
     gen, cfg = Generator(model), model.cfg
     block = model.blocks[0]
     assert isinstance(block, Block)
-    h = torch.zeros(1, 1, cfg.d_model)
-    k = torch.zeros(1, cfg.n_heads, context, cfg.d_model // cfg.n_heads)
-    mask = torch.ones(1, 1, 1, context, dtype=torch.bool)
+    device = next(model.parameters()).device
+    h = torch.zeros(1, 1, cfg.d_model, device=device)
+    k = torch.zeros(1, cfg.n_heads, context, cfg.d_model // cfg.n_heads, device=device)
+    mask = torch.ones(1, 1, 1, context, dtype=torch.bool, device=device)
 
     def layer() -> None:
         block.keys_values(h)
@@ -45,6 +46,8 @@ def check_cost(model: GatedDecoder, context: int = 16, calls: int = 500, rounds:
         start = time.perf_counter()
         for _ in range(calls):
             fn()
+        if device.type == "cuda":
+            torch.cuda.synchronize(device)  # kernels are queued, not done, when the loop ends
         return time.perf_counter() - start
 
     with torch.inference_mode():

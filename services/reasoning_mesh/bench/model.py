@@ -64,7 +64,7 @@ def tokens_per_s(
     tokens, start = 0, time.perf_counter()
     for p in prompts:
         tokens += len(gen.generate([GenRequest(p, threshold=threshold)])[0][0].exit_layers)
-    return tokens / (time.perf_counter() - start)
+    return tokens / (time.perf_counter() - start)  # each token's choice is read back: no queue
 
 
 def interleaved_speeds(
@@ -81,8 +81,8 @@ def interleaved_speeds(
     return {name: statistics.median(v) for name, v in seen.items()}
 
 
-def teacher_forced_loss(examples: list[Example]) -> Any:
-    ids, targets, mask, pad_mask = encode_batch(examples, CharTokenizer())
+def teacher_forced_loss(examples: list[Example], device: torch.device | str = "cpu") -> Any:
+    ids, targets, mask, pad_mask = (t.to(device) for t in encode_batch(examples, CharTokenizer()))
 
     @torch.inference_mode()
     def loss(model: nn.Module) -> float:
@@ -114,10 +114,14 @@ def run_model_bench(
     max_loss_pts: float = 0.5,
     threads: int = 2,
     speed_threads: int = 1,
+    device: str = "cpu",
 ) -> dict[str, Any]:
+    """The bench on `device` (`cuda`: the GPU table; the plans it writes are then calibrated
+    on that device's check cost)."""
     torch.set_num_threads(threads)
     directory = directory or checkpoint.default_dir()
     model, manifest = checkpoint.load(directory)
+    model = model.to(device)
     seen = seen_prompts(manifest.get("phases", [manifest["recipe"]]))
     held = held_out_steps(held_n, seed=10_007, exclude=seen)
     calib = held_out_steps(300, seed=20_011, exclude=seen)
@@ -143,7 +147,7 @@ def run_model_bench(
     acc_every, layers_every = step_accuracy(model, held, threshold)
     acc_gated, layers_gated = step_accuracy(model, held, threshold, exit_layers=schedule)
 
-    loss_fn = teacher_forced_loss(calib[:200])
+    loss_fn = teacher_forced_loss(calib[:200], device)
     sens = sensitivity(model, loss_fn)
     plan = plan_precision(model, sens, budget_ratio=0.25)
     (directory / PLAN_FILE).write_text(
@@ -184,7 +188,7 @@ def run_model_bench(
     tps_full, tps_gated = speeds["fp32"], speeds["gated"]
     return {
         "checkpoint_sha384": manifest["sha384"],
-        "device": "cpu",
+        "device": device if device == "cpu" else torch.cuda.get_device_name(device),
         "threads": threads,
         "speed_threads": speed_threads,
         "held_out_steps": held_n,

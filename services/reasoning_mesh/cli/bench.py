@@ -117,12 +117,13 @@ def model(
         min=0.0,
         help="The exit threshold's calibration: accuracy loss allowed on the calibration set.",
     ),
+    device: str = typer.Option("cpu", help="`cpu`, or `cuda` for the GPU table."),
 ) -> None:
     """Gated vs full depth and fp32/bf16/fp8/int4/mixed precision on held-out step prompts.
     Also writes the mixed precision plan next to the checkpoint."""
     from reasoning_mesh.bench.model import run_model_bench
 
-    figures = run_model_bench(held_n=held_out, threads=threads, max_loss_pts=max_loss_pts)
+    figures = run_model_bench(held_n=held_out, threads=threads, max_loss_pts=max_loss_pts, device=device)
     json_out.write_text(json.dumps(figures, indent=2) + "\n")
     table = Table("figure", "value")
     for key, value in figures.items():

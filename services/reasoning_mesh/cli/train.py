@@ -64,11 +64,13 @@ def train_translator(
     out: Path = typer.Option(
         None, help="Checkpoint directory (default: model_repository/translator/1)."
     ),
-    steps: int = typer.Option(3500, min=1),
-    batch: int = typer.Option(96, min=1),
+    steps: int = typer.Option(6000, min=1),
+    batch: int = typer.Option(160, min=1),
     seed: int = typer.Option(4321),
     threads: int = typer.Option(2, min=1, help="CPU threads for torch."),
     lr: float = typer.Option(2e-3, help="Peak learning rate."),
+    warmup: int = typer.Option(200, min=0, help="Warm-up steps."),
+    device: str = typer.Option("cpu", help="`cpu`, or `cuda` to train on a GPU."),
 ) -> None:
     """Train the translation model (questions as people write them → the planner's phrasing) on
     generated phrasings, and write a verified checkpoint."""
@@ -77,7 +79,9 @@ def train_translator(
     from reasoning_mesh.models.translator.train import train as run_training
 
     target = out or model_repository() / "translator" / "1"
-    recipe = Recipe(seed=seed, steps=steps, batch=batch, threads=threads, lr=lr)
+    recipe = Recipe(
+        seed=seed, steps=steps, batch=batch, threads=threads, lr=lr, warmup=warmup, device=device
+    )
     extra = run_training(recipe, target, log=console.print)
     console.print(
         f"wrote {target} ({extra['params']} parameters, {extra['train_wall_clock_s']:.0f}s, "

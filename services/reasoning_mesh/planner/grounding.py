@@ -12,11 +12,13 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
+from dataclasses import astuple
 
 from reasoning_mesh.contracts.plans import Plan
 from reasoning_mesh.models.translator.masking import mask
-from reasoning_mesh.planner.structure import QUOTIENT_PHRASE
+from reasoning_mesh.planner.structure import QUOTIENT_PHRASE, fractions_as_numbers
 from reasoning_mesh.planner.units import UNIT_NAMES
+from reasoning_mesh.planner.written import rearranged
 
 _NUMERAL = re.compile(r"\d+(?:\.\d+)?")
 #: An unknown as readings and questions write it: one letter, alone or after a coefficient.
@@ -64,7 +66,8 @@ def ungrounded(question: str, reading: str) -> str:
         _numbers(masked.literals, reading),
         _signs(masked.text, masked.literals, reading),
         _place(masked.text, reading),
-        _grouping(masked.text, masked.literals, reading),
+        _grouping(*astuple(fractions_as_numbers(masked)), reading),
+        rearranged(masked.text, masked.literals, reading),
     ):
         if why:
             return why

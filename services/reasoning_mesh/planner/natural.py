@@ -26,10 +26,11 @@ from reasoning_mesh.planner.numwords import read_number_words
 from reasoning_mesh.planner.units import UNIT_NAMES
 
 _GRAMMAR = r"""
-?start: _lead? body _END?
+?start: _polite? _lead? body _END?
 
 ?body: arith | equation_q | conversion | rounding
 
+_polite: ("can" | "could" | "would") "you" "please"? | "please"
 _lead: _lead_verb ("the" "value" "of")?
 _lead_verb: "what" ("is" | "'s" | "s") | "whats" | "how" "much" "is" | "compute" | "calculate"
           | "evaluate" | "find" | "work" "out" | "tell" "me" | "give" | "determine" | "simplify"
@@ -92,6 +93,7 @@ conversion: "how" "many" UNIT _are? "there"? "in"? quantity                  -> 
 rounding: "round" NUMBER "off"? "to" places
         | NUMBER ("rounded" | "correct") "to" places
         | NUMBER "to" places
+        | "the"? "nearest" NEAREST ("for" | "of") NUMBER -> nearest_first
 places: (INT | WORDS) ("decimal" ("place" | "places") | "dp" | "dps" | "d" "." "p" ".") -> decimals
       | "the"? "nearest" NEAREST                                                      -> nearest
 
@@ -135,6 +137,9 @@ def _paren(text: str) -> str:
     return text if _atomic(text) else f"({text})"
 
 
+_FRACTION = re.compile(r"(?<![\d./])-?\d+/\d+(?![\d./])")
+
+
 def _atomic(text: str) -> bool:
     body = text.removeprefix("-")
     return (
@@ -149,7 +154,7 @@ def _worded(op: str, swap: bool = False) -> Callable[[Any, str, str], str]:
     the operands come in the other order (`subtract B from A`)."""
 
     def reading(self: Any, a: str, b: str) -> str:
-        a, b = _plain(*((b, a) if swap else (a, b)))
+        a, b = self.plain(*((b, a) if swap else (a, b)))
         return f"What is {a}{op}{b}?"
 
     return reading
@@ -157,6 +162,15 @@ def _worded(op: str, swap: bool = False) -> Callable[[Any, str, str], str]:
 
 @v_args(inline=True)
 class _Reading(Transformer[Token, str]):
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        # `1/2` written without spaces is one number, a fraction, even as a worded operation's
+        # operand (`add 1/2 and 1/3`); `3 divided by 5` or `3 / 5` there is still ambiguous.
+        self.fractions = frozenset(_FRACTION.findall(question))
+
+    def plain(self, *operands: str) -> list[str]:
+        return _plain(*(f"({o})" if o in self.fractions else o for o in operands))
+
     # -- numbers and expressions: the reading of each is text in the planner's language
     def num(self, tok: Token) -> str:
         return str(tok)
@@ -195,10 +209,10 @@ class _Reading(Transformer[Token, str]):
         return f"Let {var} = {value}. What is {e}?"
 
     def sum_of(self, terms: list[str]) -> str:
-        return f"What is {' + '.join(_plain(*terms))}?"
+        return f"What is {' + '.join(self.plain(*terms))}?"
 
     def product_of(self, terms: list[str]) -> str:
-        return f"What is {'*'.join(_plain(*terms))}?"
+        return f"What is {'*'.join(self.plain(*terms))}?"
 
     def terms(self, *items: str) -> list[str]:
         return list(items)
@@ -250,6 +264,9 @@ class _Reading(Transformer[Token, str]):
     def rounding(self, value: Token, places: str) -> str:
         return f"Round {value} to {places}."
 
+    def nearest_first(self, what: Token, value: Token) -> str:
+        return self.rounding(value, self.nearest(what))
+
     def decimals(self, n: Token) -> str:
         count = read_number_words(str(n)) if n.type == "WORDS" else str(n)
         return f"{count} decimal place{'' if count == '1' else 's'}"
@@ -300,7 +317,7 @@ def read(question: str) -> str:
         raise NotReadError(why)
     try:
         tree = _parser().parse(text)
-        reading = _Reading().transform(tree)
+        reading = _Reading(text).transform(tree)
     except VisitError as exc:
         if isinstance(exc.orig_exc, NotReadError):
             raise exc.orig_exc from exc

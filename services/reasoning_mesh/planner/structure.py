@@ -80,7 +80,7 @@ def disordered(question: str, reading: str) -> str:
         _asked(masked, reading, tree),
         _rounding(masked, reading),
         _brackets(masked, reading),
-        _joined(masked, reading),
+        _joined(fractions_as_numbers(masked), reading),
         _order(masked, tree) if tree else "",
         _sequence(masked, tree) if tree else "",
         _broken(masked, tree) if tree else "",
@@ -100,11 +100,13 @@ def _asked(masked: Masked, reading: str, tree: _Node | None) -> str:
         return "the question asks for a missing operand, which is not arithmetic on its numbers"
     if _HOW_MANY_MORE.search(text) and tree and any(n.op == "+" for n in tree.nodes()):
         return "the question asks how many more (a difference), and the reading adds"
-    for m in _QUOTIENT.finditer(text):
-        each, whole = (_literal(masked.literals, k) for k in m.groups())
+    merged = fractions_as_numbers(masked)  # `how many 9s are in 35/12`: 35/12 is the whole
+    for m in _QUOTIENT.finditer(merged.text):
+        each, whole = (_literal(merged.literals, k) for k in m.groups())
+        parts = {x: re.findall(r"[\d.]+", x) for x in (each, whole)}  # (35/12) → 35, 12
         if not tree or not any(
-            n.op == "/" and n.left and n.right and n.left.literals == [whole]
-            and n.right.literals == [each] for n in tree.nodes()
+            n.op == "/" and n.left and n.right and n.left.literals == parts[whole]
+            and n.right.literals == parts[each] for n in tree.nodes()
         ):  # fmt: skip
             return f"the question's quotient {whole}/{each} is not one step of the reading"
     return ""
@@ -194,12 +196,12 @@ def _order(masked: Masked, tree: _Node) -> str:
             continue
         ls, rs = [a for a in l_at if a], [a for a in r_at if a]
         if max(e for _, e in ls) <= min(s for s, _ in rs):
-            first_r = min(rs)
-            between, after_right = text[max(e for _, e in ls) : first_r[0]], text[first_r[1] :]
+            first_r = min(rs)  # after a side: after all of it (`into #2/#3 equal parts`)
+            between, after_right = text[max(e for _, e in ls) : first_r[0]], text[max(rs)[1] :]
             written = True
         elif max(e for _, e in rs) <= min(s for s, _ in ls):
             first_l = min(ls)
-            between, after_right = text[max(e for _, e in rs) : first_l[0]], text[first_l[1] :]
+            between, after_right = text[max(e for _, e in rs) : first_l[0]], text[max(ls)[1] :]
             written = False
         else:
             continue
@@ -248,10 +250,48 @@ def _place(masked: Masked, literal: str) -> tuple[int, int] | None:
     return m.span() if m else None
 
 
+_TIGHT_FRACTION = re.compile(r"#(\d+)/#(\d+)")
+_SIGNED_FRACTION = re.compile(r"(?:(?<![\w#)])(-|negative ))?#(\d+)/#(\d+)")
+
+
+def fractions_as_numbers(masked: Masked) -> Masked:
+    """`#2/#3` written without spaces is one number: one placeholder whose literal is `(9/6)`,
+    as a reading writes it, for the checks that pair a number with its neighbour."""
+    literals = list(masked.literals)
+    merged: list[str] = []
+
+    def one(m: re.Match[str]) -> str:
+        a, b = int(m[2]), int(m[3])
+        if b != a + 1 or b > len(literals):
+            return m[0]
+        merged.append(f"({'-' if m[1] else ''}{literals[a - 1]}/{literals[b - 1]})")
+        return f"#F{len(merged)}"
+
+    text = _SIGNED_FRACTION.sub(one, masked.text)
+    if not merged:
+        return masked
+    out: list[str] = []
+
+    def renumber(m: re.Match[str]) -> str:
+        out.append(merged[int(m[2]) - 1] if m[1] else literals[int(m[2]) - 1])
+        return f"#{len(out)}"
+
+    return Masked(re.sub(r"#(F?)(\d+)", renumber, text), tuple(out))
+
+
 def _brackets(masked: Masked, reading: str) -> str:
     """A bracket in a reading must answer something in the question that groups: `19 plus 3
     times 53` has nothing that puts `19 + 3` first."""
     body = reading.removeprefix("What is ").removeprefix("Solve ")
+    # A fraction the question writes as one number (`1/2`, no spaces) is bracketed as one.
+    written = {
+        f"{masked.literals[int(a) - 1]}/{masked.literals[int(b) - 1]}"
+        for a, b in _TIGHT_FRACTION.findall(masked.text)
+        if int(b) <= len(masked.literals)
+    }
+    body = re.sub(
+        r"\((-?)([\d.]+/[\d.]+)\)", lambda m: m[0] if m[2] not in written else m[1] + m[2], body
+    )
     if "(" in body and not _GROUPS.search(masked.text):
         return "the reading brackets what the question does not group"
     return ""

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from reasoning_mesh.models.translator import fillers, masking
 from reasoning_mesh.models.translator.fillers import converse
 from reasoning_mesh.models.translator.masking import PLACEHOLDER, mask
-from reasoning_mesh.models.translator.templates import FAMILIES, Template
+from reasoning_mesh.models.translator.templates import FAMILIES, FRACTION_SHARE, NEAREST_UNITS, Template
 
 _ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
 _ONES += "fifteen sixteen seventeen eighteen nineteen"
@@ -119,11 +119,14 @@ def _render(rng: random.Random, family: str, index: int, t: Template) -> Pair | 
             return None  # `twenty-fives`, `eightx`: a number word glued to more letters
         text = text.replace("{" + name + "}", surface)
         found = len(mask(surface).literals)
-        if found > 1:
+        sign = "-" if surface.startswith(("-", "negative ")) else ""
+        if found == 2 and FRACTION.fullmatch(surface.removeprefix("negative ").lstrip("-")):
+            number += 2  # a fraction is one number of the question, bracketed as one
+            as_read = f"({sign}#{number - 1}/#{number})"
+        elif found > 1:
             return None
-        if found == 1:
+        elif found == 1:
             number += 1
-            sign = "-" if surface.startswith(("-", "negative ")) else ""
             as_read = f"{sign}#{number}"
         target = target.replace("{" + name + "}", as_read)
     if "k" in slots and slots["k"][0] in ("1", "one") and rng.random() < 0.7:
@@ -149,6 +152,7 @@ def held_out(n: int, seed: int = 7) -> list[Pair]:
 
 
 WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+FRACTION = re.compile(r"\d+/\d+")
 
 
 def words_of(masked: str) -> set[str]:
@@ -172,4 +176,5 @@ def fingerprint() -> int:
     wrappers = (fillers.OPENERS, fillers.ASKS, fillers.FRAMES, fillers.FRAME_ASKS, fillers.TAILS)
     text += "\n" + "\n".join("|".join(w) for w in wrappers)
     text += "\n" + "\n".join(p.pattern for p in masking.rules())
+    text += f"\nfractions {FRACTION_SHARE}\nnearest {NEAREST_UNITS}"  # slot values (@3)
     return zlib.crc32(text.encode())

@@ -36,10 +36,13 @@ EQ_FORMS = [
     ("{a}{v} equals {c}", "{a}*{v} = {c}"),
     ("{a}({v} + {b}) = {c}", "{a}*({v} + {b}) = {c}"),
 ]
-_NEAREST = [  # (as written, as read when the masking leaves it a word)
+#: Share of arithmetic operands written as a fraction (`3/4`), read as one bracketed number.
+FRACTION_SHARE = 0.06
+NEAREST_UNITS = [  # (as written, as read when the masking leaves it a word)
     ("whole number", "integer"), ("integer", "integer"), ("unit", "integer"),
     ("ten", ""), ("hundred", "hundred"), ("thousand", "thousand"), ("10", ""), ("100", ""),
-    ("1000", ""), ("ten thousand", ""),
+    ("1000", ""), ("ten thousand", ""), ("hundred thousand", "hundred thousand"),
+    ("million", "million"),
 ]  # fmt: skip
 
 
@@ -68,6 +71,9 @@ class Template:
                     if small and (rng.random() < 0.8 or not worded)
                     else number(rng, decimals=not small)
                 )
+                if not small and rng.random() < FRACTION_SHARE:
+                    q = rng.randint(2, 12)  # `add 1/2 and 1/3`: a fraction written as one number
+                    value = f"{rng.randint(1, 3 * q)}/{q}"
                 if not small and rng.random() < 0.08 and value[0].isdigit():
                     value = rng.choice(["-", "negative "]) + value
                 slots[name] = (value, "")
@@ -77,7 +83,7 @@ class Template:
             k = rng.randint(0, 5)
             slots["k"] = (rng.choice([str(k), (["zero", "one", "two", "three", "four", "five"])[k]]), "")
         if "{w}" in text:
-            slots["w"] = rng.choice(_NEAREST)
+            slots["w"] = rng.choice(NEAREST_UNITS)
         if "{from}" in text:
             units = list(rng.choice(list(DIMENSIONS.values())).values())
             a, b = rng.sample(units, 2)
