@@ -54,6 +54,17 @@ READINGS = [
     ("Round 12.345 to one decimal place.", "Round 12.345 to 1 decimal place."),
     ("Round 7.25 to 1 dp", "Round 7.25 to 1 decimal place."),
     ("What is 45.678 rounded to the nearest tenth?", "Round 45.678 to 1 decimal place."),
+    # A fraction written as one number (`1/2`, no spaces) is one operand of a worded operation.
+    ("add 1/2 and 1/3", "What is (1/2) + (1/3)?"),
+    ("Divide 3 by 1/2.", "What is 3/(1/2)?"),
+    ("the product of 2/3, 3/4 and 5", "What is (2/3)*(3/4)*5?"),
+    ("subtract -1/4 from 2", "What is 2 - (-1/4)?"),
+    # Polite lead-ins, abbreviations, the place named first.
+    ("can you solve 6(a - 2) = 18 for a", "Solve 6*(a - 2) = 18 for a."),
+    ("Could you please add 5 and 3?", "What is 5 + 3?"),
+    ("90 mins in hours?", "How many hours are there in 90 mins?"),
+    ("convert 3 hrs to secs", "How many secs are there in 3 hrs?"),
+    ("nearest ten for 247?", "Round 247 to the nearest ten."),
 ]
 
 
@@ -130,6 +141,7 @@ def test_malformed_number_words_are_not_numbers(words: str) -> None:
         ("What is 5!?", "factorials"),
         ("What is 10 - 3!?", "factorials"),
         ("What is the sum of 2 and 3 divided by 5?", "ambiguous"),
+        ("add 3 / 5 and 2", "ambiguous"),  # spaced: `3 / 5` is an operation, not one number
         ("the product of 2 and 3 plus 4", "ambiguous"),
         ("how many grams in kilogram", "not a phrasing"),
         ("What is " + " plus ".join(["1"] * 200) + "?", "longer than people write"),

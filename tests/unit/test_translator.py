@@ -204,6 +204,11 @@ def test_a_reading_must_plan_and_be_made_of_the_questions_numbers_only() -> None
         ("what is 1,200 plus 5", "What is 1 + 200 + 5?", "a number with a separator"),
         ("what is 1 200 plus 5", "What is 1 + 200 + 5?", "a number with a separator"),
         ("the total of 3 and 4, times 5", "What is 3 + 4*5?", "total of 3 and 4 is not one step"),
+        # An equation written in symbols is the reading's equation, not a rearrangement of it.
+        ("7 - x = 10, x = ?", "Solve x - 7 = 10 for x.", "equation x - 7 = 10 is not the one"),
+        ("find k: 10k + 1 = 3k - 13", "Solve 10*k + 1 = 13 - 3*k for k.", "is not the one the"),
+        ("add 1 / 2 and 3", "What is (1/2) + 3?", "brackets what the question does not"),
+        ("the product of 20 and 9/6", "What is 20*9/6?", "product of 20 and (9/6) is not one"),
         (
             "show sixty-one m in micrometers",
             "How many metres are there in 61 metres?",
@@ -239,6 +244,13 @@ def test_a_reading_that_drops_changes_or_adds_anything_is_refused(
         ("round 3.14159 to 2 dp", "Round 3.14159 to 2 decimal places."),
         ("round 8.5 up or down to the nearest whole number", "Round 8.5 to the nearest integer."),
         ("add twenty and five", "What is 20 + 5?"),  # two numbers, not `25`
+        ("7 - x = 10, x = ?", "Solve 7 - x = 10 for x."),
+        ("20 = 3x + 5, find x", "Solve 3*x + 5 = 20 for x."),  # sides swapped, implicit product
+        ("x over 4 = 6, what is x", "Solve x/4 = 6 for x."),  # words border the symbols
+        ("what do you get if you add 1/2 and 1/3", "What is (1/2) + (1/3)?"),
+        ("divide 93 into 6/5 equal parts", "What is 93/(6/5)?"),
+        ("how many 9s are in 35/12", "What is (35/12)/9?"),
+        ("90 mins in hours?", "How many hours are there in 90 mins?"),
     ],
 )
 def test_a_reading_in_the_questions_order_and_grouping_plans(question: str, reading: str) -> None:

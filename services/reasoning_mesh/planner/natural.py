@@ -137,7 +137,7 @@ def _paren(text: str) -> str:
     return text if _atomic(text) else f"({text})"
 
 
-_FRACTION = re.compile(r"(?<![\d./])-?\d+/\d+(?![\d./])")
+_FRACTION = re.compile(r"(?<![\d/])(?<!\d\.)-?\d+/\d+(?![\d/]|\.\d)")
 
 
 def _atomic(text: str) -> bool:
