@@ -101,9 +101,9 @@ def test_no_benchmark_question_is_ever_generated() -> None:
     assert not shared, sorted(shared)[:5]
 
 
-@pytest.mark.parametrize("name", ["natural_unseen2.jsonl", "natural_unseen4.jsonl"])
+@pytest.mark.parametrize("name", ["natural_unseen2.jsonl", "natural_unseen5.jsonl"])
 def test_the_unseen_phrasings_files_are_unseen_by_the_model(name: str) -> None:
-    """`infra/bench/natural_unseen{2,3}.jsonl` (written by helpers who never read the templates;
+    """`infra/bench/natural_unseen{2,5}.jsonl` (written by helpers who never read the templates;
     the third was never read by whoever wrote the training data) measure the mesh on phrasings
     nobody tuned for: none of them, even with other numbers, is a phrasing the model trains on
     (lines the generator happens to produce were removed). `natural_hand_dev.jsonl` was the first
@@ -201,7 +201,7 @@ def test_a_reading_must_plan_and_be_made_of_the_questions_numbers_only() -> None
         ("round 1234 to the nearest 10", "Round 1234 to 10 decimal places.", "to decimal places"),
         ("round 8.5 up to the nearest whole number", "Round 8.5 to the nearest integer.", "one way"),
         ("what is twice 7 plus 3", "What is 7 + 3?", "asks for 'twice'"),
-        ("what is 1,200 plus 5", "What is 1 + 200 + 5?", "a number with a separator"),
+        ("what is 1,200 plus 5", "What is 1 + 200 + 5?", "'1' is not a number of the question"),
         ("what is 1 200 plus 5", "What is 1 + 200 + 5?", "a number with a separator"),
         ("the total of 3 and 4, times 5", "What is 3 + 4*5?", "total of 3 and 4 is not one step"),
         # An equation written in symbols is the reading's equation, not a rearrangement of it.
@@ -244,6 +244,7 @@ def test_a_reading_that_drops_changes_or_adds_anything_is_refused(
         ("round 3.14159 to 2 dp", "Round 3.14159 to 2 decimal places."),
         ("round 8.5 up or down to the nearest whole number", "Round 8.5 to the nearest integer."),
         ("add twenty and five", "What is 20 + 5?"),  # two numbers, not `25`
+        ("what is 1,200 plus 5", "What is 1200 + 5?"),  # a thousands separator: one number
         ("7 - x = 10, x = ?", "Solve 7 - x = 10 for x."),
         ("20 = 3x + 5, find x", "Solve 3*x + 5 = 20 for x."),  # sides swapped, implicit product
         ("x over 4 = 6, what is x", "Solve x/4 = 6 for x."),  # words border the symbols

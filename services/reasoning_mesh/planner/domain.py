@@ -21,7 +21,7 @@ from reasoning_mesh.contracts.plans import (
     is_ref,
 )
 from reasoning_mesh.contracts.requests import Budget
-from reasoning_mesh.planner import natural
+from reasoning_mesh.planner import natural, symbolic
 from reasoning_mesh.planner.builder import Builder, Function, Operand
 from reasoning_mesh.planner.expr import (
     Node,
@@ -67,7 +67,7 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     except UnsupportedQuestionError:
         raise
     except UnplannableError as exc:
-        reading = _read(text)
+        reading = _read(text) or symbolic.read(text)
         if reading is None or reading == text:
             if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all
                 raise UnsupportedQuestionError(UNSUPPORTED) from exc

@@ -12,7 +12,6 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from dataclasses import astuple
 
 from reasoning_mesh.contracts.plans import Plan
 from reasoning_mesh.models.translator.masking import mask
@@ -49,6 +48,9 @@ twice thrice half halve halved quarter double doubled triple tripled opposite ab
 inverse floor ceiling significant
 """
 _BEYOND = frozenset(_BEYOND_WORDS.split())
+BEYOND = _BEYOND
+#: Every word that names (or may name) an operation.
+OPERATION_WORDS = frozenset(w for ws in (*_STRONG.values(), *_WEAK.values()) for w in ws.split())
 #: What a masked question may be written with; anything else (`^`, `%`, `√`, `²`) is a sign the
 #: model was never shown, so it could only guess.
 _WRITTEN = re.compile(r"[a-z0-9#\s,.?!:;'()+\-*/=]*")
@@ -61,12 +63,13 @@ _DIRECTED = re.compile(r"\bround(?:ed|ing)?\b.*\b(?:up|down)\b|\b(?:up|down)\b.*
 def ungrounded(question: str, reading: str) -> str:
     """Why `reading` is not made of `question`; empty when it is."""
     masked = mask(question)
+    merged = fractions_as_numbers(masked)  # `#2/#3` written tight is one number
     for why in (
         _unreadable(masked.text),
         _numbers(masked.literals, reading),
         _signs(masked.text, masked.literals, reading),
         _place(masked.text, reading),
-        _grouping(*astuple(fractions_as_numbers(masked)), reading),
+        _grouping(merged.text, merged.literals, reading),
         rearranged(masked.text, masked.literals, reading),
     ):
         if why:

@@ -21,6 +21,7 @@ from typing import Any
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, VisitError
 
+from reasoning_mesh.models.translator.masking import plain_thousands
 from reasoning_mesh.planner.numwords import WORDS as NUMBER_WORDS
 from reasoning_mesh.planner.numwords import read_number_words
 from reasoning_mesh.planner.units import UNIT_NAMES
@@ -310,7 +311,7 @@ def ambiguous(question: str) -> str | None:
 
 def read(question: str) -> str:
     """The planner-language reading of `question`, or `NotReadError`."""
-    text = " ".join(question.strip().lower().replace("’", "'").split())
+    text = plain_thousands(" ".join(question.strip().lower().replace("’", "'").split()))
     if len(text) > MAX_CHARS:
         raise NotReadError(f"a question of {len(text)} characters is longer than people write")
     if why := ambiguous(text):

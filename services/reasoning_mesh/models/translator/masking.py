@@ -53,8 +53,18 @@ def rules() -> tuple[re.Pattern[str], ...]:
     return (_numbers(), _OPENER_ONE)
 
 
+#: `48,752`, `3,499,612.5`: commas between groups of three digits are thousands separators (the
+#: English convention); one number, its digits as written. `1,5`, `1,2345` stay unread. Generated
+#: training questions never write one, so this cannot change the model's data.
+THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])")
+
+
+def plain_thousands(text: str) -> str:
+    return THOUSANDS.sub(lambda m: m.group().replace(",", ""), text)
+
+
 def mask(question: str) -> Masked:
-    text = " ".join(question.strip().lower().split())
+    text = plain_thousands(" ".join(question.strip().lower().split()))
     literals: list[str] = []
 
     def placeholder(m: re.Match[str]) -> str:
