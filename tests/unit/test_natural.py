@@ -57,6 +57,9 @@ READINGS = [
     # A fraction written as one number (`1/2`, no spaces) is one operand of a worded operation.
     ("add 1/2 and 1/3", "What is (1/2) + (1/3)?"),
     ("Divide 3 by 1/2.", "What is 3/(1/2)?"),
+    ("what is 1/2 divided by 1/4", "What is (1/2)/(1/4)?"),  # 2, not 1/8
+    ("what is 6 ÷ 1/2", "What is 6/(1/2)?"),  # 12, not 3
+    ("what is 7 × (15 − 8)", "What is 7*(15 - 8)?"),
     ("the product of 2/3, 3/4 and 5", "What is (2/3)*(3/4)*5?"),
     ("subtract -1/4 from 2", "What is 2 - (-1/4)?"),
     # Polite lead-ins, abbreviations, the place named first.

@@ -21,7 +21,7 @@ from typing import Any
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, VisitError
 
-from reasoning_mesh.models.translator.masking import plain_thousands
+from reasoning_mesh.models.translator.masking import bracket_fractions, plain_minus, plain_thousands
 from reasoning_mesh.planner.numwords import WORDS as NUMBER_WORDS
 from reasoning_mesh.planner.numwords import read_number_words
 from reasoning_mesh.planner.units import UNIT_NAMES
@@ -311,7 +311,8 @@ def ambiguous(question: str) -> str | None:
 
 def read(question: str) -> str:
     """The planner-language reading of `question`, or `NotReadError`."""
-    text = plain_thousands(" ".join(question.strip().lower().replace("’", "'").split()))
+    text = " ".join(plain_minus(question).strip().lower().replace("’", "'").split())
+    text = bracket_fractions(plain_thousands(text))
     if len(text) > MAX_CHARS:
         raise NotReadError(f"a question of {len(text)} characters is longer than people write")
     if why := ambiguous(text):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.models.translator.masking import mask
+from reasoning_mesh.models.translator.masking import bracket_fractions, mask
 from reasoning_mesh.planner.grounding import BEYOND, OPERATION_WORDS
 from reasoning_mesh.planner.units import UNIT_NAMES
 
@@ -81,8 +81,8 @@ def _runs(text: str) -> tuple[list[list[re.Match[str]]], list[str]]:
 
 
 def _text(run: list[re.Match[str]], literals: tuple[str, ...], source: str) -> str:
-    body = source[run[0].start() : run[-1].end()]
-    body = re.sub(r"(?<=[\s)])x(?=\s)", "*", body)  # `(12 + 8) x 3`
+    body = bracket_fractions(source[run[0].start() : run[-1].end()])  # `3/4 ÷ 3/8`
+    body = re.sub(r"(?<=[\d)]) x (?=[#(])", " * ", body)  # `(12 + 8) x 3`; not `11 - x = 3`
     body = re.sub(r"#(\d+)", lambda m: literals[int(m[1]) - 1], body)
     body = body.replace("×", "*").replace("÷", "/")
     body = re.sub(r"(?<=[\d)])(?=[a-z(])|(?<=[a-z])(?=\()", "*", body)  # `3x`, `5(`, `a(`

@@ -63,8 +63,26 @@ def plain_thousands(text: str) -> str:
     return THOUSANDS.sub(lambda m: m.group().replace(",", ""), text)
 
 
+#: A fraction written without spaces (`3/4`), not part of a longer run of slashes or a word.
+_TIGHT = re.compile(r"(?<![\w./)#])(#?\d+/#?\d+)(?![\w./(#])")
+#: `-(1/4)` where the minus is a sign (after an opening, an operator, `=` or a word).
+_SIGNED = re.compile(r"(^|[(=*/+-]\s*|[a-z]\s)-\((#?\d+/#?\d+)\)")
+#: Dashes people type for a minus sign.
+_MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})
+
+
+def bracket_fractions(text: str) -> str:
+    """`3/4 ÷ 3/8` → `(3/4) ÷ (3/8)`: a fraction written as one number stays one operand
+    (`6 ÷ 1/2` is 12, not 3). Works on numerals and on placeholders (`#1/#2`)."""
+    return _SIGNED.sub(r"\1(-\2)", _TIGHT.sub(r"(\1)", text))
+
+
+def plain_minus(text: str) -> str:
+    return text.translate(_MINUS)
+
+
 def mask(question: str) -> Masked:
-    text = plain_thousands(" ".join(question.strip().lower().split()))
+    text = plain_thousands(plain_minus(" ".join(question.strip().lower().split())))
     literals: list[str] = []
 
     def placeholder(m: re.Match[str]) -> str:
