@@ -299,7 +299,14 @@ MAX_CHARS = 300
 #: between digits (thousands, or a decimal comma), a factorial sign.
 _NOT_READ = (
     (re.compile(r"\d,\d"), "a comma between digits (thousands or decimals) is ambiguous"),
-    (re.compile(r"\d\s*!"), "factorials are not supported"),
+    (re.compile(r"[\d)]\s*!"), "factorials are not supported"),
+    (re.compile(r"\*\*|\^"), "powers are not supported"),
+    (re.compile(r"(?<![\d.])\.\d"), "a number written without its leading 0 (.5) is not read"),
+    # `8 ÷ 4/2`, `6 / 1/2`, `1/2x`, `6/2(1+2)`: textbooks and calculators disagree on these.
+    (
+        re.compile(r"\d/\d+(?:\.\d+)?\s*[÷/]|[÷/]\s*\d+(?:\.\d+)?/\d|\d/\d+(?:\.\d+)?[a-z(]"),
+        "a fraction next to a division sign or a bracket is ambiguous; use brackets",
+    ),
 )
 
 
@@ -311,12 +318,12 @@ def ambiguous(question: str) -> str | None:
 
 def read(question: str) -> str:
     """The planner-language reading of `question`, or `NotReadError`."""
-    text = " ".join(plain_minus(question).strip().lower().replace("’", "'").split())
-    text = bracket_fractions(plain_thousands(text))
+    text = plain_thousands(" ".join(plain_minus(question).strip().lower().replace("’", "'").split()))
     if len(text) > MAX_CHARS:
         raise NotReadError(f"a question of {len(text)} characters is longer than people write")
     if why := ambiguous(text):
         raise NotReadError(why)
+    text = bracket_fractions(text)  # after the check: `8 ÷ 4/2` is refused, not bracketed
     try:
         tree = _parser().parse(text)
         reading = _Reading(text).transform(tree)

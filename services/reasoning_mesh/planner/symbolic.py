@@ -1,42 +1,50 @@
 """A question whose maths is written in symbols, read as written: `so 18 - (4 - 11) comes out
-to what exactly`, `my son's homework says 6 = 2z - 8. what's z?`, `144 ÷ 12 + 6 =`.
+to what exactly`, `3x/5 = 12, so x is`, `144 ÷ 12 + 6 =`.
 
-The grammar knows the phrasings around a question; people wrap a written expression or equation
-in anything (`I'm stuck on`, `how do I get d`). When every number of the question sits in one
-run of symbols (numbers, one-letter unknowns, `+ - * / × ÷ ( ) =`) and that run is an
-expression, or one equation in one unknown, the reading is that run, copied: nothing in it is
-guessed. The words around it must not change what is asked: none may name an operation, a
-rounding, a unit, a format or anything the mesh does not do (`squared`, `in octal`, `as a
-decimal`); a question with such a word is left to the grammar and the translation model, and
-their gate. Words that are merely unknown are allowed here, because none of them can reach the
-reading: it is made of the run alone.
+The grammar knows the phrasings around a question; people also wrap a written expression or
+equation in words of their own. When every number of the question sits in one run of symbols
+(numbers, one-letter unknowns, `+ - * / × ÷ ( ) =`) and that run is an expression, or one
+equation in one unknown, the reading is that run, copied. The words around it must all be ones
+that cannot change what is asked: an **allow-list** of asking, polite and filler words (the
+translation model's wrappers and the grammar's lead-ins; `after`, `next`, `another` left out).
+A word outside it (`sqrt`, `negative`, `third`, `terms`, `feet`, `goals`) leaves the question to
+the grammar and the model, whose gate refuses what they cannot read: an open vocabulary has no
+complete deny-list. The reading then passes the same grounding and structure checks as a model
+reading (signs, unknowns, operations named, grouping).
 """
 
 from __future__ import annotations
 
 import re
 
-from reasoning_mesh.models.translator.masking import bracket_fractions, mask
-from reasoning_mesh.planner.grounding import BEYOND, OPERATION_WORDS
-from reasoning_mesh.planner.units import UNIT_NAMES
+from reasoning_mesh.models.translator import fillers
+from reasoning_mesh.models.translator.masking import bracket_fractions, mask, plain_minus
+from reasoning_mesh.planner.grounding import ungrounded
+from reasoning_mesh.planner.natural import ambiguous
+from reasoning_mesh.planner.structure import disordered
 
 _TOKEN = re.compile(r"#\d+|[a-z]+(?:'[a-z]+)?|[-+*/×÷()=?]|\S")
 _SYMBOLS = set("-+*/×÷()=?")
-#: Words around a run that may change what is asked (with the operation words, `BEYOND` and
-#: the unit names): rounding, formats, bases, modifiers.
-_CHANGES_WORDS = """
-round rounded rounding nearest decimal decimals place places dp significant figures digit digits
-notation scientific words spell octal binary ternary hex hexadecimal base floored floor ceiling
-truncate truncated exponentiated halved quadrupled tripled negated negate cumulative dozen
-dozens score unsigned bit bits clock per cent mixed approximately approx estimate estimated
-about roughly nearly rate speed average who whom whose when where which why won win year
-date born happened team game match
+_ASKING_WORDS = """
+what what's whats how is it it's this that the a an i i'm i've me my you your we us so then if
+when given such value equal equals equation expression answer result exactly solve solving work
+working out calculate compute evaluate find determine simplify get give gives tell show comes
+come makes make do does did can could would will please need want help stuck with for of to on
+as and fraction fractions now here thanks
 """
-_CHANGES = frozenset(_CHANGES_WORDS.split()) | BEYOND | OPERATION_WORDS | frozenset(UNIT_NAMES)
+#: Filler words that do carry order or quantity (`what comes after 3 + 4`, `another one`).
+_NOT_FILLER = frozenset({"after", "before", "next", "another", "one", "more", "less", "many"})
+_FILLER = frozenset(
+    w.strip(":,?!")
+    for group in (fillers.OPENERS, fillers.ASKS, fillers.FRAMES, fillers.FRAME_ASKS, fillers.TAILS)
+    for phrase in group
+    for w in phrase.replace("{}", " ").split()
+)
+ALLOWED = (frozenset(_ASKING_WORDS.split()) | _FILLER) - _NOT_FILLER
 #: What makes a run maths rather than a date, range or score: a sign only maths uses, brackets,
 #: an equation, or `+`, `-`, `/` written with space around.
 _MATH = re.compile(r"[+*×÷()=]|\s[-/]\s")
-_PUNCTUATION = frozenset(",.:;!'\"?")
+_PUNCTUATION = frozenset(",.:;'\"?")
 #: One-letter words that are English, not unknowns, outside the run.
 _LETTER_WORDS = {"a", "i"}
 
@@ -91,13 +99,13 @@ def _text(run: list[re.Match[str]], literals: tuple[str, ...], source: str) -> s
 
 def read(question: str) -> str | None:
     """The reading of a question whose maths is one written run of symbols, else None."""
+    if ambiguous(plain_minus(question).lower()):
+        return None  # `3!`, `2 ** 3`, `.5`, `8 ÷ 4/2`
     masked = mask(question)
     runs, outside = _runs(masked.text)
     numbered = [r for r in runs if any(m.group().startswith("#") for m in r)]
-    if len(numbered) != 1 or any(
-        w in _CHANGES or not (w.replace("'", "").isalpha() or w in _PUNCTUATION) for w in outside
-    ):
-        return None  # numbers apart, or a word that changes the question, or `%`, `^`, `$`
+    if len(numbered) != 1 or any(w not in ALLOWED and w not in _PUNCTUATION for w in outside):
+        return None  # numbers apart, or a word that may change the question, or `%`, `$`, `!`
     run = numbered[0]
     others = [[m.group() for m in r] for r in runs if r is not run]
     if any(r[1:] not in ([], ["="], ["=", "?"]) for r in others):
@@ -106,7 +114,12 @@ def read(question: str) -> str | None:
         return None  # `3/2`, `1990-2000`, `3-1`: a date, a range or a score as often as maths
     body = _text(run, masked.literals, masked.text).rstrip("=? ").strip()
     letters = {w for w in outside if len(w) == 1 and w.isalpha()} | {r[0] for r in others}
-    return _expression(body, letters) if "=" not in body else _equation(body, letters)
+    reading = _expression(body, letters) if "=" not in body else _equation(body, letters)
+    # The model's checks, on the question with the signs it writes as `*`, `/`, `-`.
+    plain = plain_minus(question).replace("×", "*").replace("÷", "/")
+    if reading is None or ungrounded(plain, reading) or disordered(plain, reading):
+        return None
+    return reading
 
 
 def _expression(body: str, letters: set[str]) -> str | None:

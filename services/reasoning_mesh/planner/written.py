@@ -18,15 +18,19 @@ plus add added sum minus subtract subtracted difference less fewer times multipl
 divided divide over into by of and than from to equals is half double twice more take away
 """
 _JOINING = frozenset(_JOINING_WORDS.split())
+_CLAUSE = frozenset({"and", "is", "to", "of"})
 _SYMBOL = re.compile(r"#\d+|[-+*/×÷()]|\s")
 
 
 def _side(text: str, start: int, step: int) -> tuple[str, str]:
     """The symbols from `start` in direction `step` (-1: leftwards), and the word that ends
-    them ('' when something else does)."""
+    them ('' when something else does). Two operands with only space between (`-13 r=?`) are
+    not one side: a product is written tight (`3x`) or with a sign."""
     i, n, word = start, len(text), ""
+    operand, spaced = False, False  # the last symbol seen ends an operand; space since then
     while 0 <= i < n:
-        if text[i].isalpha():
+        c = text[i]
+        if c.isalpha():
             j = i
             while 0 <= j < n and text[j].isalpha():
                 j += step
@@ -34,12 +38,19 @@ def _side(text: str, start: int, step: int) -> tuple[str, str]:
             if len(letters) > 1:  # a word ends the symbols; a single letter is an unknown
                 word = letters
                 break
-            i = j
-        elif text[i].isdigit() or text[i] == "#" or _SYMBOL.match(text[i]):
-            i += step
+            if operand and spaced:
+                break
+            i, operand, spaced = j, True, False
+        elif (c.isdigit() or c == "#") and operand and spaced:
+            break
+        elif c.isspace():
+            i, spaced = i + step, True
+        elif c.isdigit() or c == "#" or _SYMBOL.match(c):
+            i, operand, spaced = i + step, c.isdigit() or c == "#", False
         else:
             break
-    return (text[start:i] if step > 0 else text[i + 1 : start + 1]), word
+    span = text[start:i] if step > 0 else text[i + 1 : start + 1]
+    return span, word
 
 
 def _norm(side: str, literals: tuple[str, ...]) -> str:
@@ -56,7 +67,8 @@ def equations(masked: str, literals: tuple[str, ...]) -> list[tuple[str, str]]:
     for m in re.finditer("=", masked):
         left, lword = _side(masked, m.start() - 1, -1)
         right, rword = _side(masked, m.end(), 1)
-        if lword in _JOINING or rword in _JOINING or not left.strip() or not right.strip():
+        # `and`, `is`, `to` after an equation start the next clause (`… = 10 and x is what`).
+        if lword in _JOINING or rword in _JOINING - _CLAUSE or not left.strip() or not right.strip():
             continue
         found.append((_norm(left, literals), _norm(right, literals)))
     return found

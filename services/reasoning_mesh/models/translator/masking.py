@@ -56,7 +56,7 @@ def rules() -> tuple[re.Pattern[str], ...]:
 #: `48,752`, `3,499,612.5`: commas between groups of three digits are thousands separators (the
 #: English convention); one number, its digits as written. `1,5`, `1,2345` stay unread. Generated
 #: training questions never write one, so this cannot change the model's data.
-THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])")
+THOUSANDS = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:,\d{3})+(?![\d,])")
 
 
 def plain_thousands(text: str) -> str:
@@ -66,9 +66,9 @@ def plain_thousands(text: str) -> str:
 #: A fraction written without spaces (`3/4`), not part of a longer run of slashes or a word.
 _TIGHT = re.compile(r"(?<![\w./)#])(#?\d+/#?\d+)(?![\w./(#])")
 #: `-(1/4)` where the minus is a sign (after an opening, an operator, `=` or a word).
-_SIGNED = re.compile(r"(^|[(=*/+-]\s*|[a-z]\s)-\((#?\d+/#?\d+)\)")
-#: Dashes people type for a minus sign.
-_MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})
+_SIGNED = re.compile(r"(^|[(=*/+-]\s*|[a-z]{2}\s)-\((#?\d+/#?\d+)\)")
+#: The minus sign people type (U+2212); an en dash stays a dash (`1914–1918` is a range).
+_MINUS = str.maketrans({"\u2212": "-"})
 
 
 def bracket_fractions(text: str) -> str:
