@@ -177,3 +177,14 @@ def test_the_data_fingerprint_covers_wrappers_and_masking(monkeypatch: pytest.Mo
     assert phrasings.fingerprint() != before
     monkeypatch.undo()
     assert phrasings.fingerprint() == before
+
+
+def test_the_shipped_checkpoint_was_trained_on_what_the_generator_writes_today() -> None:
+    """A change to templates, wrappers, masking or slot values after training shows here: the
+    checkpoint must be retrained (or the change reverted), or the unseen files' decontamination
+    and the held-out figures describe another stream than the model read."""
+    manifest = json.loads(
+        (Path(__file__).resolve().parents[2] / "model_repository/translator/1/manifest.json").read_text()
+    )
+    assert manifest["data"]["generator"].endswith("@3")
+    assert manifest["data"]["generator_crc32"] == phrasings.fingerprint()
