@@ -209,6 +209,13 @@ def test_a_reading_must_plan_and_be_made_of_the_questions_numbers_only() -> None
         ("find k: 10k + 1 = 3k - 13", "Solve 10*k + 1 = 13 - 3*k for k.", "is not the one the"),
         ("add 1 / 2 and 3", "What is (1/2) + 3?", "brackets what the question does not"),
         ("the product of 20 and 9/6", "What is 20*9/6?", "product of 20 and (9/6) is not one"),
+        # A fraction's `/` is part of a number: it names no division and uses none.
+        ("please 89 more 35/12?", "What is 89/(35/12)?", "the reading's '/' is named nowhere"),
+        (
+            "thirty-six divided by the sum of 66284.3 and 24/11",
+            "What is 36 + 66284.3 + (24/11)?",
+            "the question's '/' is not in the reading",
+        ),
         (
             "show sixty-one m in micrometers",
             "How many metres are there in 61 metres?",

@@ -213,8 +213,24 @@ def _negated_in(masked: str, literals: tuple[str, ...]) -> Counter[str]:
     return Counter(literals[k - 1] for k in signs if 0 < k <= len(literals))
 
 
+#: A fraction the question writes as one number (`35/12`): its `/` is part of the number, not
+#: an operation named or used (`89 more 35/12` names no division; `36 divided by … 24/11` must
+#: still divide), wherever the reading writes that fraction, bracketed or not.
+_FRACTION_TEXT = re.compile(r"#(\d+)/#(\d+)")
+
+
+def _without_fractions(masked: str, literals: tuple[str, ...], reading: str) -> tuple[str, str]:
+    for a, b in _FRACTION_TEXT.findall(masked):
+        if int(b) <= len(literals):
+            fraction = re.escape(f"{literals[int(a) - 1]}/{literals[int(b) - 1]}")
+            reading = re.sub(rf"\(-?{fraction}\)|(?<![\d./]){fraction}(?![\d./])", "0", reading)
+    return _FRACTION_TEXT.sub("#0", masked), reading
+
+
 def _operations(question: str, reading: str) -> str:
-    text = mask(question).text.replace("how many times", "how many")  # a quotient, no product
+    masked = mask(question)
+    text, reading = _without_fractions(masked.text, masked.literals, reading)
+    text = text.replace("how many times", "how many")  # a quotient, no product
     named = {op for op, ws in _STRONG.items() for w in ws.split() if re.search(rf"\b{w}\b", text)}
     weak = {op for op, ws in _WEAK.items() for w in ws.split() if re.search(rf"\b{w}\b", text)}
     named |= set(_binary(text)) | ({"/"} if "÷" in text else set()) | ({"*"} if "×" in text else set())

@@ -94,6 +94,7 @@ def _text(run: list[re.Match[str]], literals: tuple[str, ...], source: str) -> s
     body = re.sub(r"#(\d+)", lambda m: literals[int(m[1]) - 1], body)
     body = body.replace("×", "*").replace("÷", "/")
     body = re.sub(r"(?<=[\d)])(?=[a-z(])|(?<=[a-z])(?=\()", "*", body)  # `3x`, `5(`, `a(`
+    body = re.sub(r"\s*([*/])\s*", r"\1", body)  # the planner's own spacing: `3*4 + 1`
     return " ".join(body.split())
 
 
