@@ -77,7 +77,10 @@ def test_a_word_or_sign_that_changes_the_question_stops_it(question: str) -> Non
     assert read(question) is None
 
 
-@pytest.mark.parametrize("name", ["natural_probe.jsonl", "natural_unseen2.jsonl", "natural_unseen3.jsonl"])
+@pytest.mark.parametrize(
+    "name",
+    [f"natural_{n}.jsonl" for n in ("probe", "unseen2", "unseen3", "unseen4", "unseen5")],
+)
 def test_no_out_of_domain_question_is_read(name: str) -> None:
     rows = [json.loads(line) for line in (ROOT / "infra" / "bench" / name).read_text().splitlines()]
     ood = [r["question"] for r in rows if r["answer"] is None]
