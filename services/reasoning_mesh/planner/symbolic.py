@@ -33,7 +33,10 @@ come makes make do does did can could would will please need want help stuck wit
 as and fraction fractions now here thanks
 """
 #: Filler words that do carry order or quantity (`what comes after 3 + 4`, `another one`).
-_NOT_FILLER = frozenset({"after", "before", "next", "another", "one", "more", "less", "many"})
+_NOT_FILLER = frozenset(
+    {"after", "before", "next", "another", "one", "more", "less", "many"}
+    | {"right", "possible", "any", "real", "chance", "think", "idea"}  # `is x + 1 = 4 right`
+)
 _FILLER = frozenset(
     w.strip(":,?!")
     for group in (fillers.OPENERS, fillers.ASKS, fillers.FRAMES, fillers.FRAME_ASKS, fillers.TAILS)
