@@ -48,9 +48,6 @@ twice thrice half halve halved quarter double doubled triple tripled opposite ab
 inverse floor ceiling significant
 """
 _BEYOND = frozenset(_BEYOND_WORDS.split())
-BEYOND = _BEYOND
-#: Every word that names (or may name) an operation.
-OPERATION_WORDS = frozenset(w for ws in (*_STRONG.values(), *_WEAK.values()) for w in ws.split())
 #: What a masked question may be written with; anything else (`^`, `%`, `√`, `²`) is a sign the
 #: model was never shown, so it could only guess.
 _WRITTEN = re.compile(r"[a-z0-9#\s,.?!:;'()+\-*/=]*")

@@ -138,9 +138,6 @@ def _paren(text: str) -> str:
     return text if _atomic(text) else f"({text})"
 
 
-_FRACTION = re.compile(r"(?<![\d/])(?<!\d\.)-?\d+/\d+(?![\d/]|\.\d)")
-
-
 def _atomic(text: str) -> bool:
     body = text.removeprefix("-")
     return (
@@ -155,7 +152,7 @@ def _worded(op: str, swap: bool = False) -> Callable[[Any, str, str], str]:
     the operands come in the other order (`subtract B from A`)."""
 
     def reading(self: Any, a: str, b: str) -> str:
-        a, b = self.plain(*((b, a) if swap else (a, b)))
+        a, b = _plain(*((b, a) if swap else (a, b)))
         return f"What is {a}{op}{b}?"
 
     return reading
@@ -163,15 +160,6 @@ def _worded(op: str, swap: bool = False) -> Callable[[Any, str, str], str]:
 
 @v_args(inline=True)
 class _Reading(Transformer[Token, str]):
-    def __init__(self, question: str) -> None:
-        super().__init__()
-        # `1/2` written without spaces is one number, a fraction, even as a worded operation's
-        # operand (`add 1/2 and 1/3`); `3 divided by 5` or `3 / 5` there is still ambiguous.
-        self.fractions = frozenset(_FRACTION.findall(question))
-
-    def plain(self, *operands: str) -> list[str]:
-        return _plain(*(f"({o})" if o in self.fractions else o for o in operands))
-
     # -- numbers and expressions: the reading of each is text in the planner's language
     def num(self, tok: Token) -> str:
         return str(tok)
@@ -210,10 +198,10 @@ class _Reading(Transformer[Token, str]):
         return f"Let {var} = {value}. What is {e}?"
 
     def sum_of(self, terms: list[str]) -> str:
-        return f"What is {' + '.join(self.plain(*terms))}?"
+        return f"What is {' + '.join(_plain(*terms))}?"
 
     def product_of(self, terms: list[str]) -> str:
-        return f"What is {'*'.join(self.plain(*terms))}?"
+        return f"What is {'*'.join(_plain(*terms))}?"
 
     def terms(self, *items: str) -> list[str]:
         return list(items)
@@ -323,10 +311,12 @@ def read(question: str) -> str:
         raise NotReadError(f"a question of {len(text)} characters is longer than people write")
     if why := ambiguous(text):
         raise NotReadError(why)
-    text = bracket_fractions(text)  # after the check: `8 ÷ 4/2` is refused, not bracketed
+    # `add 1/2 and 1/3`: a fraction written as one number is a bracketed operand, so worded
+    # operations take it whole; after the check, so `8 ÷ 4/2` is refused, not bracketed.
+    text = bracket_fractions(text)
     try:
         tree = _parser().parse(text)
-        reading = _Reading(text).transform(tree)
+        reading = _Reading().transform(tree)
     except VisitError as exc:
         if isinstance(exc.orig_exc, NotReadError):
             raise exc.orig_exc from exc

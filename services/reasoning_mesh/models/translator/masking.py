@@ -63,8 +63,9 @@ def plain_thousands(text: str) -> str:
     return THOUSANDS.sub(lambda m: m.group().replace(",", ""), text)
 
 
-#: A fraction written without spaces (`3/4`), not part of a longer run of slashes or a word.
-_TIGHT = re.compile(r"(?<![\w./)#])(#?\d+/#?\d+)(?![\w./(#])")
+#: A fraction written without spaces (`3/4`, `3/4.` at a sentence's end), not part of a longer
+#: run of slashes, a decimal or a word.
+_TIGHT = re.compile(r"(?<![\w./)#])(#?\d+/#?\d+)(?![\w/(#]|\.\d)")
 #: `-(1/4)` where the minus is a sign (after an opening, an operator, `=` or a word).
 _SIGNED = re.compile(r"(^|[(=*/+-]\s*|[a-z]{2}\s)-\((#?\d+/#?\d+)\)")
 #: The minus sign people type (U+2212); an en dash stays a dash (`1914–1918` is a range).
