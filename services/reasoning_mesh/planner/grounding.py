@@ -14,8 +14,13 @@ import re
 from collections import Counter
 
 from reasoning_mesh.contracts.plans import Plan
-from reasoning_mesh.models.translator.masking import mask
-from reasoning_mesh.planner.structure import QUOTIENT_PHRASE, fractions_as_numbers
+from reasoning_mesh.models.translator.masking import Masked, mask
+from reasoning_mesh.planner.structure import (
+    QUOTIENT_PHRASE,
+    TIGHT_FRACTION,
+    fractions_as_numbers,
+    written_fractions,
+)
 from reasoning_mesh.planner.units import UNIT_NAMES
 from reasoning_mesh.planner.written import rearranged
 
@@ -210,23 +215,18 @@ def _negated_in(masked: str, literals: tuple[str, ...]) -> Counter[str]:
     return Counter(literals[k - 1] for k in signs if 0 < k <= len(literals))
 
 
-#: A fraction the question writes as one number (`35/12`): its `/` is part of the number, not
-#: an operation named or used (`89 more 35/12` names no division; `36 divided by … 24/11` must
-#: still divide), wherever the reading writes that fraction, bracketed or not.
-_FRACTION_TEXT = re.compile(r"#(\d+)/#(\d+)")
-
-
-def _without_fractions(masked: str, literals: tuple[str, ...], reading: str) -> tuple[str, str]:
-    for a, b in _FRACTION_TEXT.findall(masked):
-        if int(b) <= len(literals):
-            fraction = re.escape(f"{literals[int(a) - 1]}/{literals[int(b) - 1]}")
-            reading = re.sub(rf"\(-?{fraction}\)|(?<![\d./]){fraction}(?![\d./])", "0", reading)
-    return _FRACTION_TEXT.sub("#0", masked), reading
+def _without_fractions(masked: Masked, reading: str) -> tuple[str, str]:
+    """A fraction the question writes as one number (`35/12`): its `/` is part of the number,
+    not an operation named or used (`89 more 35/12` names no division; `36 divided by … 24/11`
+    must still divide), wherever the reading writes that fraction, bracketed or not."""
+    for written in written_fractions(masked):
+        fraction = re.escape(written)
+        reading = re.sub(rf"\(-?{fraction}\)|(?<![\d./]){fraction}(?![\d./])", "0", reading)
+    return TIGHT_FRACTION.sub("#0", masked.text), reading
 
 
 def _operations(question: str, reading: str) -> str:
-    masked = mask(question)
-    text, reading = _without_fractions(masked.text, masked.literals, reading)
+    text, reading = _without_fractions(mask(question), reading)
     text = text.replace("how many times", "how many")  # a quotient, no product
     named = {op for op, ws in _STRONG.items() for w in ws.split() if re.search(rf"\b{w}\b", text)}
     weak = {op for op, ws in _WEAK.items() for w in ws.split() if re.search(rf"\b{w}\b", text)}

@@ -73,14 +73,15 @@ _OPERATION = re.compile(
 def disordered(question: str, reading: str) -> str:
     """Why `reading` orders, groups or rounds otherwise than `question`; empty when it does not."""
     masked = mask(question)
+    merged = fractions_as_numbers(masked)  # `#2/#3` written tight is one number
     tree = _tree(reading)
     if reading.startswith("What is ") and tree is None:
         return "the reading is not one expression"
     checks = (
-        _asked(masked, reading, tree),
+        _asked(masked, merged, reading, tree),
         _rounding(masked, reading),
         _brackets(masked, reading),
-        _joined(fractions_as_numbers(masked), reading),
+        _joined(merged, reading),
         _order(masked, tree) if tree else "",
         _sequence(masked, tree) if tree else "",
         _broken(masked, tree) if tree else "",
@@ -90,7 +91,7 @@ def disordered(question: str, reading: str) -> str:
     return next((why for why in checks if why), "")
 
 
-def _asked(masked: Masked, reading: str, tree: _Node | None) -> str:
+def _asked(masked: Masked, merged: Masked, reading: str, tree: _Node | None) -> str:
     """What the question asks that a reading of its numbers cannot show: a label among its
     numbers, a missing operand, a difference asked as `how many more`, a quotient phrase."""
     text = masked.text
@@ -100,8 +101,7 @@ def _asked(masked: Masked, reading: str, tree: _Node | None) -> str:
         return "the question asks for a missing operand, which is not arithmetic on its numbers"
     if _HOW_MANY_MORE.search(text) and tree and any(n.op == "+" for n in tree.nodes()):
         return "the question asks how many more (a difference), and the reading adds"
-    merged = fractions_as_numbers(masked)  # `how many 9s are in 35/12`: 35/12 is the whole
-    for m in _QUOTIENT.finditer(merged.text):
+    for m in _QUOTIENT.finditer(merged.text):  # `how many 9s are in 35/12`: 35/12 is the whole
         each, whole = (_literal(merged.literals, k) for k in m.groups())
         parts = {x: re.findall(r"[\d.]+", x) for x in (each, whole)}  # (35/12) → 35, 12
         if not tree or not any(
@@ -250,7 +250,8 @@ def _place(masked: Masked, literal: str) -> tuple[int, int] | None:
     return m.span() if m else None
 
 
-_TIGHT_FRACTION = re.compile(r"#(\d+)/#(\d+)")
+#: A fraction the question writes as one number: two placeholders and a slash, no spaces.
+TIGHT_FRACTION = re.compile(r"#(\d+)/#(\d+)")
 _SIGNED_FRACTION = re.compile(r"(?:(?<![\w#)])(-|negative ))?#(\d+)/#(\d+)")
 
 
@@ -279,16 +280,21 @@ def fractions_as_numbers(masked: Masked) -> Masked:
     return Masked(re.sub(r"#(F?)(\d+)", renumber, text), tuple(out))
 
 
+def written_fractions(masked: Masked) -> set[str]:
+    """The fractions the question writes as one number, as literals (`35/12`)."""
+    return {
+        f"{masked.literals[int(a) - 1]}/{masked.literals[int(b) - 1]}"
+        for a, b in TIGHT_FRACTION.findall(masked.text)
+        if int(b) <= len(masked.literals)
+    }
+
+
 def _brackets(masked: Masked, reading: str) -> str:
     """A bracket in a reading must answer something in the question that groups: `19 plus 3
     times 53` has nothing that puts `19 + 3` first."""
     body = reading.removeprefix("What is ").removeprefix("Solve ")
     # A fraction the question writes as one number (`1/2`, no spaces) is bracketed as one.
-    written = {
-        f"{masked.literals[int(a) - 1]}/{masked.literals[int(b) - 1]}"
-        for a, b in _TIGHT_FRACTION.findall(masked.text)
-        if int(b) <= len(masked.literals)
-    }
+    written = written_fractions(masked)
     body = re.sub(
         r"\((-?)([\d.]+/[\d.]+)\)", lambda m: m[0] if m[2] not in written else m[1] + m[2], body
     )
