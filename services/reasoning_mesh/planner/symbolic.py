@@ -39,7 +39,7 @@ _NOT_FILLER = frozenset(
 )
 _FILLER = frozenset(
     w.strip(":,?!")
-    for group in (fillers.OPENERS, fillers.ASKS, fillers.FRAMES, fillers.FRAME_ASKS, fillers.TAILS)
+    for group in fillers.wrappers()
     for phrase in group
     for w in phrase.replace("{}", " ").split()
 )

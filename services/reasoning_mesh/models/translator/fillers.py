@@ -46,6 +46,12 @@ TAILS = (
 QUESTION_WORDS = ("what", "how", "what's", "whats")
 
 
+def wrappers() -> tuple[tuple[str, ...], ...]:
+    """Every kind of wrapper, for what must see them all (the data fingerprint, the symbolic
+    reader)."""
+    return (OPENERS, ASKS, FRAMES, FRAME_ASKS, TAILS)
+
+
 def converse(rng: random.Random, text: str, *, bare: bool) -> str:
     """`text` (lower case, no end punctuation yet) with what people wrap around it, or as is."""
     if bare and rng.random() < 0.15:

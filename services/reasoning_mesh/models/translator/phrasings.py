@@ -173,8 +173,7 @@ def fingerprint() -> int:
     """Changes when any template, wrapper or masking rule changes (what decides the questions
     and their labels): stored in the checkpoint's manifest."""
     text = "\n".join(f"{f}:{t.text}=>{t.reading}" for f in sorted(FAMILIES) for t in FAMILIES[f])
-    wrappers = (fillers.OPENERS, fillers.ASKS, fillers.FRAMES, fillers.FRAME_ASKS, fillers.TAILS)
-    text += "\n" + "\n".join("|".join(w) for w in wrappers)
+    text += "\n" + "\n".join("|".join(w) for w in fillers.wrappers())
     text += "\n" + "\n".join(p.pattern for p in masking.rules())
     text += f"\nfractions {FRACTION_SHARE}\nnearest {NEAREST_UNITS}"  # slot values (@3)
     return zlib.crc32(text.encode())
