@@ -43,11 +43,23 @@ def round_answer(value: str, places: int) -> str:
     return canon(Fraction(Decimal(value).quantize(quantum, rounding=ROUND_HALF_UP)))
 
 
+#: Share of examples with 2-4 significant digits. People round short numbers (`847` to the
+#: nearest ten, `8.6` to a whole number); a model taught only 5-10 digits (the benchmark's
+#: lengths) failed them. The benchmark's rounding prompts all have 5 or more, so these cannot
+#: meet a test prompt.
+SHORT_SHARE = 0.35
+#: Share whose kept digits end in nines and whose dropped part rounds up: the carry runs through
+#: the nines (`6.996` → `7`, `9.999` → `10`), which uniform digits almost never draw.
+CARRY_SHARE = 0.15
+
+
 def round_example(rng: random.Random, mode: str = "any") -> Example:
-    """A number of 5-10 significant digits and a rounding that drops some of them. `mode`:
+    """A number of 2-10 significant digits and a rounding that drops some of them. `mode`:
     "places" (decimal places), "nearest" (tens to millions) or "any"."""
     if mode == "any":
         mode = "places" if rng.random() < 0.55 else "nearest"
+    if rng.random() < SHORT_SHARE:
+        return _short_example(rng, mode)
     sig = rng.randint(5, 10)
     if mode == "places":
         places = rng.randint(0, 7)
@@ -57,9 +69,41 @@ def round_example(rng: random.Random, mode: str = "any") -> Example:
         lead = rng.randint(-places, 8)
     lowest = min(lead - sig + 1, -places - 1)  # at least one digit is dropped
     digits = rng.randint(10 ** (lead - lowest), 10 ** (lead - lowest + 1) - 1)
+    if rng.random() < CARRY_SHARE:
+        digits = _carrying(rng, digits, dropped=-places - lowest)
+    return _example(rng, digits, lowest, places)
+
+
+def _short_example(rng: random.Random, mode: str) -> Example:
+    """2-4 significant digits, one or two of them dropped (`384` to the nearest ten, `6.996` to
+    2 places, `0.00456` to 3), written as people write them: no trailing zero."""
+    if mode == "places":
+        places = rng.randint(0, 3)
+        lowest = -places - rng.randint(1, 2)
+    else:  # a whole number written with all its digits (`847`), now and then a decimal
+        places = -rng.randint(1, 3)
+        lowest = 0 if rng.random() < 0.8 else -1
+    lead = max(lowest + rng.randint(2, 4) - 1, -places - (rng.random() < 0.2))  # `891` → `1000`
+    digits = rng.randint(10 ** (lead - lowest), 10 ** (lead - lowest + 1) - 1)
+    if rng.random() < CARRY_SHARE:
+        digits = _carrying(rng, digits, dropped=-places - lowest)
+    digits += digits % 10 == 0  # `38.40` is written `38.4`
+    return _example(rng, digits, lowest, places)
+
+
+def _example(rng: random.Random, digits: int, lowest: int, places: int) -> Example:
     value = Decimal(digits).scaleb(lowest)
     text = format(-value if rng.random() < 0.5 else value, "f")
     return Example(round_prompt(text, places), round_answer(text, places), ROUND_SKILL)
+
+
+def _carrying(rng: random.Random, digits: int, dropped: int) -> int:
+    """`digits` with 1-4 nines just above the cut and a first dropped digit of 5-9."""
+    text = str(digits)
+    cut = len(text) - dropped  # index of the first dropped digit
+    nines = min(rng.randint(1, 4), cut)
+    first = str(rng.randint(5, 9))
+    return int(text[: cut - nines] + "9" * nines + first + text[cut + 1 :])
 
 
 def _step_kind(kind: str) -> Callable[[random.Random], Example]:
