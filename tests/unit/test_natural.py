@@ -9,7 +9,11 @@ import pytest
 
 from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question
 from reasoning_mesh.planner.natural import NotReadError, read
-from reasoning_mesh.planner.numwords import read_number_words
+from reasoning_mesh.planner.numwords import (
+    fraction_words_pattern,
+    read_fraction_words,
+    read_number_words,
+)
 
 READINGS = [
     ("What is 56 plus 29?", "What is 56 + 29?"),
@@ -67,6 +71,20 @@ READINGS = [
     ("90 mins in hours?", "How many hours are there in 90 mins?"),
     ("convert 3 hrs to secs", "How many secs are there in 3 hrs?"),
     ("nearest ten for 247?", "Round 247 to the nearest ten."),
+    # Fractions in words, gerunds, `equals`, numerals for the place, conversions said shortly.
+    ("Please calculate five sixths minus one quarter.", "What is (5/6) - (1/4)?"),
+    ("what is two thirds plus a half", "What is (2/3) + (1/2)?"),
+    ("three-quarters times 8", "What is (3/4)*8?"),
+    ("dividing 3/4 by 9/10", "What is (3/4)/(9/10)?"),
+    ("what's 3/4 ÷ 3/8", "What is (3/4)/(3/8)?"),
+    ("n over 2 minus n over 3 equals 4, what is n", "Solve n/2 - n/3 = 4 for n."),
+    ("Solve the equation 10 = 4c + 1", "Solve 10 = 4*c + 1 for c."),
+    ("(2/3)n = 10 so n = ?", "Solve (2/3)*n = 10 for n."),
+    ("how do you round -47 to the nearest 10", "Round -47 to the nearest ten."),
+    ("What's 1234 rounded off to the nearest ten?", "Round 1234 to the nearest ten."),
+    ("number of hours in 2 weeks?", "How many hours are there in 2 weeks?"),
+    ("hrs in 3 weeks", "How many hrs are there in 3 weeks?"),
+    ("12 - 5(r + 1) = -13, r = ?", "Solve 12 - 5*(r + 1) = -13 for r."),
 ]
 
 
@@ -94,6 +112,8 @@ def test_every_number_in_a_reading_is_written_in_the_question(question: str, rea
                 with contextlib.suppress(ValueError):
                     named.add(read_number_words(chunk))
     named |= {"1"} if re.search(r"\b(an?|one|tenth)\b", question.lower()) else set()
+    for m in re.finditer(fraction_words_pattern(), question.lower()):
+        named |= set(read_fraction_words(m.group()).split("/"))
     assert _numbers(reading) <= _numbers(question) | named
 
 
@@ -145,6 +165,7 @@ def test_malformed_number_words_are_not_numbers(words: str) -> None:
         ("What is the sum of 2 and 3 divided by 5?", "ambiguous"),
         ("add 3 / 5 and 2", "ambiguous"),  # spaced: `3 / 5` is an operation, not one number
         ("what is 6 ÷ 1/2", "ambiguous"),  # 12 or 3: calculators and textbooks disagree
+        ("what is 3/4 / 3/8", "ambiguous"),  # one sign for both: `3/4/3/8` to a calculator
         ("what is (3 + 4)!", "factorials"),
         ("what is 1 + .5", "leading 0"),
         ("the product of 2 and 3 plus 4", "ambiguous"),
@@ -155,3 +176,18 @@ def test_malformed_number_words_are_not_numbers(words: str) -> None:
 def test_what_would_change_a_number_or_guess_a_grouping_is_not_read(question: str, why: str) -> None:
     with pytest.raises(NotReadError, match=why):
         read(question)
+
+
+@pytest.mark.parametrize(
+    ("words", "fraction"),
+    [("five sixths", "5/6"), ("a half", "1/2"), ("one quarter", "1/4"), ("three-quarters", "3/4"),
+     ("an eighth", "1/8"), ("seven hundredths", "7/100")],
+)  # fmt: skip
+def test_fractions_in_words_read_as_written(words: str, fraction: str) -> None:
+    assert read_fraction_words(words) == fraction
+
+
+@pytest.mark.parametrize("words", ["one thirds", "two third", "zero halves", "five seconds", "a"])
+def test_malformed_fraction_words_are_not_fractions(words: str) -> None:
+    with pytest.raises(ValueError):
+        read_fraction_words(words)

@@ -68,7 +68,9 @@ def test_a_written_expression_or_equation_is_read_as_written(question: str, read
         "x = 5!",
         "so .5 + 1 is",
         "so 8/2 ** 2 is what",
-        "3/4 ÷ 3/8 = ??",  # (3/4)/(3/8) or ((3/4)/3)/8: refused, not guessed
+        "3/4 / 3/8 = ??",  # (3/4)/(3/8) or ((3/4)/3)/8: refused, not guessed
+        "8 ÷ 4/2 = ??",  # 8 ÷ (4/2) or (8 ÷ 4)/2
+        "1/2 ÷ 3/4 ÷ 5/6 =",
         "6/2(1+2) = ?",
         "what is 0,500 + 1",
     ],

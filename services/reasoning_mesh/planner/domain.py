@@ -21,7 +21,7 @@ from reasoning_mesh.contracts.plans import (
     is_ref,
 )
 from reasoning_mesh.contracts.requests import Budget
-from reasoning_mesh.planner import natural, symbolic
+from reasoning_mesh.planner import natural, symbolic, wrappers
 from reasoning_mesh.planner.builder import Builder, Function, Operand
 from reasoning_mesh.planner.expr import (
     Node,
@@ -68,6 +68,8 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
         raise
     except UnplannableError as exc:
         reading = _read(text) or symbolic.read(text)
+        if reading is None and (core := wrappers.unwrap(text)) != text.lower():
+            reading = _read(core) or symbolic.read(core)  # `can u work out 7 × 8 for me`
         if reading is None or reading == text:
             if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all
                 raise UnsupportedQuestionError(UNSUPPORTED) from exc
@@ -94,6 +96,8 @@ def _read(text: str) -> str | None:
 
 
 def _plan(text: str, budget: Budget, *, fallbacks: bool) -> Plan:
+    if why := natural.ambiguous_division(text):
+        raise UnplannableError(why)  # `3/4 / 3/8`; the readers refuse it, or read `3/4 ÷ 3/8`
     rounding = parse_round(text)
     if rounding is not None:
         return _rounding(text, *rounding, budget)

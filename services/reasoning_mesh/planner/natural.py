@@ -22,8 +22,13 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, VisitError
 
 from reasoning_mesh.models.translator.masking import bracket_fractions, plain_minus, plain_thousands
+from reasoning_mesh.planner.ambiguity import ambiguous, ambiguous_division
 from reasoning_mesh.planner.numwords import WORDS as NUMBER_WORDS
-from reasoning_mesh.planner.numwords import read_number_words
+from reasoning_mesh.planner.numwords import (
+    fraction_words_pattern,
+    read_fraction_words,
+    read_number_words,
+)
 from reasoning_mesh.planner.units import UNIT_NAMES
 
 _GRAMMAR = r"""
@@ -44,9 +49,10 @@ arith: expr
      | "the"? "quotient" "of" expr "and" expr           -> quotient
      | "subtract" expr "from" expr                      -> subtract_from
      | "take" expr "away" "from" expr                   -> subtract_from
-     | "add" expr ("and" | "to") expr                   -> add_words
-     | "multiply" expr ("by" | "and") expr              -> multiply_words
-     | "divide" expr "by" expr                          -> divide_words
+     | ("add" | "adding") expr ("and" | "to") expr      -> add_words
+     | ("multiply" | "multiplying") expr ("by" | "and") expr -> multiply_words
+     | ("divide" | "dividing") expr "by" expr           -> divide_words
+     | "subtracting" expr "from" expr                   -> subtract_from
      | "add" "up"? terms                                -> sum_of
      | expr ("when" | "if" | "for" | "where" | "with") VAR "=" expr -> substitute
 terms: expr ("," expr)* ","? "and" expr
@@ -58,25 +64,28 @@ terms: expr ("," expr)* ","? "and" expr
      | term ("/" | "÷" | "divided" "by" | "over") factor          -> div
      | NUMBER group                    -> implicit
      | NUMBER VAR                      -> implicit
+     | group VAR                       -> implicit
      | factor
 ?factor: "-" factor                    -> neg
        | atom
 ?atom: NUMBER                          -> num
      | WORDS                           -> words
+     | FRACTION_WORDS                  -> fraction_words
      | VAR                             -> var
      | group
 group: "(" expr ")"
 
 // --- equations ------------------------------------------------------------------------------
-equation: expr "=" expr
+equation: expr ("=" | "equals" | "is" "equal" "to") expr
 _ask_var: _ask_verb "the"? ("value" "of")? VAR
 _ask_verb: "what" ("is" | "'s" | "s") | "find" | "solve" "for" | "determine" | "calculate"
 equation_q: "if" equation ","? _ask_var                        -> eq_then_var
           | "solve" "for" VAR ":"? equation                    -> var_then_eq
-          | "solve" equation ("for" VAR)?                      -> solve
+          | "solve" ("the" "equation")? equation ("for" VAR)?  -> solve
           | "find" VAR (":" | "if" | "when" | "given" "that"? | "such" "that") equation -> var_then_eq
           | "what" ("is" | "'s") VAR ("if" | "when" | "given") equation -> var_then_eq
           | equation (";" | "." | ",")? _ask_var               -> eq_then_var
+          | equation (";" | "." | "," | "so" | "," "so")? VAR "="  -> eq_then_var
           | "for" "what" "value" "of" VAR "is" equation        -> var_then_eq
           | "what" "value" "of" VAR ("satisfies" | "solves" | "makes") equation "true"? -> var_then_eq
 
@@ -85,25 +94,31 @@ quantity: (NUMBER | WORDS) ("of" ("a" | "an"))? UNIT
 _are: "are" | "is" | "make" "up"? | "makes" "up"?
 _into: "to" | "into" | "in" | "as"
 conversion: "how" "many" UNIT _are? "there"? "in"? quantity                  -> to_from
+          | ("the" "number" "of" | "number" "of") UNIT "in" quantity          -> to_from
+          | UNIT "in" quantity                                              -> to_from
           | "how" "many" UNIT _are? "there"? ("in" | "to")? ("a" | "an" | "one") UNIT -> per_one
           | ("convert" | "change" | "turn" | "express" | "put") quantity _into UNIT -> from_to
           | quantity _into UNIT                                             -> from_to
           | quantity ("is" | "are") "how" "many" UNIT                      -> from_to
 
 // --- rounding -------------------------------------------------------------------------------
-rounding: "round" NUMBER "off"? "to" places
-        | NUMBER ("rounded" | "correct") "to" places
+rounding: _how_round? "round" NUMBER "off"? "to" places
+        | NUMBER ("rounded" "off"? | "correct") "to" places
         | NUMBER "to" places
         | "the"? "nearest" NEAREST ("for" | "of") NUMBER -> nearest_first
+_how_round: "how" ("do" | "would" | "should" | "can" | "could" | "will") ("you" | "i" | "we")
 places: (INT | WORDS) ("decimal" ("place" | "places") | "dp" | "dps" | "d" "." "p" ".") -> decimals
       | "the"? "nearest" NEAREST                                                      -> nearest
+      | "the"? "nearest" POWER_OF_TEN                                                 -> nearest
 
 NEAREST: "whole number" | "integer" | "one" | "unit" | "ten thousand" | "ten" | "hundred thousand"
        | "hundred" | "thousand" | "million" | "tenth" | "hundredth" | "thousandth"
+POWER_OF_TEN.3: /10{1,6}(?![\d.])/
 NUMBER.2: /-?\d+(\.\d+)?/
 INT: /\d+/
 VAR: /[a-z]/
 WORDS: /__WORDS__/
+FRACTION_WORDS.3: /__FRACTIONS__/
 UNIT: /__UNITS__/
 _END: /[.?!]+/
 
@@ -117,6 +132,9 @@ _NEAREST = {
     "hundred thousand": "hundred thousand", "million": "million",
 }  # fmt: skip
 _TENTHS = {"tenth": "1", "hundredth": "2", "thousandth": "3"}
+#: `to the nearest 10` is `to the nearest ten`: the numeral names the place as the word does.
+_POWERS = {"10": "ten", "100": "hundred", "1000": "thousand", "10000": "ten thousand",
+           "100000": "hundred thousand", "1000000": "million"}  # fmt: skip
 
 
 class NotReadError(ValueError):
@@ -130,6 +148,7 @@ def _parser() -> Lark:
     word = "(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + ")"
     numbers = r"\b" + word + "(?:(?:-| | and )" + word + r")*\b"
     grammar = _GRAMMAR.replace("__UNITS__", units).replace("__WORDS__", numbers)
+    grammar = grammar.replace("__FRACTIONS__", fraction_words_pattern())
     return Lark(grammar, parser="earley", ambiguity="resolve", maybe_placeholders=False)
 
 
@@ -170,8 +189,11 @@ class _Reading(Transformer[Token, str]):
     def words(self, tok: Token) -> str:
         return read_number_words(str(tok))
 
+    def fraction_words(self, tok: Token) -> str:
+        return f"({read_fraction_words(str(tok))})"
+
     def group(self, inner: str) -> str:
-        return f"({inner})"
+        return inner if _one_group(inner) else f"({inner})"  # `((2/3))` is `(2/3)`
 
     def neg(self, inner: str) -> str:
         return f"-{inner}" if _atomic(inner) else f"-({inner})"
@@ -180,7 +202,7 @@ class _Reading(Transformer[Token, str]):
         return f"{a} + {b}"
 
     def sub(self, a: str, b: str) -> str:
-        return f"{a} - {_paren(b) if ' + ' in b or ' - ' in b else b}"
+        return f"{a} - {_paren(b) if _sum(b) else b}"
 
     def mul(self, a: str, b: str) -> str:
         return f"{_term(a)}*{_paren(b)}"
@@ -261,11 +283,23 @@ class _Reading(Transformer[Token, str]):
         return f"{count} decimal place{'' if count == '1' else 's'}"
 
     def nearest(self, what: Token) -> str:
-        word = " ".join(str(what).split())
+        word = _POWERS.get(str(what)) or " ".join(str(what).split())
         if word in _TENTHS:
             places = _TENTHS[word]
             return f"{places} decimal place{'' if places == '1' else 's'}"
         return f"the nearest {_NEAREST[word]}"
+
+
+def _one_group(text: str) -> bool:
+    """`(2/3)` is one bracketed group; `(1) + (2)` is not."""
+    if not text.startswith("("):
+        return False
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0:
+            return i == len(text) - 1
+    return False
 
 
 def _plain(*operands: str) -> list[str]:
@@ -278,30 +312,23 @@ def _plain(*operands: str) -> list[str]:
 
 
 def _term(text: str) -> str:
-    return _paren(text) if " + " in text or " - " in text else text
+    return _paren(text) if _sum(text) else text
+
+
+def _sum(text: str) -> bool:
+    """`text` adds or subtracts outside any bracket (`5*(r + 1)` does not)."""
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and text[i : i + 3] in (" + ", " - "):
+            return True
+    return False
 
 
 #: Longer questions are not read (the parse is recursive, and people's questions are short).
 MAX_CHARS = 300
-#: Written the same way as something the grammar reads, but meaning something else: a comma
-#: between digits (thousands, or a decimal comma), a factorial sign.
-_NOT_READ = (
-    (re.compile(r"\d,\d"), "a comma between digits (thousands or decimals) is ambiguous"),
-    (re.compile(r"[\d)]\s*!"), "factorials are not supported"),
-    (re.compile(r"\*\*|\^"), "powers are not supported"),
-    (re.compile(r"(?<![\d.])\.\d"), "a number written without its leading 0 (.5) is not read"),
-    # `8 ÷ 4/2`, `6 / 1/2`, `1/2x`, `6/2(1+2)`: textbooks and calculators disagree on these.
-    (
-        re.compile(r"\d/\d+(?:\.\d+)?\s*[÷/]|[÷/]\s*\d+(?:\.\d+)?/\d|\d/\d+(?:\.\d+)?[a-z(]"),
-        "a fraction next to a division sign or a bracket is ambiguous; use brackets",
-    ),
-)
 
-
-def ambiguous(question: str) -> str | None:
-    """Why `question` is written like something readable but may mean something else (a
-    factorial sign, a comma between digits): no reader, grammar or model, should guess it."""
-    return next((why for pattern, why in _NOT_READ if pattern.search(question)), None)
+__all__ = ["MAX_CHARS", "NotReadError", "ambiguous", "ambiguous_division", "read"]
 
 
 def read(question: str) -> str:

@@ -48,3 +48,34 @@ def read_number_words(text: str) -> str:
             raise ValueError(f"{word!r} is not a number word")
         last = word
     return str(total + group)
+
+
+#: Fractions written in words name their numerator and denominator: `five sixths` is `5/6`,
+#: `a quarter` is `1/4`. `second` is a unit of time, never a denominator here.
+DENOMINATORS = {
+    "half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4,
+    "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "seventh": 7, "sevenths": 7,
+    "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9, "tenth": 10, "tenths": 10,
+    "eleventh": 11, "elevenths": 11, "twelfth": 12, "twelfths": 12, "hundredth": 100,
+    "hundredths": 100, "thousandth": 1000, "thousandths": 1000,
+}  # fmt: skip
+
+
+def fraction_words_pattern() -> str:
+    """A numerator word (or `a`, `an`) and a denominator word: `two thirds`, `a half`."""
+    number = "(?:" + "|".join(sorted((*ONES, *TENS), key=len, reverse=True)) + ")"
+    numerator = rf"(?:an?|{number}(?:-{number})?)"
+    denominator = "(?:" + "|".join(sorted(DENOMINATORS, key=len, reverse=True)) + ")"
+    return rf"\b{numerator}[ -]{denominator}\b"
+
+
+def read_fraction_words(text: str) -> str:
+    """`five sixths` → `5/6`, `a half` → `1/2`; ValueError when `text` is not one such fraction.
+    One of something is singular (`one third`), more are plural (`two thirds`)."""
+    *numerator, denominator = re.split(r"[\s-]+", text.strip().lower())
+    if denominator not in DENOMINATORS or not numerator:
+        raise ValueError(f"{text!r} is not a fraction in words")
+    top = "1" if numerator in (["a"], ["an"]) else read_number_words(" ".join(numerator))
+    if top == "0" or (top == "1") == denominator.endswith("s"):
+        raise ValueError(f"{text!r} is not a fraction in words")
+    return f"{top}/{DENOMINATORS[denominator]}"

@@ -1,0 +1,90 @@
+"""What people write around a question, taken off so the readers see the question itself:
+`hey, quick one - 384 to the nearest ten pls` → `384 to the nearest ten`.
+
+Only fixed phrases come off, at the very start or the very end, never from the middle: the
+translation model's wrappers (`fillers`: greetings, asks, frames, thanks; a test holds them to
+carrying no operation, grouping, direction or number) and a few openers people type that the
+model was never trained on (`can u`, `stuck on this one:`), kept here so the model's data and
+its fingerprint do not change. `one` in an opener (`quick one -`, `this one:`) is a pronoun: it
+comes off only with the punctuation that ends the opener, so `quick one plus two` keeps it.
+What is left is read by the same grammar and symbolic reader, with the same checks: taking
+words off can only make a question unreadable, never read it as something it does not say,
+because nothing taken off names an operation, a number or a unit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+
+from reasoning_mesh.models.translator import fillers
+
+#: Openers not in the model's data (they would change its fingerprint): text speak and people
+#: saying where they are stuck. Each ends at a separator or a space.
+_MORE_OPENERS = (
+    "can u", "could u", "can you", "could you", "can you please", "could you please", "pls",
+    "plz", "please", "quick q", "quick q:", "q:", "help", "help me", "help with", "help me with",
+    "i need help with", "need help with", "i'm stuck on", "im stuck on", "stuck on",
+    "i'm stuck with", "stuck with", "hey guys",
+)  # fmt: skip
+#: Openers whose `one` is a pronoun: they come off only with a separator after them.
+_ONE_OPENERS = (
+    "quick one", "easy one", "another one", "next one", "this one", "stuck on this one",
+    "i'm stuck on this one", "im stuck on this one", "help with this one", "simple one",
+)  # fmt: skip
+#: Tails not in the model's data. A request for the answer's form that the canonical answer
+#: already has (a fraction in lowest terms) carries nothing; `as a decimal` would, so it is not
+#: here.
+_MORE_TAILS = (
+    "ty", "tia", "lol", "thanks!", "thx!", "please!", "pls!", "for me pls", "for me plz",
+    "as a fraction", "answer as a fraction", "give the answer as a fraction",
+    "in simplest form", "in its simplest form", "in lowest terms", "simplified",
+)  # fmt: skip
+_SEPARATOR = r"\s*(?:[:,!]|\s-|\s–|\.\.\.)\s*"
+#: At most this many openers and tails come off (`hey, quick question: can you ...`).
+MAX_PEELS = 3
+
+
+#: Frames whose head leads a phrasing the grammar reads itself (`solve 3x = 6`): left on.
+_LEADS = ("solve", "evaluate")
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], tuple[tuple[str, str], ...]]:
+    def alternation(phrases: Iterable[str]) -> str:
+        cleaned = {p.strip().rstrip(":,?") for p in phrases}
+        return "|".join(re.escape(p) for p in sorted(cleaned, key=len, reverse=True))
+
+    frames = tuple(tuple(f.split("{}")) for f in fillers.FRAMES if f.count("{}") == 1)
+    heads = [head for head, foot in frames if not foot.strip() and head.strip() not in _LEADS]
+    openers = [p.strip().rstrip(":,?") for p in (*fillers.OPENERS, *fillers.ASKS, *_MORE_OPENERS)]
+    plain = alternation(p for p in (*openers, *heads) if not p.endswith(" one"))
+    ones = alternation((*_ONE_OPENERS, *(p for p in openers if p.endswith(" one"))))
+    opener = re.compile(rf"^(?:(?:{ones}){_SEPARATOR}|(?:{plain})(?:{_SEPARATOR}|\s+|\?\s*))(?=\S)")
+    tail = re.compile(rf"(?:[\s,]+|\s*-\s*)(?:{alternation((*fillers.TAILS, *_MORE_TAILS))})[.!?\s]*$")
+    both = tuple((head, foot) for head, foot in frames if head.strip() and foot.strip())
+    return opener, tail, both
+
+
+def unwrap(text: str) -> str:
+    """`text`, lower-cased, without the wrappers at its ends (the readers lower-case anyway)."""
+    opener, tail, frames = _patterns()
+    core = " ".join(text.strip().lower().replace("’", "'").split())
+    for _ in range(MAX_PEELS):
+        peeled = tail.sub("", opener.sub("", core, count=1), count=1).strip()
+        if peeled == core or not peeled:
+            break
+        core = peeled
+    return _unframe(core, frames)
+
+
+def _unframe(core: str, frames: tuple[tuple[str, ...], ...]) -> str:
+    """`what 48 plus 27 comes to` → `48 plus 27`: a frame around the whole question."""
+    bare = core.rstrip("?.! ")
+    for head, foot in frames:
+        if bare.startswith(head) and bare.endswith(foot) and len(bare) > len(head) + len(foot):
+            inner = bare[len(head) : len(bare) - len(foot)].strip()
+            if not inner.startswith(("what", "how")):
+                return inner
+    return core

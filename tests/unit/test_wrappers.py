@@ -1,0 +1,80 @@
+"""What people write around a question comes off its ends; nothing that could change it does."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from reasoning_mesh.models.translator.masking import mask
+from reasoning_mesh.planner import grounding, structure, wrappers
+from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question
+
+
+@pytest.mark.parametrize(
+    ("question", "core"),
+    [
+        ("can u work out 7 × (15 − 8) for me", "work out 7 × (15 − 8)"),
+        ("quick one - 0.00456 correct to 3 decimal places", "0.00456 correct to 3 decimal places"),
+        ("stuck on this one: 9 = 3q + 12", "9 = 3q + 12"),
+        ("quick one, (12 + 8) x 3 = ?", "(12 + 8) x 3 = ?"),
+        ("multiply 2/5 by 15/4, answer as a fraction", "multiply 2/5 by 15/4"),
+        ("what 48 plus 27 comes to", "48 plus 27"),
+        ("hey there, can you tell me what is 3 plus 4 thanks", "what is 3 plus 4"),
+        ("Help me with 3 + 4 pls", "3 + 4"),
+    ],
+)
+def test_wrappers_come_off_the_ends(question: str, core: str) -> None:
+    assert wrappers.unwrap(question) == core
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "quick one plus two",  # `one` is the number here: no separator ends an opener
+        "one plus two",
+        "next one 3 + 4",
+        "so what is 3 + 4 then double it",  # not a tail: an operation
+        "3 + 4 as a decimal",  # asks for another form of the answer
+    ],
+)
+def test_nothing_else_comes_off(question: str) -> None:
+    assert wrappers.unwrap(question).removeprefix("so ") == question.removeprefix("so ")
+
+
+def _phrases() -> list[str]:
+    return [
+        p.strip().rstrip(":,?!").removesuffix(" one")
+        for p in (*wrappers._MORE_OPENERS, *wrappers._ONE_OPENERS, *wrappers._MORE_TAILS)
+    ]
+
+
+@pytest.mark.parametrize("phrase", _phrases())
+def test_an_added_wrapper_names_no_operation_number_grouping_or_rounding(phrase: str) -> None:
+    """The same rule the model's wrappers are held to (`test_translator_phrasing`)."""
+    words = set(re.findall(r"[a-z']+", phrase))
+    gate = {w for t in (grounding._STRONG, grounding._WEAK) for v in t.values() for w in v.split()}
+    assert not words & (gate | grounding._BEYOND), phrase
+    for pattern in (structure._REVERSING, structure._GROUPS, structure._ROUNDS, structure._OPERATION,
+                    grounding._DIRECTED):  # fmt: skip
+        assert not pattern.search(f" {phrase} "), (phrase, pattern.pattern)
+    assert not mask(phrase).literals, phrase
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        ("can u work out 7 × (15 − 8) for me", "What is 7*(15 - 8)?"),
+        ("stuck on this one: 4(a + 1) = 2(a - 5)", "Solve 4*(a + 1) = 2*(a - 5) for a."),
+        ("quick one - 0.00456 correct to 3 decimal places", "Round 0.00456 to 3 decimal places."),
+        ("hey, 73,419 to the nearest ten thousand?", "Round 73419 to the nearest ten thousand."),
+    ],
+)
+def test_the_planner_reads_what_is_inside(question: str, reading: str) -> None:
+    plan = plan_question(question)
+    assert plan.reading == reading and plan.plan_source == "rules"
+
+
+def test_a_wrapped_question_it_cannot_read_is_still_refused() -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question("hey quick one: what is the capital of France? thanks")
