@@ -100,6 +100,11 @@ conversion: "how" "many" UNIT _are? "there"? "in"? quantity                  -> 
           | ("convert" | "change" | "turn" | "express" | "put") quantity _into UNIT -> from_to
           | quantity _into UNIT                                             -> from_to
           | quantity ("is" | "are") "how" "many" UNIT                      -> from_to
+          | quantity ("," | ".")? _what _that _into UNIT                      -> from_to
+          | quantity ("," | ".")? "how" "many" UNIT ("is" | "are") _that      -> from_to
+
+_what: "what" ("is" | "'s" | "s") | "whats"
+_that: "that" | "it" | "this"
 
 // --- rounding -------------------------------------------------------------------------------
 rounding: _how_round? "round" NUMBER "off"? "to" places

@@ -26,8 +26,17 @@ _MORE_OPENERS = (
     "can u", "could u", "can you", "could you", "can you please", "could you please", "pls",
     "plz", "please", "quick q", "quick q:", "q:", "help", "help me", "help with", "help me with",
     "i need help with", "need help with", "i'm stuck on", "im stuck on", "stuck on",
-    "i'm stuck with", "stuck with", "hey guys",
+    "i'm stuck with", "stuck with", "hey guys", "i've got", "i have", "i got",
 )  # fmt: skip
+#: Who is asking, as people say it: `my son's homework says`, `teacher wants`, `my daughter needs
+#: help with`. People, papers and verbs of asking only.
+_WHO = "kid|son|daughter|child|teacher|friend|brother|sister|tutor|boss|mum|mom|dad"
+_PAPER = "homework|worksheet|textbook|book|question|assignment|exam|test|quiz"
+_ASKING = (
+    r"says|said|asks|asked(?: me)?|wants(?: to know)?|wanted(?: to know)?|needs help(?: with)?"
+    r"|gave me|has|had"
+)
+_CONTEXT = rf"(?:(?:my|our|the)\s+)?(?:(?:{_WHO})(?:'s\s+(?:{_PAPER}))?|{_PAPER})\s+(?:{_ASKING})"
 #: Openers whose `one` is a pronoun: they come off only with a separator after them.
 _ONE_OPENERS = (
     "quick one", "easy one", "another one", "next one", "this one", "stuck on this one",
@@ -40,7 +49,10 @@ _MORE_TAILS = (
     "ty", "tia", "lol", "thanks!", "thx!", "please!", "pls!", "for me pls", "for me plz",
     "as a fraction", "answer as a fraction", "give the answer as a fraction",
     "in simplest form", "in its simplest form", "in lowest terms", "simplified",
+    "giving your answer as a fraction", "give your answer as a fraction",
 )  # fmt: skip
+#: `solve 10 = 4c + 1, giving c as a fraction`
+_TAIL_PATTERNS = (r"giv(?:e|ing) [a-z] as a fraction",)
 _SEPARATOR = r"\s*(?:[:,!]|\s-|\s–|\.\.\.)\s*"
 #: At most this many openers and tails come off (`hey, quick question: can you ...`).
 MAX_PEELS = 3
@@ -61,8 +73,10 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], tuple[tuple[str, str]
     openers = [p.strip().rstrip(":,?") for p in (*fillers.OPENERS, *fillers.ASKS, *_MORE_OPENERS)]
     plain = alternation(p for p in (*openers, *heads) if not p.endswith(" one"))
     ones = alternation((*_ONE_OPENERS, *(p for p in openers if p.endswith(" one"))))
-    opener = re.compile(rf"^(?:(?:{ones}){_SEPARATOR}|(?:{plain})(?:{_SEPARATOR}|\s+|\?\s*))(?=\S)")
-    tail = re.compile(rf"(?:[\s,]+|\s*-\s*)(?:{alternation((*fillers.TAILS, *_MORE_TAILS))})[.!?\s]*$")
+    ask = rf"(?:{plain}|{_CONTEXT})"
+    opener = re.compile(rf"^(?:(?:{ones}){_SEPARATOR}|{ask}(?:{_SEPARATOR}|\s+|\?\s*))(?=\S)")
+    tails = "|".join((alternation((*fillers.TAILS, *_MORE_TAILS)), *_TAIL_PATTERNS))
+    tail = re.compile(rf"(?:[\s,]+|\s*-\s*)(?:{tails})[.!?\s]*$")
     both = tuple((head, foot) for head, foot in frames if head.strip() and foot.strip())
     return opener, tail, both
 
