@@ -1,8 +1,8 @@
 """Invariant over the public benchmark's questions, driven by the real model in process: every
 operand of every prompt the verifier dispatches is copied from the question or an accepted
 hypothesis (or read off how one is written), never computed (`bench/verbatim.py` says what is
-allowed). The suite checks every fourth question of each module; `rmesh bench verbatim` checks
-all of them (docs/figures/verbatim.json)."""
+allowed). The suite checks every eighth question of each module (CI time); `rmesh bench verbatim`
+checks all of them (docs/figures/verbatim.json)."""
 
 from __future__ import annotations
 
@@ -39,11 +39,11 @@ def test_every_dispatched_operand_is_copied_never_computed() -> None:
     if not PUBLIC.exists():
         pytest.skip(f"no public benchmark beside the checkout ({PUBLIC})")
     modules = {json.loads(line)["module"] for line in PUBLIC.read_text().splitlines() if line.strip()}
-    figures = run_verbatim_bench(PUBLIC, every=4)
+    figures = run_verbatim_bench(PUBLIC, every=8)
     assert figures["complete"] and figures["planned"] + figures["unplannable"] == figures["questions"]
-    assert figures["questions"] >= 340
+    assert figures["questions"] >= 170
     assert set(figures["modules"]) == modules
-    assert figures["prompts_checked"] > 2_500  # the sample was driven, routes included
+    assert figures["prompts_checked"] > 1_200  # the sample was driven, routes included
     assert figures["violations"] == 0, figures["examples"]
 
 

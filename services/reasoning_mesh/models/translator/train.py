@@ -23,7 +23,7 @@ from reasoning_mesh.models.reasoner import checkpoint
 from reasoning_mesh.models.reasoner.model import GatedDecoder, ReasonerConfig, param_count
 from reasoning_mesh.models.reasoner.tokenizer import PAD
 from reasoning_mesh.models.reasoner.train import lr_at
-from reasoning_mesh.models.translator import phrasings
+from reasoning_mesh.models.translator import phrasings, trained
 from reasoning_mesh.models.translator.serving import MAX_NEW, MAX_PROMPT, Translator
 from reasoning_mesh.models.translator.tokenizer import PlainTokenizer
 
@@ -123,5 +123,9 @@ def train(recipe: Recipe, out: Path, log: Callable[[str], None] = print) -> dict
         "held_out_phrasing_accuracy": round(acc, 4),
         "vocabulary": sorted(vocabulary),
     }
+    out.mkdir(parents=True, exist_ok=True)
+    extra["trained_phrasings"] = trained.write(
+        out, trained.stream(recipe.seed, recipe.steps, recipe.batch)
+    )
     checkpoint.save(model, out, extra, weights_name=WEIGHTS)
     return extra
