@@ -166,6 +166,7 @@ def test_malformed_number_words_are_not_numbers(words: str) -> None:
         ("add 3 / 5 and 2", "ambiguous"),  # spaced: `3 / 5` is an operation, not one number
         ("what is 6 ÷ 1/2", "ambiguous"),  # 12 or 3: calculators and textbooks disagree
         ("what is 3/4 / 3/8", "ambiguous"),  # one sign for both: `3/4/3/8` to a calculator
+        ("what is 2 ÷ 1/2 ÷ 1/4", "ambiguous"),  # `2 ÷ 1/2` is `6 ÷ 1/2` again
         ("what is (3 + 4)!", "factorials"),
         ("what is 1 + .5", "leading 0"),
         ("the product of 2 and 3 plus 4", "ambiguous"),

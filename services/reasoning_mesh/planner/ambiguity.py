@@ -23,8 +23,11 @@ _NOT_READ = (
 
 #: `3/4 ÷ 3/8`: a division sign between two fractions written tight divides the fractions
 #: (school's fraction division; whoever meant `3/4/3/8` would not switch signs). `8 ÷ 4/2`,
-#: `3/4 / 3/8` and chains (`1/2 ÷ 3/4 ÷ 5/6`) stay ambiguous.
-_FRACTION_DIVISION = re.compile(r"(?<![\w./)÷])(\d+/\d+)\s*÷\s*(\d+/\d+)(?![\w/(÷]|\.\d|\s*[÷/*×(])")
+#: `3/4 / 3/8`, chains (`1/2 ÷ 3/4 ÷ 5/6`) and a fraction after a division (`2 ÷ 1/2 ÷ 1/4`)
+#: stay ambiguous.
+_FRACTION_DIVISION = re.compile(
+    r"(?<![\w./)÷])(?<!÷ )(?<!/ )(\d+/\d+)\s*÷\s*(\d+/\d+)(?![\w/(÷]|\.\d|\s*[÷/*×(])"
+)
 
 
 def ambiguous_division(question: str) -> str | None:
