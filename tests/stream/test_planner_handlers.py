@@ -87,6 +87,17 @@ async def test_a_question_the_grammar_cannot_read_is_planned_from_the_models_agr
     assert events == ["translated", "planned"]
 
 
+async def test_the_model_reads_the_question_without_what_people_wrote_around_it() -> None:
+    request = MeshRequest(id="m-2", query="hey can u tell me how many times 7 goes into 91 pls")
+    reader = _Reader(["What is 91/7?"] * 5)
+    ctx = _ctx(request)
+    await PlannerHandlers(reader=reader).on_request(request, ctx)
+    (asked,) = reader.asked
+    assert asked[0] == "how many times 7 goes into 91"
+    (inbox,) = [o.value for o in ctx.outputs if isinstance(o.value, VerifierInput)]
+    assert inbox.plan is not None and inbox.plan.question == request.query
+
+
 @pytest.mark.parametrize(
     ("readings", "why"),
     [

@@ -20,6 +20,7 @@ from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.models.translator import phrasings
 from reasoning_mesh.models.translator.masking import mask, unmask
 from reasoning_mesh.models.translator.serving import Translator
+from reasoning_mesh.planner import wrappers
 from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question
 from reasoning_mesh.planner.rounding import parse_round
 from reasoning_mesh.planner.translation import (
@@ -70,17 +71,18 @@ def run_translation_bench(
             grammar.append(plan.reading or plan.question)
         except UnsupportedQuestionError:
             grammar.append(None)
-    ask = [i for i, r in enumerate(grammar) if r is None and worth_asking(pairs[i].question)]
+    cores = [wrappers.unwrap(p.question) for p in pairs]  # as the planner asks the model
+    ask = [i for i, r in enumerate(grammar) if r is None and worth_asking(cores[i])]
     translator = Translator.load(checkpoint_dir)
     t0 = time.perf_counter()
     model: dict[int, str | None] = {}
     votes: Counter[str] = Counter()
     for i in ask:  # one question per call, seeded per question as the planner seeds per request
         readings = translator.translate(
-            [pairs[i].question], policy.samples, policy.temperature, seed_of(f"bench-{seed}-{i}")
+            [cores[i]], policy.samples, policy.temperature, seed_of(f"bench-{seed}-{i}")
         )[0]
         choice = choose(
-            pairs[i].question,
+            cores[i],
             [Candidate(r.text, r.why_none) for r in readings],
             budget,
             min_agree=policy.min_agree,

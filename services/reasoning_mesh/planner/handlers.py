@@ -11,6 +11,7 @@ from reasoning_mesh.contracts.requests import Budget, MeshRequest
 from reasoning_mesh.contracts.results import MeshResult, Status
 from reasoning_mesh.contracts.verifier_inbox import VerifierInput
 from reasoning_mesh.errors import MeshError, NonRetryableError
+from reasoning_mesh.planner import wrappers
 from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question, route
 from reasoning_mesh.planner.translation import (
     ModelReader,
@@ -69,11 +70,14 @@ class PlannerHandlers:
         """The translation model's plan for a question the grammar cannot read, or None once the
         request is answered `unsupported` (said plainly, no number, no dead letter)."""
         reason = str(exc)
-        if self.reader is not None and worth_asking(request.query):
+        # The model reads the question without what people write around it (`can u`, `my son's
+        # homework says`): phrases that carry nothing, some it never trained on.
+        core = wrappers.unwrap(request.query)
+        if self.reader is not None and worth_asking(core):
             p = self.policy
             try:
                 candidates = await self.reader.read(
-                    " ".join(request.query.split()),
+                    core,
                     samples=p.samples,
                     temperature=p.temperature,
                     seed=seed_of(request.id),
@@ -82,7 +86,7 @@ class PlannerHandlers:
                 reason = f"{reason}; the translation model refused it: {err}"
             else:
                 choice = choose(
-                    request.query,
+                    core,
                     candidates,
                     request.budget or Budget(),
                     min_agree=p.min_agree,
@@ -95,7 +99,7 @@ class PlannerHandlers:
                         votes=choice.votes,
                         samples=choice.samples,
                     )
-                    return choice.plan
+                    return choice.plan.model_copy(update={"question": request.query})
                 reason = f"{reason}; {choice.reason}"
         ctx.event("unsupported", reason=reason[:500])
         _answer(ctx, request, "unsupported", UnsupportedQuestionError(reason))

@@ -25,6 +25,7 @@ from reasoning_mesh.models.translator import fillers
 _MORE_OPENERS = (
     "can u", "could u", "can you", "could you", "can you please", "could you please", "pls",
     "plz", "please", "quick q", "quick q:", "q:", "help", "help me", "help with", "help me with",
+    "tell me",
     "i need help with", "need help with", "i'm stuck on", "im stuck on", "stuck on",
     "i'm stuck with", "stuck with", "hey guys", "i've got", "i have", "i got",
 )  # fmt: skip
@@ -55,7 +56,7 @@ _MORE_TAILS = (
 _TAIL_PATTERNS = (r"giv(?:e|ing) [a-z] as a fraction",)
 _SEPARATOR = r"\s*(?:[:,!]|\s-|\s–|\.\.\.)\s*"
 #: At most this many openers and tails come off (`hey, quick question: can you ...`).
-MAX_PEELS = 3
+MAX_PEELS = 4
 
 
 #: Frames whose head leads a phrasing the grammar reads itself (`solve 3x = 6`): left on.
