@@ -20,7 +20,6 @@ ROOT = Path(__file__).resolve().parents[2]
         ("so 18 - (4 - 11) comes out to what exactly", "What is 18 - (4 - 11)?"),
         ("144 ÷ 12 + 6 =", "What is 144/12 + 6?"),
         ("(12 + 8) x 3 = ?", "What is (12 + 8)*3?"),
-        ("I'm stuck on 5/6 - 1/4, what's the answer as a fraction", "What is (5/6) - (1/4)?"),
         ("11 - x = 3x + 1 how do i solve this", "Solve 11 - x = 3*x + 1 for x."),  # x: no times
         ("so 7 × (15 − 8) comes to what", "What is 7*(15 - 8)?"),  # a typed minus sign
         ("if 5m + 4 = 2m - 11 then m equals what?", "Solve 5*m + 4 = 2*m - 11 for m."),

@@ -91,3 +91,43 @@ def test_the_planner_reads_what_is_inside(question: str, reading: str) -> None:
 def test_a_wrapped_question_it_cannot_read_is_still_refused() -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question("hey quick one: what is the capital of France? thanks")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # The audit's cases (each was read, wrongly, by an earlier draft or before this change).
+        "1 1/2 ÷ 3/4",  # a mixed number, not 1 × 1/2
+        "what is 1 1/2 + 2 1/4",
+        "my daughter needs help with 1 1/2 ÷ 3/4",
+        "hey - 5 + 3",  # a dash or a minus
+        "what is 0.75 as a fraction",  # asks for a form the answer would not have
+        "what is 0.5 + 0.25 as a fraction",
+        "solve 4c + 1 = 2.5, giving c as a fraction",
+        "what is 0.333... as a fraction",
+        "what is sixty-fourths plus 1",  # an ordinal, not 60/4
+        "the product of one and a half",  # 1 × 1/2 or 1½
+        "add two and a half",
+        "what is sixty and four times two",  # `and` joins number words only after a scale
+        "3/4 ÷ 3/8 x 2",  # a chain after a fraction division
+    ],
+)
+def test_what_the_audit_found_is_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        ("can u -5 + 3", "What is -5 + 3?"),  # the minus stays with its number
+        ("my son's homework says -2(x + 1) = 8", "Solve -2*(x + 1) = 8 for x."),
+        ("teacher wants -0.5 to the nearest whole number", "Round -0.5 to the nearest integer."),
+        ("quick one - 5 + 3", "What is 5 + 3?"),  # not `1 - 5 + 3`
+        ("this one - 3 x 4", "What is 3*4?"),
+        ("2/3 + 1/6 as a fraction", "What is (2/3) + (1/6)?"),
+        ("I'm stuck on 5/6 - 1/4, what's the answer as a fraction", "What is (5/6) - (1/4)?"),
+    ],
+)
+def test_signs_and_pronouns_survive_the_wrappers(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading

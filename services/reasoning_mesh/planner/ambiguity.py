@@ -13,6 +13,10 @@ _NOT_READ = (
     (re.compile(r"[\d)]\s*!"), "factorials are not supported"),
     (re.compile(r"\*\*|\^"), "powers are not supported"),
     (re.compile(r"(?<![\d.])\.\d"), "a number written without its leading 0 (.5) is not read"),
+    (re.compile(r"\d\.\.\.|\d\.\d+\.\.\."), "a recurring decimal (0.333...) is not read"),
+    # `1 1/2 ÷ 3/4`: a whole number and a fraction side by side are a mixed number to people
+    # and a product (or two numbers) to a parser; the mesh reads neither.
+    (re.compile(r"\d\s+\d+/\d"), "a mixed number (1 1/2) is not read; write it as a fraction"),
     # `8 ÷ 4/2`, `6 / 1/2`, `1/2x`, `6/2(1+2)`: textbooks and calculators disagree on these.
     (
         re.compile(r"\d/\d+(?:\.\d+)?\s*[÷/]|[÷/]\s*\d+(?:\.\d+)?/\d|\d/\d+(?:\.\d+)?[a-z(]"),
@@ -26,19 +30,28 @@ _NOT_READ = (
 #: `3/4 / 3/8`, chains (`1/2 ÷ 3/4 ÷ 5/6`) and a fraction after a division (`2 ÷ 1/2 ÷ 1/4`)
 #: stay ambiguous.
 _FRACTION_DIVISION = re.compile(
-    r"(?<![\w./)÷])(?<!÷ )(?<!/ )(\d+/\d+)\s*÷\s*(\d+/\d+)(?![\w/(÷]|\.\d|\s*[÷/*×(])"
+    r"(?<![\w./)÷])(?<!÷ )(?<!/ )(?<!\d )(\d+/\d+)\s*÷\s*(\d+/\d+)"
+    r"(?![\w/(÷]|\.\d|\s*(?:[÷/*×(]|x\b|times\b|multiplied\b|divided\b|over\b))"
 )
 
 
 def ambiguous_division(question: str) -> str | None:
-    """Why a fraction written next to a division sign is ambiguous (`3/4 / 3/8`, `6 / 1/2`):
-    even in the planner's own phrasing, which would divide left to right."""
-    pattern, why = _NOT_READ[-1]
-    return why if pattern.search(_FRACTION_DIVISION.sub(r"(\1) ÷ (\2)", question)) else None
+    """Why a fraction written next to a division sign (`3/4 / 3/8`, `6 / 1/2`) or a mixed
+    number (`1 1/2`) is ambiguous: even in the planner's own phrasing, which would divide left
+    to right. The benchmark's questions write neither."""
+    return _first(_NOT_READ[-2:], question)
 
 
 def ambiguous(question: str) -> str | None:
     """Why `question` is written like something readable but may mean something else (a
     factorial sign, a comma between digits): no reader, grammar or model, should guess it."""
-    question = _FRACTION_DIVISION.sub(r"(\1) ÷ (\2)", question)
-    return next((why for pattern, why in _NOT_READ if pattern.search(question)), None)
+    return _first(_NOT_READ, question)
+
+
+def _first(rules: tuple[tuple[re.Pattern[str], str], ...], question: str) -> str | None:
+    """The first rule `question` breaks; the fraction-division rule sees `3/4 ÷ 3/8` bracketed."""
+    divided = _FRACTION_DIVISION.sub(r"(\1) ÷ (\2)", question)
+    for pattern, why in rules:
+        if pattern.search(divided if pattern is _NOT_READ[-1][0] else question):
+            return why
+    return None

@@ -67,9 +67,11 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     except UnsupportedQuestionError:
         raise
     except UnplannableError as exc:
-        reading = _read(text) or symbolic.read(text)
-        if reading is None and (core := wrappers.unwrap(text)) != text.lower():
-            reading = _read(core) or symbolic.read(core)  # `can u work out 7 × 8 for me`
+        core = wrappers.unwrap(text)  # `can u work out 7 × 8 for me`
+        # `quick one - 5 + 3`: the `one` is a pronoun, so only the text without it is read.
+        reading = None if wrappers.pronoun_opener(text) else _read(text) or symbolic.read(text)
+        if reading is None and core != text.lower():
+            reading = _read(core) or symbolic.read(core)
         if reading is None or reading == text:
             if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all
                 raise UnsupportedQuestionError(UNSUPPORTED) from exc

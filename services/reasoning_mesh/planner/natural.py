@@ -26,6 +26,7 @@ from reasoning_mesh.planner.ambiguity import ambiguous, ambiguous_division
 from reasoning_mesh.planner.numwords import WORDS as NUMBER_WORDS
 from reasoning_mesh.planner.numwords import (
     fraction_words_pattern,
+    mixed_number_words_pattern,
     read_fraction_words,
     read_number_words,
 )
@@ -151,7 +152,9 @@ def _parser() -> Lark:
     names = sorted((u for u in UNIT_NAMES if u.isascii()), key=len, reverse=True)
     units = "(?:" + "|".join(re.escape(u) for u in names) + ")" + r"\b"
     word = "(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + ")"
-    numbers = r"\b" + word + "(?:(?:-| | and )" + word + r")*\b"
+    # `and` joins only after a scale word (`one hundred and five`); `sixty and four` is two.
+    scale_and = "(?:(?<=hundred)|(?<=thousand)|(?<=million)) and "
+    numbers = r"\b" + word + "(?:(?:-| |" + scale_and + ")" + word + r")*\b"
     grammar = _GRAMMAR.replace("__UNITS__", units).replace("__WORDS__", numbers)
     grammar = grammar.replace("__FRACTIONS__", fraction_words_pattern())
     return Lark(grammar, parser="earley", ambiguity="resolve", maybe_placeholders=False)
@@ -343,6 +346,8 @@ def read(question: str) -> str:
         raise NotReadError(f"a question of {len(text)} characters is longer than people write")
     if why := ambiguous(text):
         raise NotReadError(why)
+    if re.search(mixed_number_words_pattern(), text):
+        raise NotReadError("a mixed number in words (one and a half) is not read")
     # `add 1/2 and 1/3`: a fraction written as one number is a bracketed operand, so worded
     # operations take it whole; after the check, so `8 ÷ 4/2` is refused, not bracketed.
     text = bracket_fractions(text)

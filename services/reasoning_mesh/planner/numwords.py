@@ -75,7 +75,16 @@ def read_fraction_words(text: str) -> str:
     *numerator, denominator = re.split(r"[\s-]+", text.strip().lower())
     if denominator not in DENOMINATORS or not numerator:
         raise ValueError(f"{text!r} is not a fraction in words")
+    if numerator[-1] in TENS and text.strip().lower().endswith(f"-{denominator}"):
+        raise ValueError(f"{text!r} is an ordinal (sixty-fourths), not a fraction in words")
     top = "1" if numerator in (["a"], ["an"]) else read_number_words(" ".join(numerator))
     if top == "0" or (top == "1") == denominator.endswith("s"):
         raise ValueError(f"{text!r} is not a fraction in words")
     return f"{top}/{DENOMINATORS[denominator]}"
+
+
+def mixed_number_words_pattern() -> str:
+    """`one and a half`, `2 and three quarters`: a mixed number, which the mesh does not read
+    (`the product of one and a half` would be 1 × 1/2)."""
+    number = "(?:" + "|".join(sorted((*ONES, *TENS), key=len, reverse=True)) + r"|\d+)"
+    return rf"\b{number} and (?:an?|{number}) (?:" + "|".join(DENOMINATORS) + r")\b"

@@ -7,7 +7,8 @@ equation in words of their own. When every number of the question sits in one ru
 equation in one unknown, the reading is that run, copied. The words around it must all be ones
 that cannot change what is asked: an **allow-list** of asking, polite and filler words (the
 translation model's wrappers and the grammar's lead-ins; `after`, `next`, `another` left out).
-A word outside it (`sqrt`, `negative`, `third`, `terms`, `feet`, `goals`) leaves the question to
+A word outside it (`sqrt`, `negative`, `third`, `terms`, `feet`, `goals`, `fraction`: `0.5 +
+0.25 as a fraction` asks for another form) leaves the question to
 the grammar and the model, whose gate refuses what they cannot read: an open vocabulary has no
 complete deny-list. The reading then passes the same grounding and structure checks as a model
 reading (signs, unknowns, operations named, grouping).
@@ -30,7 +31,7 @@ what what's whats how is it it's this that the a an i i'm i've me my you your we
 when given such value equal equals equation expression answer result exactly solve solving work
 working out calculate compute evaluate find determine simplify get give gives tell show comes
 come makes make do does did can could would will please need want help stuck with for of to on
-as and fraction fractions now here thanks
+as and now here thanks
 """
 #: Filler words that do carry order or quantity (`what comes after 3 + 4`, `another one`).
 _NOT_FILLER = frozenset(

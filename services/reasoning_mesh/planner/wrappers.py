@@ -43,18 +43,22 @@ _ONE_OPENERS = (
     "quick one", "easy one", "another one", "next one", "this one", "stuck on this one",
     "i'm stuck on this one", "im stuck on this one", "help with this one", "simple one",
 )  # fmt: skip
-#: Tails not in the model's data. A request for the answer's form that the canonical answer
-#: already has (a fraction in lowest terms) carries nothing; `as a decimal` would, so it is not
-#: here.
-_MORE_TAILS = (
-    "ty", "tia", "lol", "thanks!", "thx!", "please!", "pls!", "for me pls", "for me plz",
-    "as a fraction", "answer as a fraction", "give the answer as a fraction",
-    "in simplest form", "in its simplest form", "in lowest terms", "simplified",
-    "giving your answer as a fraction", "give your answer as a fraction",
+#: Tails not in the model's data.
+_MORE_TAILS = ("ty", "tia", "lol", "thanks!", "thx!", "please!", "pls!", "for me pls", "for me plz")
+#: Asking for a fraction in lowest terms, the form the canonical answer of a question written
+#: without decimals already has. With a decimal in the question (`0.75 as a fraction`) the answer
+#: would be a decimal: these stay on, and the question is not read.
+_FRACTION_TAILS = (
+    "as a fraction", "answer as a fraction", "give the answer as a fraction", "in simplest form",
+    "in its simplest form", "in lowest terms", "simplified", "giving your answer as a fraction",
+    "give your answer as a fraction",
 )  # fmt: skip
 #: `solve 10 = 4c + 1, giving c as a fraction`
-_TAIL_PATTERNS = (r"giv(?:e|ing) [a-z] as a fraction",)
-_SEPARATOR = r"\s*(?:[:,!]|\s-|\s–|\.\.\.)\s*"
+_FRACTION_TAIL_PATTERNS = (r"giv(?:e|ing) [a-z] as a fraction",)
+#: A dash separates an opener only with space on both sides (`quick one - 5 + 3`); `-5` is a
+#: number. Only the `one` openers take a dash: after `hey` it may be a minus (`hey - 5 + 3`).
+_SEPARATOR = r"\s*(?:[:,!]|\.\.\.)\s*"
+_ONE_SEPARATOR = r"(?:\s*(?:[:,!]|\.\.\.)\s*|\s[-–]\s+)"
 #: At most this many openers and tails come off (`hey, quick question: can you ...`).
 MAX_PEELS = 4
 
@@ -64,7 +68,7 @@ _LEADS = ("solve", "evaluate")
 
 
 @cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], tuple[tuple[str, str], ...]]:
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], tuple[tuple[str, ...], ...]]:
     def alternation(phrases: Iterable[str]) -> str:
         cleaned = {p.strip().rstrip(":,?") for p in phrases}
         return "|".join(re.escape(p) for p in sorted(cleaned, key=len, reverse=True))
@@ -75,23 +79,35 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], tuple[tuple[str, str]
     plain = alternation(p for p in (*openers, *heads) if not p.endswith(" one"))
     ones = alternation((*_ONE_OPENERS, *(p for p in openers if p.endswith(" one"))))
     ask = rf"(?:{plain}|{_CONTEXT})"
-    opener = re.compile(rf"^(?:(?:{ones}){_SEPARATOR}|{ask}(?:{_SEPARATOR}|\s+|\?\s*))(?=\S)")
-    tails = "|".join((alternation((*fillers.TAILS, *_MORE_TAILS)), *_TAIL_PATTERNS))
-    tail = re.compile(rf"(?:[\s,]+|\s*-\s*)(?:{tails})[.!?\s]*$")
+    opener = re.compile(rf"^(?:(?:{ones}){_ONE_SEPARATOR}|{ask}(?:{_SEPARATOR}|\s+|\?\s*))(?=\S)")
+    tail = re.compile(rf"(?:[\s,]+)(?:{alternation((*fillers.TAILS, *_MORE_TAILS))})[.!?\s]*$")
+    forms = "|".join((alternation(_FRACTION_TAILS), *_FRACTION_TAIL_PATTERNS))
+    fraction = re.compile(rf"(?:[\s,]+)(?:{forms})[.!?\s]*$")
     both = tuple((head, foot) for head, foot in frames if head.strip() and foot.strip())
-    return opener, tail, both
+    return opener, tail, fraction, both
 
 
 def unwrap(text: str) -> str:
     """`text`, lower-cased, without the wrappers at its ends (the readers lower-case anyway)."""
-    opener, tail, frames = _patterns()
+    opener, tail, fraction, frames = _patterns()
     core = " ".join(text.strip().lower().replace("’", "'").split())
+    decimal = re.search(r"\d\.\d", core) is not None
     for _ in range(MAX_PEELS):
         peeled = tail.sub("", opener.sub("", core, count=1), count=1).strip()
-        if peeled == core or not peeled:
-            break
+        if not decimal:
+            peeled = fraction.sub("", peeled, count=1).strip()
+        if peeled == core or not peeled or re.match(r"[-–]\s", peeled):
+            break  # `hey - 5 + 3`: a dash or a minus, and only a guess would say which
         core = peeled
     return _unframe(core, frames)
+
+
+def pronoun_opener(text: str) -> bool:
+    """`text` opens with a `one` that is a pronoun (`quick one - 5 + 3`): read without it, or
+    the `one` is read as the number 1."""
+    opener, *_ = _patterns()
+    m = opener.match(" ".join(text.strip().lower().split()))
+    return m is not None and re.search(r"\bone\b", m.group()) is not None
 
 
 def _unframe(core: str, frames: tuple[tuple[str, ...], ...]) -> str:
