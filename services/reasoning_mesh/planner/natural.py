@@ -22,14 +22,16 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, VisitError
 
 from reasoning_mesh.models.translator.masking import bracket_fractions, plain_minus, plain_thousands
+from reasoning_mesh.planner import spelling
 from reasoning_mesh.planner.ambiguity import ambiguous, ambiguous_division
-from reasoning_mesh.planner.numwords import WORDS as NUMBER_WORDS
 from reasoning_mesh.planner.numwords import (
+    DENOMINATORS,
     fraction_words_pattern,
     mixed_number_words_pattern,
     read_fraction_words,
     read_number_words,
 )
+from reasoning_mesh.planner.numwords import WORDS as NUMBER_WORDS
 from reasoning_mesh.planner.units import UNIT_NAMES
 
 _GRAMMAR = r"""
@@ -158,6 +160,19 @@ def _parser() -> Lark:
     grammar = _GRAMMAR.replace("__UNITS__", units).replace("__WORDS__", numbers)
     grammar = grammar.replace("__FRACTIONS__", fraction_words_pattern())
     return Lark(grammar, parser="earley", ambiguity="resolve", maybe_placeholders=False)
+
+
+@cache
+def _keywords() -> frozenset[str]:
+    """The grammar's own words (`difference`, `quotient`, `nearest`): what a typo is read as."""
+    return frozenset(re.findall(r'"([a-z]+)"', _GRAMMAR)) - _vocabulary()
+
+
+@cache
+def _vocabulary() -> frozenset[str]:
+    """Words never corrected: unit names, number and fraction words."""
+    words = {w for name in UNIT_NAMES for w in name.split()}
+    return frozenset(words | set(NUMBER_WORDS) | set(DENOMINATORS))
 
 
 def _paren(text: str) -> str:
@@ -350,7 +365,7 @@ def read(question: str) -> str:
         raise NotReadError("a mixed number in words (one and a half) is not read")
     # `add 1/2 and 1/3`: a fraction written as one number is a bracketed operand, so worded
     # operations take it whole; after the check, so `8 ÷ 4/2` is refused, not bracketed.
-    text = bracket_fractions(text)
+    text = bracket_fractions(spelling.correct(text, _keywords(), _vocabulary()))
     try:
         tree = _parser().parse(text)
         reading = _Reading().transform(tree)

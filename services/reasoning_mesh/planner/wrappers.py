@@ -54,7 +54,12 @@ _FRACTION_TAILS = (
     "give your answer as a fraction",
 )  # fmt: skip
 #: `solve 10 = 4c + 1, giving c as a fraction`
-_FRACTION_TAIL_PATTERNS = (r"giv(?:e|ing) [a-z] as a fraction",)
+_FRACTION_TAIL_PATTERNS = (
+    r"giv(?:e|ing) [a-z] as a fraction",
+    # `100 divided by 7 (fraction answer is fine)`: a bracketed note on the answer's form only
+    r"\((?:(?:a|an|the|fraction|fractions|answer|exact|is|are|fine|ok|okay|please|pls|as|in"
+    r"|simplest|lowest|form|terms)\s*)+\)",
+)
 #: A dash separates an opener only with space on both sides (`quick one - 5 + 3`); `-5` is a
 #: number. Only the `one` openers take a dash: after `hey` it may be a minus (`hey - 5 + 3`).
 _SEPARATOR = r"\s*(?:[:,!]|\.\.\.)\s*"

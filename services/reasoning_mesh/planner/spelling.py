@@ -1,0 +1,54 @@
+"""Typos in the grammar's own words: `whats the diffrence between 1287 and 905`.
+
+People misspell the long words of a question (`diffrence`, `quotent`, `multipy`, `decimel`),
+never on purpose. A word the grammar does not know, of six letters or more, one edit (a letter
+added, dropped, changed, or two swapped) from exactly one of the grammar's long keywords, is read
+as that keyword. Nothing else is corrected: numbers, units, unknowns and short words stay as
+written, so a correction can only turn an unreadable question into the question whose keyword
+was meant, and what it reads is checked as any reading is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+
+MIN_LENGTH = 6
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Damerau-Levenshtein distance exactly 1 (insert, delete, substitute, adjacent swap)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 1:
+            return True
+        i, j = diff[0], diff[-1]
+        return len(diff) == 2 and j == i + 1 and a[i] == b[j] and a[j] == b[i]
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    i = next((k for k in range(len(short)) if short[k] != long[k]), len(short))
+    return short[i:] == long[i + 1 :]
+
+
+@cache
+def _long(words: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(w for w in words if len(w) >= MIN_LENGTH and w.isalpha()))
+
+
+def correct(text: str, keywords: Iterable[str], known: Iterable[str]) -> str:
+    """`text` with each word not in `known`, one edit from exactly one long keyword, replaced by
+    that keyword (`known` includes the keywords, and the units and number words that are never
+    corrected)."""
+    vocabulary = frozenset(known) | frozenset(keywords)
+    long = _long(frozenset(keywords))
+
+    def fix(m: re.Match[str]) -> str:
+        word = m.group()
+        if len(word) < MIN_LENGTH or word in vocabulary:
+            return word
+        close = [k for k in long if _one_edit(word, k)]
+        return close[0] if len(close) == 1 else word
+
+    return re.sub(r"[a-z]+", fix, text)
