@@ -62,3 +62,38 @@ def test_the_learning_benchmark_never_tests_what_the_learner_replays() -> None:
     unfiltered = [e.prompt for k in OLD_SKILLS for e in skill_examples(k, 100, OLD_SEED)]
     assert len(held) == 500 and not set(held) & replayed
     assert set(unfiltered) & replayed  # short step prompts do recur across seeds: the reason
+
+
+def test_no_rounding_step_of_a_natural_file_is_ever_taught() -> None:
+    """People round short numbers (`847` to the nearest ten), and short numbers are a small space:
+    the learning bench's generated examples exclude every rounding prompt of every number in the
+    evaluation files, and the prompts the mesh sends for those files' rounding questions are
+    among the excluded ones."""
+    from reasoning_mesh.bench import heldout
+    from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question
+    from reasoning_mesh.verifier.tasks import prompt_for
+
+    excluded = heldout.rounding_prompts()
+    natural = [p for p in heldout.evaluation_files() if p.name.startswith("natural_")]
+    assert natural
+    sent = set()
+    for path in natural:
+        for line in path.read_text().splitlines():
+            row = json.loads(line)
+            if row.get("cat") != "rounding":
+                continue
+            try:
+                plan = plan_question(row["question"])
+            except UnsupportedQuestionError:
+                continue
+            for goal in plan.goals:
+                if goal.kind == "round":
+                    prompt, _ = prompt_for(goal, lambda text: text)
+                    sent.add(prompt)
+    assert len(sent) > 50 and sent <= excluded, sorted(sent - excluded)[:5]
+    for seed in (7, 11):
+        taught = {e.prompt for e in skill_examples(ROUND_SKILL, 4000, seed, exclude=excluded)}
+        assert not taught & excluded
+    # Without the exclusion a run of 4,000 draws some of them: the exclusion is not decoration.
+    drawn = set().union(*({e.prompt for e in skill_examples(ROUND_SKILL, 4000, s)} for s in range(8)))
+    assert drawn & sent

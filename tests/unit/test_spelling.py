@@ -22,8 +22,17 @@ def test_a_misspelt_keyword_is_read_as_the_keyword(question: str, reading: str) 
     assert plan_question(question).reading == reading
 
 
-@pytest.mark.parametrize("question", ["two thousnd plus 3", "sixten plus 2", "5 kilometrs in metres"])
-def test_numbers_and_units_are_never_corrected(question: str) -> None:
+@pytest.mark.parametrize(
+    "question",
+    [
+        "two thousnd plus 3",
+        "sixten plus 2",
+        "5 kilometrs in metres",
+        "12 dividend by 4",
+        "multiple 6 by 4",
+    ],
+)
+def test_numbers_units_and_real_words_are_never_corrected(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
 

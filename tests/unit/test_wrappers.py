@@ -49,7 +49,14 @@ def test_nothing_else_comes_off(question: str) -> None:
 def _phrases() -> list[str]:
     return [
         p.strip().rstrip(":,?!").removesuffix(" one")
-        for p in (*wrappers._MORE_OPENERS, *wrappers._ONE_OPENERS, *wrappers._MORE_TAILS)
+        for p in (
+            *wrappers._MORE_OPENERS,
+            *wrappers._ONE_OPENERS,
+            *wrappers._MORE_TAILS,
+            *wrappers._FRACTION_TAILS,
+            "giving c as a fraction",
+            "fraction answer is fine",  # the bracketed note, its words
+        )
     ] + [
         w
         for group in (wrappers._WHO, wrappers._PAPER, wrappers._ASKING)
@@ -110,6 +117,8 @@ def test_a_wrapped_question_it_cannot_read_is_still_refused() -> None:
         "add two and a half",
         "what is sixty and four times two",  # `and` joins number words only after a scale
         "3/4 ÷ 3/8 x 2",  # a chain after a fraction division
+        "quick one -5 + 3",  # `1 - 5 + 3` or `-5 + 3`
+        "easy one -2 * 3",
     ],
 )
 def test_what_the_audit_found_is_refused(question: str) -> None:

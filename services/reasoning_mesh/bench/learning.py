@@ -26,6 +26,7 @@ from typing import Any
 
 from reasoning_mesh.adapters.package import Manifest, loader, overlap
 from reasoning_mesh.adapters.store import LocalAdapterStore
+from reasoning_mesh.bench import heldout
 from reasoning_mesh.bench.merging import merge_figures
 from reasoning_mesh.clients.triton import TritonClient
 from reasoning_mesh.contracts import adapters, feedback
@@ -122,7 +123,8 @@ async def teach(
     loaded: AdapterEvent | None = None
     async with client.subscribe((adapters.TOPIC,)) as sub:
         t0 = time.perf_counter()
-        for ex in skill_examples(ROUND_SKILL, n, seed):
+        # Never a rounding step of an evaluation file (`847` to the nearest ten), even by chance.
+        for ex in skill_examples(ROUND_SKILL, n, seed, exclude=heldout.rounding_prompts()):
             fb = Feedback(skill=ROUND_SKILL, prompt=ex.prompt, answer=ex.answer, tenant="bench")
             await client.publish(feedback.TOPIC, fb, key=ROUND_SKILL)
         publish_s = time.perf_counter() - t0

@@ -73,7 +73,7 @@ class PlannerHandlers:
         # The model reads the question without what people write around it (`can u`, `my son's
         # homework says`): phrases that carry nothing, some it never trained on.
         core = wrappers.unwrap(request.query)
-        if self.reader is not None and worth_asking(core):
+        if self.reader is not None and worth_asking(core) and not wrappers.one_then_dash(core):
             p = self.policy
             try:
                 candidates = await self.reader.read(

@@ -15,6 +15,12 @@ from collections.abc import Iterable
 from functools import cache
 
 MIN_LENGTH = 6
+#: English words one edit from a keyword: a word, not a typo (`the dividend`, `a multiple of`).
+REAL_WORDS = frozenset((
+    "dividend", "dividends", "divisor", "multiple", "multiples", "computer", "computers",
+    "computed", "solved", "solver", "produce", "produces", "produced", "numbers", "numbered",
+    "rounder", "rounds", "places", "placed", "corrects",
+))  # fmt: skip
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -46,7 +52,7 @@ def correct(text: str, keywords: Iterable[str], known: Iterable[str]) -> str:
 
     def fix(m: re.Match[str]) -> str:
         word = m.group()
-        if len(word) < MIN_LENGTH or word in vocabulary:
+        if len(word) < MIN_LENGTH or word in vocabulary or word in REAL_WORDS:
             return word
         close = [k for k in long if _one_edit(word, k)]
         return close[0] if len(close) == 1 else word

@@ -92,6 +92,14 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], tupl
     return opener, tail, fraction, both
 
 
+@cache
+def _one_dash() -> re.Pattern[str]:
+    """`quick one -5 + 3`: a `one` opener, then a dash against a number: `1 - 5 + 3` or `-5 + 3`,
+    and only a guess would say which."""
+    ones = "|".join(re.escape(p) for p in sorted(_ONE_OPENERS, key=len, reverse=True))
+    return re.compile(rf"^(?:{ones})\s*[-–](?=\S)")
+
+
 def unwrap(text: str) -> str:
     """`text`, lower-cased, without the wrappers at its ends (the readers lower-case anyway)."""
     opener, tail, fraction, frames = _patterns()
@@ -111,7 +119,10 @@ def pronoun_opener(text: str) -> bool:
     """`text` opens with a `one` that is a pronoun (`quick one - 5 + 3`): read without it, or
     the `one` is read as the number 1."""
     opener, *_ = _patterns()
-    m = opener.match(" ".join(text.strip().lower().split()))
+    text = " ".join(text.strip().lower().split())
+    if one_then_dash(text):
+        return True  # read neither way: the opener stays on, and nothing reads the rest
+    m = opener.match(text)
     return m is not None and re.search(r"\bone\b", m.group()) is not None
 
 
@@ -124,3 +135,8 @@ def _unframe(core: str, frames: tuple[tuple[str, ...], ...]) -> str:
             if not inner.startswith(("what", "how")):
                 return inner
     return core
+
+
+def one_then_dash(text: str) -> bool:
+    """`quick one -5 + 3`: no reader, the model included, should guess this one."""
+    return _one_dash().match(" ".join(text.strip().lower().split())) is not None
