@@ -6,22 +6,29 @@ from __future__ import annotations
 
 import re
 
+Rule = tuple[re.Pattern[str], str]
+
+# `1 1/2 ÷ 3/4`: a whole number and a fraction side by side are a mixed number to people and a
+# product (or two numbers) to a parser; the mesh reads neither.
+_MIXED: Rule = (
+    re.compile(r"\d\s+\d+/\d"),
+    "a mixed number (1 1/2) is not read; write it as a fraction",
+)
+# `8 ÷ 4/2`, `6 / 1/2`, `1/2x`, `6/2(1+2)`: textbooks and calculators disagree on these.
+_NEXT_TO_DIVISION: Rule = (
+    re.compile(r"\d/\d+(?:\.\d+)?\s*[÷/]|[÷/]\s*\d+(?:\.\d+)?/\d|\d/\d+(?:\.\d+)?[a-z(]"),
+    "a fraction next to a division sign or a bracket is ambiguous; use brackets",
+)
 #: Written the same way as something the grammar reads, but meaning something else: a comma
 #: between digits (thousands, or a decimal comma), a factorial sign.
-_NOT_READ = (
+_NOT_READ: tuple[Rule, ...] = (
     (re.compile(r"\d,\d"), "a comma between digits (thousands or decimals) is ambiguous"),
     (re.compile(r"[\d)]\s*!"), "factorials are not supported"),
     (re.compile(r"\*\*|\^"), "powers are not supported"),
     (re.compile(r"(?<![\d.])\.\d"), "a number written without its leading 0 (.5) is not read"),
     (re.compile(r"\d\.\.\.|\d\.\d+\.\.\."), "a recurring decimal (0.333...) is not read"),
-    # `1 1/2 ÷ 3/4`: a whole number and a fraction side by side are a mixed number to people
-    # and a product (or two numbers) to a parser; the mesh reads neither.
-    (re.compile(r"\d\s+\d+/\d"), "a mixed number (1 1/2) is not read; write it as a fraction"),
-    # `8 ÷ 4/2`, `6 / 1/2`, `1/2x`, `6/2(1+2)`: textbooks and calculators disagree on these.
-    (
-        re.compile(r"\d/\d+(?:\.\d+)?\s*[÷/]|[÷/]\s*\d+(?:\.\d+)?/\d|\d/\d+(?:\.\d+)?[a-z(]"),
-        "a fraction next to a division sign or a bracket is ambiguous; use brackets",
-    ),
+    _MIXED,
+    _NEXT_TO_DIVISION,
 )
 
 
@@ -39,7 +46,7 @@ def ambiguous_division(question: str) -> str | None:
     """Why a fraction written next to a division sign (`3/4 / 3/8`, `6 / 1/2`) or a mixed
     number (`1 1/2`) is ambiguous: even in the planner's own phrasing, which would divide left
     to right. The benchmark's questions write neither."""
-    return _first(_NOT_READ[-2:], question)
+    return _first((_MIXED, _NEXT_TO_DIVISION), question)
 
 
 def ambiguous(question: str) -> str | None:
@@ -48,10 +55,10 @@ def ambiguous(question: str) -> str | None:
     return _first(_NOT_READ, question)
 
 
-def _first(rules: tuple[tuple[re.Pattern[str], str], ...], question: str) -> str | None:
+def _first(rules: tuple[Rule, ...], question: str) -> str | None:
     """The first rule `question` breaks; the fraction-division rule sees `3/4 ÷ 3/8` bracketed."""
     divided = _FRACTION_DIVISION.sub(r"(\1) ÷ (\2)", question)
     for pattern, why in rules:
-        if pattern.search(divided if pattern is _NOT_READ[-1][0] else question):
+        if pattern.search(divided if pattern is _NEXT_TO_DIVISION[0] else question):
             return why
     return None

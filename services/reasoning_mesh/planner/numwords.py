@@ -5,6 +5,8 @@ and the grammar of English numerals (tens + ones, × hundred, × thousand) says 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from functools import cache
 
 ONES = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -61,12 +63,16 @@ DENOMINATORS = {
 }  # fmt: skip
 
 
+def _alternation(words: Iterable[str]) -> str:
+    return "(?:" + "|".join(sorted(words, key=len, reverse=True)) + ")"
+
+
+@cache
 def fraction_words_pattern() -> str:
     """A numerator word (or `a`, `an`) and a denominator word: `two thirds`, `a half`."""
-    number = "(?:" + "|".join(sorted((*ONES, *TENS), key=len, reverse=True)) + ")"
+    number = _alternation((*ONES, *TENS))
     numerator = rf"(?:an?|{number}(?:-{number})?)"
-    denominator = "(?:" + "|".join(sorted(DENOMINATORS, key=len, reverse=True)) + ")"
-    return rf"\b{numerator}[ -]{denominator}\b"
+    return rf"\b{numerator}[ -]{_alternation(DENOMINATORS)}\b"
 
 
 def read_fraction_words(text: str) -> str:
@@ -83,8 +89,9 @@ def read_fraction_words(text: str) -> str:
     return f"{top}/{DENOMINATORS[denominator]}"
 
 
+@cache
 def mixed_number_words_pattern() -> str:
     """`one and a half`, `2 and three quarters`: a mixed number, which the mesh does not read
     (`the product of one and a half` would be 1 × 1/2)."""
-    number = "(?:" + "|".join(sorted((*ONES, *TENS), key=len, reverse=True)) + r"|\d+)"
-    return rf"\b{number} and (?:an?|{number}) (?:" + "|".join(DENOMINATORS) + r")\b"
+    number = rf"(?:{_alternation((*ONES, *TENS))}|\d+)"
+    return rf"\b{number} and (?:an?|{number}) {_alternation(DENOMINATORS)}\b"

@@ -72,21 +72,31 @@ MAX_PEELS = 4
 _LEADS = ("solve", "evaluate")
 
 
+def _alternation(phrases: Iterable[str]) -> str:
+    cleaned = {p.strip().rstrip(":,?") for p in phrases}
+    return "|".join(re.escape(p) for p in sorted(cleaned, key=len, reverse=True))
+
+
+def _openers() -> list[str]:
+    return [p.strip().rstrip(":,?") for p in (*fillers.OPENERS, *fillers.ASKS, *_MORE_OPENERS)]
+
+
+@cache
+def _ones() -> str:
+    """Every opener whose `one` is a pronoun, ours and the model's (`quick one:`)."""
+    return _alternation((*_ONE_OPENERS, *(p for p in _openers() if p.endswith(" one"))))
+
+
 @cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], tuple[tuple[str, ...], ...]]:
-    def alternation(phrases: Iterable[str]) -> str:
-        cleaned = {p.strip().rstrip(":,?") for p in phrases}
-        return "|".join(re.escape(p) for p in sorted(cleaned, key=len, reverse=True))
-
     frames = tuple(tuple(f.split("{}")) for f in fillers.FRAMES if f.count("{}") == 1)
     heads = [head for head, foot in frames if not foot.strip() and head.strip() not in _LEADS]
-    openers = [p.strip().rstrip(":,?") for p in (*fillers.OPENERS, *fillers.ASKS, *_MORE_OPENERS)]
-    plain = alternation(p for p in (*openers, *heads) if not p.endswith(" one"))
-    ones = alternation((*_ONE_OPENERS, *(p for p in openers if p.endswith(" one"))))
+    plain = _alternation(p for p in (*_openers(), *heads) if not p.endswith(" one"))
+    ones = _ones()
     ask = rf"(?:{plain}|{_CONTEXT})"
     opener = re.compile(rf"^(?:(?:{ones}){_ONE_SEPARATOR}|{ask}(?:{_SEPARATOR}|\s+|\?\s*))(?=\S)")
-    tail = re.compile(rf"(?:[\s,]+)(?:{alternation((*fillers.TAILS, *_MORE_TAILS))})[.!?\s]*$")
-    forms = "|".join((alternation(_FRACTION_TAILS), *_FRACTION_TAIL_PATTERNS))
+    tail = re.compile(rf"(?:[\s,]+)(?:{_alternation((*fillers.TAILS, *_MORE_TAILS))})[.!?\s]*$")
+    forms = "|".join((_alternation(_FRACTION_TAILS), *_FRACTION_TAIL_PATTERNS))
     fraction = re.compile(rf"(?:[\s,]+)(?:{forms})[.!?\s]*$")
     both = tuple((head, foot) for head, foot in frames if head.strip() and foot.strip())
     return opener, tail, fraction, both
@@ -96,14 +106,18 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], tupl
 def _one_dash() -> re.Pattern[str]:
     """`quick one -5 + 3`: a `one` opener, then a dash against a number: `1 - 5 + 3` or `-5 + 3`,
     and only a guess would say which."""
-    ones = "|".join(re.escape(p) for p in sorted(_ONE_OPENERS, key=len, reverse=True))
-    return re.compile(rf"^(?:{ones})\s*[-–](?=\S)")
+    return re.compile(rf"^(?:{_ones()})\s*[-–](?=\S)")
+
+
+def _normal(text: str) -> str:
+    """Lower case, one space, a typed apostrophe: what every check here reads."""
+    return " ".join(text.strip().lower().replace("’", "'").split())
 
 
 def unwrap(text: str) -> str:
     """`text`, lower-cased, without the wrappers at its ends (the readers lower-case anyway)."""
     opener, tail, fraction, frames = _patterns()
-    core = " ".join(text.strip().lower().replace("’", "'").split())
+    core = _normal(text)
     decimal = re.search(r"\d\.\d", core) is not None
     for _ in range(MAX_PEELS):
         peeled = tail.sub("", opener.sub("", core, count=1), count=1).strip()
@@ -119,7 +133,7 @@ def pronoun_opener(text: str) -> bool:
     """`text` opens with a `one` that is a pronoun (`quick one - 5 + 3`): read without it, or
     the `one` is read as the number 1."""
     opener, *_ = _patterns()
-    text = " ".join(text.strip().lower().split())
+    text = _normal(text)
     if one_then_dash(text):
         return True  # read neither way: the opener stays on, and nothing reads the rest
     m = opener.match(text)
@@ -139,4 +153,4 @@ def _unframe(core: str, frames: tuple[tuple[str, ...], ...]) -> str:
 
 def one_then_dash(text: str) -> bool:
     """`quick one -5 + 3`: no reader, the model included, should guess this one."""
-    return _one_dash().match(" ".join(text.strip().lower().split())) is not None
+    return _one_dash().match(_normal(text)) is not None

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import json
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -73,8 +74,6 @@ def trained(table: npt.NDArray[np.uint32], masked: str) -> bool:
 def refresh(directory: Path) -> dict[str, object]:
     """Write the digests of the checkpoint in `directory` from its manifest's recipe, and record
     them in the manifest (a checkpoint trained before the digests existed)."""
-    import json
-
     manifest_path = directory / "manifest.json"
     manifest = json.loads(manifest_path.read_text())
     if manifest["data"]["generator_crc32"] != phrasings.fingerprint():
