@@ -39,20 +39,21 @@ def _one_edit(a: str, b: str) -> bool:
 
 
 @cache
-def _long(words: frozenset[str]) -> tuple[str, ...]:
-    return tuple(sorted(w for w in words if len(w) >= MIN_LENGTH and w.isalpha()))
+def _tables(keywords: frozenset[str], known: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The words left as written, and the long keywords a typo may be: built once per grammar."""
+    long = tuple(sorted(w for w in keywords if len(w) >= MIN_LENGTH and w.isalpha()))
+    return known | keywords | REAL_WORDS, long
 
 
 def correct(text: str, keywords: Iterable[str], known: Iterable[str]) -> str:
     """`text` with each word not in `known`, one edit from exactly one long keyword, replaced by
     that keyword (`known` includes the keywords, and the units and number words that are never
     corrected)."""
-    vocabulary = frozenset(known) | frozenset(keywords)
-    long = _long(frozenset(keywords))
+    vocabulary, long = _tables(frozenset(keywords), frozenset(known))
 
     def fix(m: re.Match[str]) -> str:
         word = m.group()
-        if len(word) < MIN_LENGTH or word in vocabulary or word in REAL_WORDS:
+        if len(word) < MIN_LENGTH or word in vocabulary:
             return word
         close = [k for k in long if _one_edit(word, k)]
         return close[0] if len(close) == 1 else word
