@@ -5,7 +5,8 @@
   accuracy stays within `max_loss_pts` of full depth; then the layers that check for an exit
   (`bench/exits.py`), written next to the checkpoint (`exit_plan.json`) for the Triton backend.
   The held-out figures use both; every-layer checking is reported beside them.
-* tokens/s decode one prompt at a time (the latency-bound case gated depth is for).
+* tokens/s decode one prompt at a time (the latency-bound case gated depth is for), every
+  variant timed on each prompt in turn.
 * The mixed plan comes from measured sensitivity (teacher-forced loss increase when one layer
   alone is quantized) under a budget of 0.25 of the FP32 bytes, and is written next to the
   checkpoint (`precision_plan.json`) for the Triton backend's `precision: mixed`.
@@ -14,7 +15,6 @@
 from __future__ import annotations
 
 import json
-import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -53,32 +53,34 @@ def accuracy(
 Variant = tuple[nn.Module, float, frozenset[int] | None]
 
 
-def tokens_per_s(
-    model: nn.Module,
-    prompts: list[str],
-    threshold: float = NO_EXIT,
-    exit_layers: frozenset[int] | None = None,
-) -> float:
-    assert isinstance(model, GatedDecoder)
-    gen = Generator(model, exit_layers=exit_layers)
-    tokens, start = 0, time.perf_counter()
-    for p in prompts:
-        tokens += len(gen.generate([GenRequest(p, threshold=threshold)])[0][0].exit_layers)
-    return tokens / (time.perf_counter() - start)  # each token's choice is read back: no queue
-
-
 def interleaved_speeds(
     variants: dict[str, Variant], prompts: list[str], rounds: int = 3
 ) -> dict[str, float]:
-    """tokens/s of each variant, measured in alternation over several rounds (median), so a
-    noisy neighbour slows every variant alike and the ratios stay honest."""
-    for model, threshold, exits in variants.values():  # warm-up
-        tokens_per_s(model, prompts[:3], threshold, exits)
-    seen: dict[str, list[float]] = {name: [] for name in variants}
+    """tokens/s of each variant, timed prompt by prompt: every prompt is decoded by every
+    variant (in an order that rotates from prompt to prompt) before the next prompt, over
+    `rounds` passes, and each variant's tokens are divided by its summed time. A noisy neighbour
+    or a frequency change then falls on every variant alike within milliseconds; alternating
+    whole passes instead let the gated / full ratio of one checkpoint swing from 1.12 to 1.46
+    between rounds of one run (docs/model-and-learning-history.md)."""
+    gens: dict[str, tuple[Generator, float]] = {}
+    for name, (model, threshold, exits) in variants.items():
+        assert isinstance(model, GatedDecoder)
+        gens[name] = (Generator(model, exit_layers=exits), threshold)
+        for p in prompts[:3]:  # warm-up
+            gens[name][0].generate([GenRequest(p, threshold=threshold)])
+    names = list(gens)
+    tokens = dict.fromkeys(names, 0)
+    seconds = dict.fromkeys(names, 0.0)
     for _ in range(rounds):
-        for name, (model, threshold, exits) in variants.items():
-            seen[name].append(tokens_per_s(model, prompts, threshold, exits))
-    return {name: statistics.median(v) for name, v in seen.items()}
+        for i, prompt in enumerate(prompts):
+            shift = i % len(names)
+            for name in names[shift:] + names[:shift]:
+                gen, threshold = gens[name]
+                start = time.perf_counter()
+                out = gen.generate([GenRequest(prompt, threshold=threshold)])
+                seconds[name] += time.perf_counter() - start  # choices are read back: no queue
+                tokens[name] += len(out[0][0].exit_layers)
+    return {name: tokens[name] / seconds[name] for name in names}
 
 
 def teacher_forced_loss(examples: list[Example], device: torch.device | str = "cpu") -> Any:

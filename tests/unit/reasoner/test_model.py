@@ -86,6 +86,27 @@ def test_batching_with_left_padding_changes_nothing(model: GatedDecoder) -> None
     assert alone == batched
 
 
+@pytest.mark.parametrize("threshold", [NO_EXIT, 0.6, 0.0])
+def test_one_stream_without_a_mask_equals_the_same_prompt_in_a_padded_batch(
+    model: GatedDecoder, threshold: float
+) -> None:
+    """A lone prompt decodes with no attention mask (is_causal prefill, mask-free steps) and
+    leaves the layer loop when its row exits; in a batch with a longer prompt it is padded and
+    masked. Texts, exit layers and log-probabilities must agree."""
+    g = Generator(model)
+    prompt, longer = "C:7*8=", "Q:What is 12 divided by 3?="
+    alone = g.generate([GenRequest(prompt, max_new_tokens=6, threshold=threshold)])[0][0]
+    batch = g.generate(
+        [
+            GenRequest(longer, max_new_tokens=6, threshold=threshold),
+            GenRequest(prompt, max_new_tokens=6, threshold=threshold),
+        ]
+    )[1][0]
+    assert alone.text == batch.text
+    assert alone.exit_layers == batch.exit_layers
+    assert alone.token_logprobs == pytest.approx(batch.token_logprobs, abs=1e-4)
+
+
 def test_low_threshold_exits_at_the_first_allowed_layer(model: GatedDecoder) -> None:
     (gen,) = Generator(model).generate([GenRequest("C:5*5=", max_new_tokens=5, threshold=0.0)])[0]
     assert set(gen.exit_layers) == {CFG.min_exit_layer}

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 import torch
 from torch import Tensor
 
+from reasoning_mesh.models.reasoner.folding import KVCache, fold_head, fold_kv
 from reasoning_mesh.models.reasoner.lora import rows_using
-from reasoning_mesh.models.reasoner.model import Block, GatedDecoder, ReasonerConfig
+from reasoning_mesh.models.reasoner.model import GatedDecoder, ReasonerConfig
 from reasoning_mesh.models.reasoner.tokenizer import EOS, PAD, CharTokenizer
 
 NO_EXIT = 1.0  # a threshold at or above this disables early exit for the row
@@ -65,8 +66,8 @@ class Generator:
         self.tok = tokenizer or CharTokenizer()
         self.cfg = model.cfg
         self.exit_layers = exit_schedule(model.cfg, exit_layers)
-        self._fold = _fold_kv(model)
-        self._head = _fold_head(model)
+        self._fold = fold_kv(model)
+        self._head = fold_head(model)
 
     @torch.inference_mode()
     def generate(self, requests: list[GenRequest]) -> list[list[Generation]]:
@@ -88,7 +89,9 @@ class Generator:
             ids[r, plen - len(p) :] = torch.tensor(p, device=device)
             valid[r, plen - len(p) : plen] = True
         positions = (valid[:, :plen].long().cumsum(1) - 1).clamp(min=0)
-        cache = _Cache(self.model, b, total, device)
+        # No row padded (one prompt, or prompts of one length): attention needs no mask at all.
+        padded = any(len(p) != plen for p in prompts)
+        cache = KVCache(self.model, b, total, device)
         # Base-only batches (the common case) skip LoRA routing entirely: no per-layer work.
         slots = (
             torch.tensor([r.adapter for r in reqs], device=device)
@@ -97,7 +100,7 @@ class Generator:
         )
         if plen > 1:
             with rows_using(self.model, slots):
-                self._prefill(ids[:, :-1], positions[:, :-1], valid, cache)
+                self._prefill(ids[:, :-1], positions[:, :-1], valid, cache, padded)
         thresholds = torch.tensor([r.threshold for r in reqs], device=device)
         gens = [
             torch.Generator(device="cpu").manual_seed(r.seed * 1000 + s)
@@ -121,6 +124,7 @@ class Generator:
                 thresholds[live],
                 cache,
                 None if slots is None else slots[live],
+                padded,
             )
             valid[live, t] = True
             nxt = torch.empty(b, dtype=torch.long, device=device)
@@ -148,19 +152,24 @@ class Generator:
         n = torch.nn.functional.layer_norm(h, h.shape[-1:], eps=eps)
         return torch.nn.functional.linear(n, weight, bias)
 
-    def _prefill(self, ids: Tensor, positions: Tensor, valid: Tensor, cache: _Cache) -> None:
+    def _prefill(
+        self, ids: Tensor, positions: Tensor, valid: Tensor, cache: KVCache, padded: bool
+    ) -> None:
         t = ids.shape[1]
         h = self.model.embed(ids, positions)
-        causal = torch.ones(t, t, dtype=torch.bool, device=ids.device).tril()
-        mask = (causal[None] & valid[:, None, :t])[:, None] | torch.eye(
-            t, dtype=torch.bool, device=ids.device
-        )[None, None]
+        mask: Tensor | None = None
+        if padded:
+            causal = torch.ones(t, t, dtype=torch.bool, device=ids.device).tril()
+            mask = (causal[None] & valid[:, None, :t])[:, None] | torch.eye(
+                t, dtype=torch.bool, device=ids.device
+            )[None, None]
         last = len(self.model.blocks) - 1
         for layer, block in enumerate(self.model.blocks):
-            k, v = block.keys_values(h)
+            n = block.ln1(h)
+            k, v = block.keys_values_normed(n)
             cache.k[layer][:, :, :t], cache.v[layer][:, :, :t] = k, v
             if layer < last:  # decoding reads only the last layer's K/V over the prompt
-                h = block(h, k, v, mask)
+                h = block.attend(h, n, k, v, mask, causal=mask is None)
 
     def _step(
         self,
@@ -170,10 +179,12 @@ class Generator:
         t: int,
         valid: Tensor,
         thresholds: Tensor,
-        cache: _Cache,
+        cache: KVCache,
         slots: Tensor | None,
-    ) -> tuple[Tensor, Tensor]:
+        padded: bool = True,
+    ) -> tuple[Tensor, list[int]]:
         """One token for each row in `rows`; returns its logits and exit layer (1-based).
+        `padded` False: no row has padding (no attention mask is built).
 
         Bookkeeping stays in Python lists and the cache is addressed by slices while every row
         is still running: for a small model the per-layer overhead, not the matmuls, decides
@@ -181,55 +192,79 @@ class Generator:
         n_layers, n = len(self.model.blocks), len(rows)
         whole = n == cache.batch  # rows == arange(batch): slices, not gathers
         h = self.model.embed(token[:, None], pos[:, None])
-        logits = torch.empty(n, self.cfg.vocab_size, device=h.device)
-        exit_layer = [n_layers] * n
+        st = _Decoding(torch.empty(n, self.cfg.vocab_size, device=h.device), [n_layers] * n)
+        st.act = list(range(n))
         thr = thresholds.tolist()
         gated = any(x < NO_EXIT for x in thr)
-        key_mask = (valid[:, : t + 1] if whole else valid[rows, : t + 1]).clone()
-        key_mask[:, t] = True
-        mask_all = key_mask[:, None, None, :]
-        act: list[int] = list(range(n))
-        done: list[int] = []
+        mask_all = _key_mask(valid, rows, whole, t) if padded else None
         for layer, block in enumerate(self.model.blocks):
             ck, cv = cache.k[layer], cache.v[layer]
-            if done:  # state propagation, layer by layer (quantized K/V projections)
-                d = torch.tensor(done, device=h.device)
+            if st.done:  # state propagation, layer by layer (quantized K/V projections)
+                d = torch.tensor(st.done, device=h.device)
                 k, v = block.keys_values(h[d])
                 ck[rows[d], :, t : t + 1], cv[rows[d], :, t : t + 1] = k, v
-            if not act:
+            if not st.act:
                 continue
-            if len(act) == n:
+            if len(st.act) == n:
                 hs, mask, row_slots = h, mask_all, slots
                 r: Tensor | slice = slice(None) if whole else rows
             else:
-                sel = torch.tensor(act, device=h.device)
-                hs, mask, r = h[sel], mask_all[sel], rows[sel]
+                sel = torch.tensor(st.act, device=h.device)
+                hs, r = h[sel], rows[sel]
+                mask = None if mask_all is None else mask_all[sel]
                 row_slots = None if slots is None else slots[sel]
-            k, v = block.keys_values(hs)
+            n_h = block.ln1(hs)
+            k, v = block.keys_values_normed(n_h)
             ck[r, :, t : t + 1], cv[r, :, t : t + 1] = k, v
             with rows_using(self.model, row_slots):
-                hs = block(hs, ck[r, :, : t + 1], cv[r, :, : t + 1], mask)
-            if len(act) == n:
+                hs = block.attend(hs, n_h, ck[r, :, : t + 1], cv[r, :, : t + 1], mask)
+            if len(st.act) == n:
                 h = hs
             else:
                 h[sel] = hs
             depth = layer + 1
             if depth == n_layers:
-                logits[act if len(act) < n else slice(None)] = self._logits(hs[:, 0])
-            elif gated and depth in self.exit_layers:
                 lg = self._logits(hs[:, 0])
-                leaving = _leaving(lg, act, thr)
-                if leaving:
-                    left = [act[j] for j in leaving]
-                    for a in left:
-                        exit_layer[a] = depth
-                    logits[left] = lg[leaving]
-                    done += self._exit(hs[leaving, 0], rows, left, depth, t, cache)
-                    act = [a for a in act if a not in set(left)]
-        return logits, torch.tensor(exit_layer)
+                if len(st.act) == n:
+                    st.logits = lg
+                else:
+                    st.logits[st.act] = lg
+            elif gated and depth in self.exit_layers:
+                self._gate(st, self._logits(hs[:, 0]), hs, depth, thr, rows, t, cache)
+                if not st.act and not st.done:
+                    break  # nothing left to compute or to propagate at deeper layers
+        return st.logits, st.exit_layer
+
+    def _gate(
+        self,
+        st: _Decoding,
+        lg: Tensor,
+        hs: Tensor,
+        depth: int,
+        thr: list[float],
+        rows: Tensor,
+        t: int,
+        cache: KVCache,
+    ) -> None:
+        """The exit check after layer `depth`: active rows confident enough leave with `lg`."""
+        leaving = _leaving(lg, st.act, thr)
+        if not leaving:
+            return
+        # Every active row leaving (always so for one stream) needs no gathers.
+        every = len(leaving) == len(st.act)
+        left = st.act if every else [st.act[j] for j in leaving]
+        for a in left:
+            st.exit_layer[a] = depth
+        if every and len(left) == len(st.exit_layer):
+            st.logits, exited = lg, hs[:, 0]
+        else:
+            st.logits[left] = lg[leaving]
+            exited = hs[leaving, 0]
+        st.done += self._exit(exited, rows, left, depth, t, cache)
+        st.act = [] if every else [a for a in st.act if a not in set(left)]
 
     def _exit(
-        self, h: Tensor, rows: Tensor, local: list[int], first: int, t: int, cache: _Cache
+        self, h: Tensor, rows: Tensor, local: list[int], first: int, t: int, cache: KVCache
     ) -> list[int]:
         """Rows leaving after layer `first`: propagate their state now when the K/V weights fold;
         else hand them back for layer-by-layer propagation."""
@@ -239,7 +274,7 @@ class Generator:
         return []
 
     def _propagate(
-        self, h: Tensor, rows: Tensor, local: list[int], first: int, t: int, cache: _Cache
+        self, h: Tensor, rows: Tensor, local: list[int], first: int, t: int, cache: KVCache
     ) -> None:
         """State propagation for every layer from `first` on, in one matmul: each layer's
         LayerNorm affine is folded into its K/V weights, so the exited states are normalised
@@ -260,6 +295,24 @@ class Generator:
         cache.v_all[first:, r, :, t : t + 1] = kv[:, :, 1, :, None]
 
 
+@dataclass
+class _Decoding:
+    """One decoding step's rows: their logits and exit layers so far, the rows still going
+    deeper (`act`) and those left to propagate layer by layer (`done`); positions in the step."""
+
+    logits: Tensor
+    exit_layer: list[int]
+    act: list[int] = field(default_factory=list)
+    done: list[int] = field(default_factory=list)
+
+
+def _key_mask(valid: Tensor, rows: Tensor, whole: bool, t: int) -> Tensor:
+    """[rows, 1, 1, t + 1]: the keys each row's new token may see (its padding hidden)."""
+    key_mask = (valid[:, : t + 1] if whole else valid[rows, : t + 1]).clone()
+    key_mask[:, t] = True
+    return key_mask[:, None, None, :]
+
+
 def _leaving(lg: Tensor, act: list[int], thr: list[float]) -> list[int]:
     """Positions in `act` whose exit logits are confident enough to leave: CALM's softmax
     response (top-1 minus top-2 probability) against each row's threshold. The subtraction is
@@ -267,49 +320,6 @@ def _leaving(lg: Tensor, act: list[int], thr: list[float]) -> list[int]:
     probs = (lg if lg.dtype == torch.float32 else lg.float()).softmax(-1)
     top = probs.topk(2, dim=-1).values.tolist()
     return [j for j, a in enumerate(act) if thr[a] < NO_EXIT and top[j][0] - top[j][1] >= thr[a]]
-
-
-def _fold_head(model: GatedDecoder) -> tuple[Tensor, Tensor | None, float] | None:
-    """The exit head with `ln_f`'s affine folded in, so an exit check is one normalisation and
-    one matmul (no module calls): logits = (W·diag γ) n + W β. None when the head is quantized
-    or has no affine LayerNorm in front (then the model's own `logits` is used)."""
-    head, ln = model.head, model.ln_f
-    if not isinstance(head, torch.nn.Linear) or ln.weight is None:
-        return None
-    with torch.no_grad():
-        weight = (head.weight * ln.weight[None, :]).detach()
-        bias = head.weight @ ln.bias if ln.bias is not None else None
-        if head.bias is not None:
-            bias = head.bias if bias is None else bias + head.bias
-    return weight, None if bias is None else bias.detach(), ln.eps
-
-
-def _fold_kv(model: GatedDecoder) -> tuple[Tensor, Tensor] | None:
-    """Per-layer K/V weights with the LayerNorm affine folded in: kv(γ⊙n + β) = (W·diag γ) n +
-    (W β + b). None when a K/V projection is quantized (then layers are propagated one by one)."""
-    blocks = [b for b in model.blocks if isinstance(b, Block)]
-    kvs, lns = [b.kv for b in blocks], [b.ln1 for b in blocks]
-    if not all(isinstance(kv, torch.nn.Linear) and kv.bias is not None for kv in kvs):
-        return None
-    with torch.no_grad():
-        weight = torch.stack([kv.weight * ln.weight[None, :] for kv, ln in zip(kvs, lns, strict=True)])
-        bias = torch.stack([kv.weight @ ln.bias + kv.bias for kv, ln in zip(kvs, lns, strict=True)])
-    return weight.detach(), bias.detach()
-
-
-class _Cache:
-    def __init__(self, model: GatedDecoder, batch: int, total: int, device: torch.device) -> None:
-        cfg = model.cfg
-        self.batch = batch
-        shape = (batch, cfg.n_heads, total, cfg.d_model // cfg.n_heads)
-        dtype = next(model.parameters()).dtype
-        if dtype not in (torch.float32, torch.bfloat16, torch.float16):
-            dtype = torch.float32
-        # One tensor per K and V with a layer axis: propagation writes all skipped layers at once.
-        self.k_all = torch.zeros((len(model.blocks), *shape), device=device, dtype=dtype)
-        self.v_all = torch.zeros((len(model.blocks), *shape), device=device, dtype=dtype)
-        self.k = list(self.k_all.unbind(0))
-        self.v = list(self.v_all.unbind(0))
 
 
 def _sample(logits: Tensor, req: GenRequest, gen: torch.Generator) -> tuple[int, float]:

@@ -52,13 +52,25 @@ class Block(nn.Module):
     def keys_values(self, h: Tensor) -> tuple[Tensor, Tensor]:
         """K and V of hidden states `h` [B, T, D] as [B, H, T, Dh]: also what state propagation
         computes for a layer a token skipped."""
-        k, v = self.kv(self.ln1(h)).chunk(2, dim=-1)
+        return self.keys_values_normed(self.ln1(h))
+
+    def keys_values_normed(self, n: Tensor) -> tuple[Tensor, Tensor]:
+        """`keys_values` of `n = ln1(h)`: decoding normalises once for K/V and Q."""
+        k, v = self.kv(n).chunk(2, dim=-1)
         return self._heads(k), self._heads(v)
 
     def forward(self, h: Tensor, k: Tensor, v: Tensor, mask: Tensor) -> Tensor:
         """`k`, `v`: keys/values of every visible position; `mask`: [B|1, 1, Tq, Tk] bool."""
-        q = self._heads(self.q(self.ln1(h)))
-        att = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+        return self.attend(h, self.ln1(h), k, v, mask)
+
+    def attend(
+        self, h: Tensor, n: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, causal: bool = False
+    ) -> Tensor:
+        """`forward` given `n = ln1(h)`. `mask` None: every key is visible to every query
+        (`causal`: to the queries at or after it), the unpadded case, which skips building a
+        mask and lets attention take its mask-free kernel."""
+        q = self._heads(self.q(n))
+        att = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, is_causal=causal)
         b, _, t, _ = att.shape
         h = h + self.out(att.transpose(1, 2).reshape(b, t, -1))
         return h + self.fc2(F.gelu(self.fc1(self.ln2(h))))
