@@ -113,7 +113,7 @@ def run_model_bench(
     *,
     held_n: int = 400,
     speed_n: int = 60,
-    max_loss_pts: float = 0.5,
+    max_loss_pts: float = 1.0,
     threads: int = 2,
     speed_threads: int = 1,
     device: str = "cpu",
