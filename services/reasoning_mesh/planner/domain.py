@@ -9,6 +9,7 @@ Anything else is `UnsupportedQuestionError`: the mesh says it cannot answer, nev
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from reasoning_mesh.contracts.plans import (
@@ -21,7 +22,7 @@ from reasoning_mesh.contracts.plans import (
     is_ref,
 )
 from reasoning_mesh.contracts.requests import Budget
-from reasoning_mesh.planner import natural, symbolic, wrappers
+from reasoning_mesh.planner import chatter, natural, symbolic, wrappers
 from reasoning_mesh.planner.builder import Builder, Function, Operand
 from reasoning_mesh.planner.expr import (
     Node,
@@ -39,6 +40,8 @@ __all__ = ["UnplannableError", "UnsupportedQuestionError", "allot", "plan_questi
 
 #: Why a question with no number or equation in it gets no plan (`unsupported`).
 UNSUPPORTED = "no arithmetic, equation, conversion or rounding found"
+#: Spans tried per question: each is a parse, and a long sentence of chatter has many.
+_MAX_SPANS = 48
 
 _LEAD = re.compile(
     r"^(what is the value of|what is|calculate|evaluate|compute|work out|give)\s+", re.IGNORECASE
@@ -72,6 +75,8 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
         reading = None if wrappers.pronoun_opener(text) else _read(text) or symbolic.read(text)
         if reading is None and core != text.lower():
             reading = _read(core) or symbolic.read(core)
+        if reading is None and not wrappers.pronoun_opener(text):
+            reading = _read_span(core)  # `i need 750 ng in mg for a lab report`
         if reading is None or reading == text:
             if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all
                 raise UnsupportedQuestionError(UNSUPPORTED) from exc
@@ -87,6 +92,14 @@ def plan_as_written(text: str, budget: Budget, *, fallbacks: bool = True) -> Pla
     """The plan of a question in the planner's own phrasing only (no grammar of phrasings): a
     model's reading must be exactly what it plans. `UnplannableError` otherwise."""
     return _plan(" ".join(text.split()), budget, fallbacks=fallbacks)
+
+
+def _read_span(text: str) -> str | None:
+    """The first of `text`'s spans without the chatter at its ends that the readers read."""
+    for span in itertools.islice(chatter.spans(text), _MAX_SPANS):
+        if reading := _read(span) or symbolic.read(span):
+            return reading
+    return None
 
 
 def _read(text: str) -> str | None:

@@ -1,0 +1,71 @@
+"""People's own words around the maths come off a question's ends; no word that could change
+what is asked ever does."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from reasoning_mesh.models.translator.masking import mask
+from reasoning_mesh.planner import chatter, grounding, structure
+from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        (
+            "i need 640 micrograms in milligrams for my lab notes",
+            "How many milligrams are there in 640 micrograms?",
+        ),
+        ("doing my budget and need 12.5 times 0.04, what is it", "What is 12.5*0.04?"),
+        ("my friend asked me what the sum of eleven and forty two is and i blanked", "What is 11 + 42?"),
+        ("im stuck on 3(2w + 1) = 4w - 5 any help", "Solve 3*(2*w + 1) = 4*w - 5 for w."),
+        ("can u check 81 - 4 * (6 - 2) for me i keep getting it wrong", "What is 81 - 4*(6 - 2)?"),
+        ("sanity check before i hand this in: 200 - 45 + 12", "What is 200 - 45 + 12?"),
+        ("What are 4 weeks in days?", "How many days are there in 4 weeks?"),
+    ],
+)
+def test_chatter_comes_off_and_the_maths_is_read(question: str, reading: str) -> None:
+    plan = plan_question(question)
+    assert plan.reading == reading and plan.plan_source == "rules"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what is the negative of 5 plus 3",  # `negative` changes the answer: never chatter
+        "what is 5 plus 3, then double it",
+        "what is 17 + 5 in octal",
+        "is 3 + 4 bigger than 8",
+        "quick one 3 + 4",  # `one` after dropped words is a pronoun or a number: not read
+        "i think 5 + 3 = 9, is that right?",
+        "i have 3 apples and eat 2, how many are left",
+        "what is half of 3 + 4 for my homework",
+        "my teacher says 20% of 40 is 8, is that right",
+    ],
+)
+def test_words_that_carry_maths_never_come_off(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)
+
+
+def test_spans_are_the_longest_first_and_only_chatter_is_dropped() -> None:
+    spans = list(chatter.spans("i need 3 + 4 for my homework pls"))
+    assert spans[0] == "i need 3 + 4 for my homework"
+    assert "3 + 4" in spans
+    assert all("3 + 4" in s for s in spans)
+    assert list(chatter.spans("3 + 4")) == []  # nothing to take off
+
+
+@pytest.mark.parametrize("word", sorted(chatter.CHATTER))
+def test_no_chatter_word_names_an_operation_number_grouping_or_rounding(word: str) -> None:
+    """The rule the translation model's wrappers and `wrappers`' phrases are held to."""
+    gate = {w for t in (grounding._STRONG, grounding._WEAK) for v in t.values() for w in v.split()}
+    assert word not in gate | grounding._BEYOND, word
+    for pattern in (structure._REVERSING, structure._GROUPS, structure._ROUNDS, structure._OPERATION,
+                    grounding._DIRECTED):  # fmt: skip
+        assert not pattern.search(f" {word} "), (word, pattern.pattern)
+    assert not mask(word).literals, word
+    assert not re.search(r"\d", word)
