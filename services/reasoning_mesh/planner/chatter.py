@@ -5,7 +5,7 @@ When neither the question nor its unwrapped core reads, the readers are tried on
 after taking words off its two ends, the longest span first. Only *chatter* comes off: words
 that name no operation, number, unit, order or sign (pronouns, auxiliaries, people, papers,
 verbs of asking and being stuck, fillers). A word outside this list (`negative`, `double`,
-`than`, `octal`, `per`, a unit, a number word) can never be dropped, so a span that reads
+`than`, `octal`, `per`, a unit, a number word) can be dropped, so a span that reads
 is the question's whole maths: taking chatter off can leave a question unread, never read it
 as something it does not say. Unlike `wrappers`, which takes off fixed phrases, any run of
 chatter words comes off, so sentences nobody listed are read too.
@@ -13,13 +13,19 @@ chatter words comes off, so sentences nobody listed are read too.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 
+from reasoning_mesh.planner.symbolic import ALLOWED as SYMBOLIC_FILLERS
+from reasoning_mesh.planner.units import UNIT_NAMES
+
 #: Words that carry no maths (a test holds each to the gate the wrappers are held to).
-#: Deliberately absent: of, from, all, than, by, per, each, more, less, after,
-#: then, not, number, positive, negative, half, double, twice, square, root, percent, round,
-#: total, left, out, off, up, down, over, under, into, times: each can change what is asked.
+#: Deliberately absent: of, from, all, than, by, per, each, more, less, after, then, not,
+#: number, positive, negative, half, double, twice, square, root, percent, round, total, left,
+#: out, off, up, down, over, under, into, times, with; and, from an audit of the first draft,
+#: the words of checking a claim (right, correct, sure, think, why, how, where, who, use),
+#: negation and repetition (don't, didn't, never, again): each can change what is asked.
 _WORDS = (
     # people and pronouns
     "i im i'm ive i've id i'd ill i'll me my mine myself we us our you u ur your yours he him his"
@@ -28,30 +34,48 @@ _WORDS = (
     " brother sister boss wife husband partner guys"
     # being, asking, needing, knowing
     " am is are was were be been being do does did doing done have has had having will would"
-    " can could should shall may might must dont don't cant can't wont won't didnt didn't"
+    " can could should shall may might must"
     " need needs needed want wants wanted help helping helps stuck check checking checked"
-    " know knows knew think thought forgot forget forgotten remember keep keeps kept get gets"
+    " know knows knew forgot forget forgotten remember keep keeps kept get gets"
     " getting got blanked blank asked ask asking says said say tell told show figure figuring"
     " work working worked try trying tried hand handing wondering confused confusing unsure"
-    " sure make making made learn learning study studying use using doubt"
+    " make making made learn learning study studying"
     # papers and occasions
     " homework hw worksheet assignment textbook book project exam test quiz lab report class"
     " school uni college accounts budget tax taxes stuff thing things question problem sanity"
     " recipe job shift notes"
     # fillers and small words
-    " a an the and or but so because cause cuz coz cos for with on at in about before"
+    " a an the and or but so because cause cuz coz cos for on at in about before"
     " just really totally totaly quickly quick quite very actually basically literally"
     " honestly please pls plz thanks thx ty tia lol haha hi hey hello ok okay um uh hmm"
-    " wrong right correct answer again still always never here there now today tonight"
-    # `what`, `how`: an ask carries no maths once the readers see the maths it asks about.
-    " what whats what's wat how why which who where when if any some"
+    " wrong answer still always here there now today tonight"
+    # `what`: an ask carries no maths once the readers see the maths it asks about.
+    " what whats what's wat which when if any some"
 )
-CHATTER = frozenset(_WORDS.split())
+CHATTER = frozenset(_WORDS.split()) - set(UNIT_NAMES)  # `um`, `us` are units too
 
 _EDGE = re.compile(r"^[\"'(\[]+|[\"',.:;!?)\]]+$")
 #: A span may not start with `one` after words were taken off: `quick one - 5 + 3`.
 _PRONOUN_ONE = "one"
-_DASHES = "-–—−"
+_DASHES = "-\u2013\u2014\u2212"
+#: Chatter that may come off the tail only: `i keep getting it wrong`, not `keep subtracting
+#: 7 from 100`.
+_TAIL_ONLY = frozenset(("keep", "keeps", "kept", "always", "still", "wrong"))
+#: A question opening with one of these asks yes or no (`is 2x = 6 right`, `did i round 2.45
+#: to 1 dp right`): it is not read by spans at all.
+_YES_NO = frozenset(
+    ("is", "are", "was", "were", "did", "does", "should", "could", "would", "will", "has", "have",
+     "had", "am")
+)  # fmt: skip
+_TIME_UNITS = frozenset(
+    name
+    for name, unit in UNIT_NAMES.items()
+    if unit
+    in {"nanosecond", "microsecond", "millisecond", "second", "minute", "hour", "day", "week",
+        "month", "year", "decade", "century"}
+)  # fmt: skip
+#: `x = 3` alone, after words came off, is an answer someone claims (`my kid says x = 3`).
+_CLAIM = re.compile(r"[a-z]\s*=\s*-?[\d.]+")
 
 
 def _word(token: str) -> str:
@@ -65,11 +89,13 @@ def is_chatter(token: str) -> bool:
 
 def spans(text: str) -> Iterator[str]:
     """The spans of `text` with only chatter taken off its ends, longest first (the whole
-    text excluded); nothing when no chatter ends it, or no digit or word of the maths is left."""
+    text excluded), that pass the checks of `_sound`."""
     tokens = text.split()
     n = len(tokens)
+    if not n or _word(tokens[0]) in _YES_NO:
+        return
     head = 0
-    while head < n and is_chatter(tokens[head]):
+    while head < n and is_chatter(tokens[head]) and _word(tokens[head]) not in _TAIL_ONLY:
         head += 1
     tail = 0
     while tail < n - head and is_chatter(tokens[n - 1 - tail]):
@@ -82,9 +108,28 @@ def spans(text: str) -> Iterator[str]:
     ]
     for start, end in sorted(options, key=lambda se: (se[0] - se[1], se[0])):
         words = tokens[start:end]
-        if start > 0 and (_word(words[0]) == _PRONOUN_ONE or words[0][0] in _DASHES):
-            continue  # `hey - 5 + 3`: a dash after the words taken off, or a minus?
-        if not all(is_chatter(w) for w in words):
-            # The sentence's own punctuation at a cut goes too: `0.3 times 0.0002,` → `0.3
-            # times 0.0002`; a leading minus stays (`-8 times -7`).
-            yield " ".join(words).lstrip(" ,;:").rstrip(" ,;:")
+        if all(is_chatter(w) for w in words):
+            continue
+        # The sentence's own punctuation at a cut goes too: `0.3 times 0.0002,` → `0.3 times
+        # 0.0002`; a leading minus stays (`-8 times -7`).
+        span = " ".join(words).lstrip(" ,;:").rstrip(" ,;:")
+        if _sound(span, [_word(t) for t in tokens[:start]], [_word(t) for t in tokens[end:]]):
+            yield span
+
+
+def _sound(span: str, head: list[str], tail: list[str]) -> bool:
+    """Whether taking `head` and `tail` off can leave `span` meaning what the question asks."""
+    words = span.split()
+    first, last = _word(words[0]), _word(words[-1])
+    if head and (first == _PRONOUN_ONE or span[0] in _DASHES):
+        return False  # `hey - 5 + 3`: a dash after the words taken off, or a minus?
+    if tail and (last in CHATTER or last in SYMBOLIC_FILLERS or last in _TIME_UNITS):
+        # The cut must fall right after the maths: `20 + 15 with | tax` (the symbolic reader
+        # takes a trailing filler), `how many hours in a week | do i work` (which hours?).
+        return False
+    if any(w in ("and", "or") and nxt not in ("i", "im", "i'm") for w, nxt in itertools.pairwise(tail)):
+        return False  # `12 divided by 3 | and me`: the words after `and` may be operands
+    if _CLAIM.fullmatch(span.lower()):
+        return False
+    # `what is u in 2x = 6`: a letter taken off may be the unknown asked for.
+    return not ("=" in span and {"a", "i", "u"} & {*head, *tail})
