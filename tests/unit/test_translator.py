@@ -102,7 +102,8 @@ def test_no_benchmark_question_is_ever_generated() -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["natural_unseen2.jsonl", "natural_unseen5.jsonl", "natural_unseen6.jsonl", "natural_unseen7.jsonl"],
+    ["natural_unseen2.jsonl", "natural_unseen5.jsonl", "natural_unseen6.jsonl", "natural_unseen7.jsonl",
+     "natural_unseen8.jsonl"],
 )
 def test_the_unseen_phrasings_files_are_unseen_by_the_model(name: str) -> None:
     """`infra/bench/natural_unseen{2,5,6,7}.jsonl` (written by helpers who never read the
