@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -54,33 +55,35 @@ Variant = tuple[nn.Module, float, frozenset[int] | None]
 
 
 def interleaved_speeds(
-    variants: dict[str, Variant], prompts: list[str], rounds: int = 3
+    variants: dict[str, Variant], prompts: list[str], rounds: int = 3, seed: int = 0
 ) -> dict[str, float]:
     """tokens/s of each variant, timed prompt by prompt: every prompt is decoded by every
-    variant (in an order that rotates from prompt to prompt) before the next prompt, over
-    `rounds` passes, and each variant's tokens are divided by its summed time. A noisy neighbour
-    or a frequency change then falls on every variant alike within milliseconds; alternating
-    whole passes instead let the gated / full ratio of one checkpoint swing from 1.12 to 1.46
-    between rounds of one run (docs/model-and-learning-history.md)."""
+    variant, in an order shuffled afresh for each prompt (seeded), before the next prompt, over
+    `rounds` passes; each variant's tokens are divided by its summed time. A noisy neighbour or
+    a frequency change then falls on every variant alike within milliseconds (alternating whole
+    passes let the gated / full ratio of one checkpoint swing from 1.12 to 1.46 between rounds
+    of one run), and no variant always follows the same one (a fixed rotation put the gated
+    variant after a quantized one, whose work had evicted the caches, every time)."""
     gens: dict[str, tuple[Generator, float]] = {}
     for name, (model, threshold, exits) in variants.items():
         assert isinstance(model, GatedDecoder)
         gens[name] = (Generator(model, exit_layers=exits), threshold)
         for p in prompts[:3]:  # warm-up
             gens[name][0].generate([GenRequest(p, threshold=threshold)])
+    order = random.Random(seed)
     names = list(gens)
     tokens = dict.fromkeys(names, 0)
     seconds = dict.fromkeys(names, 0.0)
     for _ in range(rounds):
-        for i, prompt in enumerate(prompts):
-            shift = i % len(names)
-            for name in names[shift:] + names[:shift]:
+        for prompt in prompts:
+            order.shuffle(names)
+            for name in names:
                 gen, threshold = gens[name]
                 start = time.perf_counter()
                 out = gen.generate([GenRequest(prompt, threshold=threshold)])
                 seconds[name] += time.perf_counter() - start  # choices are read back: no queue
                 tokens[name] += len(out[0][0].exit_layers)
-    return {name: tokens[name] / seconds[name] for name in names}
+    return {name: tokens[name] / seconds[name] for name in gens}
 
 
 def teacher_forced_loss(examples: list[Example], device: torch.device | str = "cpu") -> Any:
@@ -98,13 +101,19 @@ def teacher_forced_loss(examples: list[Example], device: torch.device | str = "c
 def calibrate_threshold(
     model: GatedDecoder, calib: list[Example], max_loss_pts: float
 ) -> tuple[float, list[dict[str, float]]]:
+    """The lowest threshold, going down, before the first whose calibration accuracy falls more
+    than `max_loss_pts` below full depth's (the sweep's first row is full depth itself)."""
     full, _ = accuracy(model, calib)
-    sweep, chosen = [], NO_EXIT
+    sweep: list[dict[str, float]] = [
+        {"threshold": NO_EXIT, "accuracy": full, "layers_per_token": float(model.cfg.n_layers)}
+    ]
+    chosen = NO_EXIT
     for thr in THRESHOLDS:
         acc, layers = accuracy(model, calib, thr)
         sweep.append({"threshold": thr, "accuracy": acc, "layers_per_token": layers})
-        if (full - acc) * 100 <= max_loss_pts:
-            chosen = thr
+        if (full - acc) * 100 > max_loss_pts:
+            break  # a lower threshold that happens to pass again is luck, not a margin
+        chosen = thr
     return chosen, sweep
 
 

@@ -85,3 +85,13 @@ def test_calibration_keeps_within_the_loss_and_never_raises_the_cost(model: Gate
     # A schedule that loses accuracy beyond the allowance is never chosen.
     strict, trail = calibrate_schedule(model, calib, threshold=0.0, max_loss_pts=-1.0, cost=0.5)
     assert strict == frozenset({2, 3, 4, 5}) and len(trail) == 1
+
+
+def test_paired_rounds_report_every_gated_variant_against_full_depth() -> None:
+    from reasoning_mesh.bench.gated_rounds import paired_rounds
+
+    torch.manual_seed(0)
+    tiny = GatedDecoder(ReasonerConfig(d_model=16, n_layers=8, n_heads=2, d_ff=32, max_len=48)).eval()
+    got = paired_rounds(tiny, {"threshold": 0.5, "exit_layers": [2, 3]}, ["C:1+2=", "C:3*4="], rounds=2)
+    assert set(got["median"]) == {"schedule@0.5", "every@0.5", "schedule@0.99", "every@0.99"}
+    assert all(len(v) == 2 and all(r > 0 for r in v) for v in got["ratios_by_round"].values())
