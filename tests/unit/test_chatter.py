@@ -3,13 +3,11 @@ what is asked ever does."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from reasoning_mesh.models.translator.masking import mask
-from reasoning_mesh.planner import chatter, grounding, structure
+from reasoning_mesh.planner import chatter
 from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question
+from tests.unit.gate import assert_names_no_maths
 
 
 @pytest.mark.parametrize(
@@ -81,10 +79,4 @@ def test_spans_are_the_longest_first_and_only_chatter_is_dropped() -> None:
 @pytest.mark.parametrize("word", sorted(chatter.CHATTER))
 def test_no_chatter_word_names_an_operation_number_grouping_or_rounding(word: str) -> None:
     """The rule the translation model's wrappers and `wrappers`' phrases are held to."""
-    gate = {w for t in (grounding._STRONG, grounding._WEAK) for v in t.values() for w in v.split()}
-    assert word not in gate | grounding._BEYOND, word
-    for pattern in (structure._REVERSING, structure._GROUPS, structure._ROUNDS, structure._OPERATION,
-                    grounding._DIRECTED):  # fmt: skip
-        assert not pattern.search(f" {word} "), (word, pattern.pattern)
-    assert not mask(word).literals, word
-    assert not re.search(r"\d", word)
+    assert_names_no_maths(word)
