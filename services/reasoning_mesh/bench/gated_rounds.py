@@ -16,13 +16,11 @@ from typing import Any
 
 import torch
 
-from reasoning_mesh.bench.model import Variant, interleaved_speeds
+from reasoning_mesh.bench.model import Variant, interleaved_speeds, step_sets
 from reasoning_mesh.models.reasoner import checkpoint
-from reasoning_mesh.models.reasoner.data import held_out_steps
 from reasoning_mesh.models.reasoner.generate import NO_EXIT
 from reasoning_mesh.models.reasoner.model import GatedDecoder
 from reasoning_mesh.models.reasoner.serving import EXIT_PLAN_FILE
-from reasoning_mesh.models.reasoner.train import seen_prompts
 
 #: The plan the 1 pt calibration replaced (threshold 0.99, checks at layers 2-6).
 PREVIOUS_PLAN = (0.99, frozenset({2, 3, 4, 5, 6}))
@@ -57,8 +55,8 @@ def main(out: Path, rounds: int = 5) -> dict[str, Any]:
     directory = checkpoint.default_dir()
     model, manifest = checkpoint.load(directory)
     plan = json.loads((directory / EXIT_PLAN_FILE).read_text())
-    seen = seen_prompts(manifest.get("phases", [manifest["recipe"]]))
-    prompts = [e.prompt for e in held_out_steps(400, seed=10_007, exclude=seen)[:60]]
+    held, _ = step_sets(manifest, 400, calib_n=0)
+    prompts = [e.prompt for e in held[:60]]
     figures = {
         "what": "gated / full-depth tokens/s of the reasoner per round; each round is rmesh bench "
         "model's interleaved_speeds over full depth and the gated variants only (60 held-out "

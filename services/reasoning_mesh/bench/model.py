@@ -98,6 +98,16 @@ def teacher_forced_loss(examples: list[Example], device: torch.device | str = "c
     return loss
 
 
+def step_sets(
+    manifest: dict[str, Any], held_n: int, calib_n: int = 300
+) -> tuple[list[Example], list[Example]]:
+    """Held-out and calibration step prompts for the checkpoint `manifest` describes: seed
+    ranges training never used, minus every prompt its phases trained on."""
+    seen = seen_prompts(manifest.get("phases", [manifest["recipe"]]))
+    held = held_out_steps(held_n, seed=10_007, exclude=seen)
+    return held, held_out_steps(calib_n, seed=20_011, exclude=seen)
+
+
 def calibrate_threshold(
     model: GatedDecoder, calib: list[Example], max_loss_pts: float
 ) -> tuple[float, list[dict[str, float]]]:
@@ -133,9 +143,7 @@ def run_model_bench(
     directory = directory or checkpoint.default_dir()
     model, manifest = checkpoint.load(directory)
     model = model.to(device)
-    seen = seen_prompts(manifest.get("phases", [manifest["recipe"]]))
-    held = held_out_steps(held_n, seed=10_007, exclude=seen)
-    calib = held_out_steps(300, seed=20_011, exclude=seen)
+    held, calib = step_sets(manifest, held_n)
     speed_prompts = [e.prompt for e in held[:speed_n]]
 
     threshold, sweep = calibrate_threshold(model, calib, max_loss_pts)

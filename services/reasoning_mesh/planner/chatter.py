@@ -82,23 +82,20 @@ def _word(token: str) -> str:
     return _EDGE.sub("", token.lower().replace("\u2019", "'"))
 
 
-def is_chatter(token: str) -> bool:
-    word = _word(token)
-    return bool(word) and word in CHATTER
-
-
 def spans(text: str) -> Iterator[str]:
     """The spans of `text` with only chatter taken off its ends, longest first (the whole
     text excluded), that pass the checks of `_sound`."""
     tokens = text.split()
+    words = [_word(t) for t in tokens]  # each token normalised once, for every span
+    chat = [bool(w) and w in CHATTER for w in words]
     n = len(tokens)
-    if not n or _word(tokens[0]) in _YES_NO:
+    if not n or words[0] in _YES_NO:
         return
     head = 0
-    while head < n and is_chatter(tokens[head]) and _word(tokens[head]) not in _TAIL_ONLY:
+    while head < n and chat[head] and words[head] not in _TAIL_ONLY:
         head += 1
     tail = 0
-    while tail < n - head and is_chatter(tokens[n - 1 - tail]):
+    while tail < n - head and chat[n - 1 - tail]:
         tail += 1
     options = [
         (start, end)
@@ -107,13 +104,12 @@ def spans(text: str) -> Iterator[str]:
         if (start, end) != (0, n) and end - start > 0
     ]
     for start, end in sorted(options, key=lambda se: (se[0] - se[1], se[0])):
-        words = tokens[start:end]
-        if all(is_chatter(w) for w in words):
+        if all(chat[start:end]):
             continue
         # The sentence's own punctuation at a cut goes too: `0.3 times 0.0002,` → `0.3 times
         # 0.0002`; a leading minus stays (`-8 times -7`).
-        span = " ".join(words).lstrip(" ,;:").rstrip(" ,;:")
-        if _sound(span, [_word(t) for t in tokens[:start]], [_word(t) for t in tokens[end:]]):
+        span = " ".join(tokens[start:end]).lstrip(" ,;:").rstrip(" ,;:")
+        if _sound(span, words[:start], words[end:]):
             yield span
 
 

@@ -72,10 +72,11 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     except UnplannableError as exc:
         core = wrappers.unwrap(text)  # `can u work out 7 × 8 for me`
         # `quick one - 5 + 3`: the `one` is a pronoun, so only the text without it is read.
-        reading = None if wrappers.pronoun_opener(text) else _read(text) or symbolic.read(text)
+        pronoun = wrappers.pronoun_opener(text)
+        reading = None if pronoun else _read(text) or symbolic.read(text)
         if reading is None and core != text.lower():
             reading = _read(core) or symbolic.read(core)
-        if reading is None and not wrappers.pronoun_opener(text):
+        if reading is None and not pronoun:
             reading = _read_span(core)  # `i need 750 ng in mg for a lab report`
         if reading is None or reading == text:
             if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all

@@ -126,7 +126,8 @@ class Generator:
                 None if slots is None else slots[live],
                 padded,
             )
-            valid[live, t] = True
+            if padded:  # only masks read it, and unpadded rows build none
+                valid[live, t] = True
             nxt = torch.empty(b, dtype=torch.long, device=device)
             for j, r in enumerate(live.tolist()):
                 choice, logprob = _sample(logits[j], reqs[r], gens[r])
@@ -136,7 +137,7 @@ class Generator:
                 if choice != EOS:
                     produced[r].append(choice)
                 out[r].token_logprobs.append(logprob)
-                out[r].exit_layers.append(int(layers[j]))
+                out[r].exit_layers.append(layers[j])
             token, pos = nxt, pos + 1
         for r, g in enumerate(out):
             g.text = self.tok.decode_answer(produced[r])
