@@ -32,7 +32,7 @@ from reasoning_mesh.gateway import keys
 from reasoning_mesh.gateway.domain import Admission
 from reasoning_mesh.gateway.http import ResultHub, create_app
 from reasoning_mesh.gateway.keys import KeyRing
-from reasoning_mesh.gateway.refusals import HttpRefusals
+from reasoning_mesh.gateway.refusals import RefusalReport
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.gateway.stats import StatsFeed
 from reasoning_mesh.gateway.tenant_feed import TenantFeed
@@ -120,7 +120,7 @@ async def test_windowed_stats_per_tenant_and_recovery_after_kill_9(
             for r in (acme, beta):
                 await mesh.publish(tenants.TOPIC, r, key=r.name)
             feed, hub, stats = TenantFeed(kafka, ring, admission), ResultHub(mesh), StatsFeed(kafka)
-            refusals = HttpRefusals(mesh, interval_s=0.5)
+            refusals = RefusalReport(mesh, interval_s=0.5)
             for part in (feed, hub, stats, refusals):
                 part.start()
             await asyncio.wait_for(feed.ready.wait(), 30)
@@ -231,7 +231,8 @@ async def test_windowed_stats_per_tenant_and_recovery_after_kill_9(
                 # commits them: a little high, bounded.
                 assert 40 <= after["requests"] <= 80
                 # Its first write of acme's window built on the 30 it read back from the
-                # changelog: a fresh table's would say 1.
+                # changelog: a fresh table's would say at most 10 (the ten new results, counted
+                # one by one or combined in one batch).
                 written = [
                     json.loads(r.value)["requests"]
                     async for r in read_to_end(kafka, changelog)
@@ -239,7 +240,7 @@ async def test_windowed_stats_per_tenant_and_recovery_after_kill_9(
                     and r.value
                     and b'"tenant:acme"' in (r.key or b"")
                 ]
-                assert written and written[0] == 31, written[:5]
+                assert written and written[0] > 30, written[:5]
                 assert after["statuses"]["failed"] >= 8
             for part in (feed, hub, stats, refusals):
                 await part.stop()

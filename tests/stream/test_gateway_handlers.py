@@ -9,6 +9,7 @@ from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.gateway.capacity import CapacityLimit
 from reasoning_mesh.gateway.domain import Admission
 from reasoning_mesh.gateway.handlers import GatewayHandlers
+from reasoning_mesh.gateway.refusals import RefusalReport
 from reasoning_mesh.gateway.settings import TenantLimit
 from reasoning_mesh.runtime.context import Context, Record
 
@@ -31,3 +32,23 @@ async def test_a_redelivered_request_keeps_its_slot_and_is_routed_again() -> Non
     await handlers.on_request(request.model_copy(update={"id": "y"}), other)  # a new one: full
     (refusal,) = [o.value for o in other.outputs if o.topic == results.TOPIC]
     assert isinstance(refusal, MeshResult) and refusal.status == "refused"
+
+
+async def test_refusals_are_counted_for_the_report_not_given_an_event_each() -> None:
+    refusals = RefusalReport()
+    handlers = GatewayHandlers(
+        Admission({"default": TenantLimit(rate=0)}),
+        {"reason": reasoning.TOPIC},
+        CapacityLimit({"reason": 1}),
+        refusals,
+    )
+    await handlers.on_request(MeshRequest(id="a", kind="reason", query="What is 1 + 1?"), ctx())
+    refused = [ctx() for _ in range(5)]
+    for i, c in enumerate(refused):
+        await handlers.on_request(MeshRequest(id=f"r{i}", kind="reason", query="1 + 1?"), c)
+    for c in refused:  # each caller still gets its typed refusal, and nothing else
+        (out,) = c.outputs
+        assert out.topic == results.TOPIC and out.value.status == "refused"  # type: ignore[attr-defined]
+    (report,) = refusals.take(0.0)
+    assert report.event == "throttled" and report.tenant == "default"
+    assert report.detail == {"reason": "overloaded", "count": 5, "door": "kafka"}

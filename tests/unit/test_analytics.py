@@ -120,6 +120,77 @@ def test_tallies_count_statuses_means_and_percentiles() -> None:
     StatsRow(**row)  # what is published validates
 
 
+def by_window(facts: list[domain.Fact]) -> dict[tuple[str, str, float], dict[str, object]]:
+    """Each (window, start, dimension)'s tally, counting `facts` in order, as the tables do."""
+    out: dict[tuple[str, str, float], dict[str, object]] = {}
+    for f in facts:
+        for window, start, _end in domain.windows_of(f.ts):
+            key = (window, f.dimension, start)
+            out[key] = domain.add(out.get(key, {}), f.model_dump(exclude_none=True))
+    return out
+
+
+def test_facts_combined_per_dimension_and_minute_count_what_they_stood_for() -> None:
+    rng = random.Random(4)
+    facts: list[domain.Fact] = []
+    for i in range(600):
+        at = T0 + rng.uniform(-30, 150)  # three minutes, two hours
+        if i % 3 == 0:
+            facts += domain.event_facts(
+                RequestEvent(
+                    request_id=f"t{i}",
+                    tenant=rng.choice(["acme", "beta"]),
+                    stage="gateway",
+                    event="throttled",
+                    detail={"reason": rng.choice(["throttled", "overloaded"])},
+                    ts=at,
+                )
+            )
+        elif i % 7 == 0:
+            facts += domain.dead_letter_facts(
+                DeadLetter(
+                    reason=f"r{i % 20}",
+                    message="m",
+                    service="planner",
+                    source_topic="t",
+                    partition=0,
+                    offset=i,
+                    value_b64="",
+                    ts=at,
+                )
+            )
+        else:
+            one = result(
+                tenant=rng.choice(["acme", "beta"]),
+                status=rng.choice(["verified", "failed", "refused"]),
+                latency_s=rng.uniform(0.01, 3),
+            )
+            facts += domain.result_facts(one.model_copy(update={"completed_at": at}))
+    combined = domain.combine(facts)
+    assert len(combined) < len(facts) / 20
+    assert {f.kind for f in combined} <= {"tally", "result", "throttle", "dlq"}
+    assert by_window(combined) == by_window(facts)
+    # Batches combined separately (faust's batches): the same tallies again.
+    assert by_window(
+        [f for i in range(0, len(facts), 97) for f in domain.combine(facts[i : i + 97])]
+    ) == (by_window(facts))
+    lone = domain.result_facts(result())
+    assert domain.combine(lone) == lone  # nothing to combine: kept as it is
+    for f in combined:  # what goes on the topic validates against its contract
+        domain.Fact.model_validate_json(f.model_dump_json())
+    # Past MAX_KEYS which reasons become `other` depends on the order counted; the sums do not.
+    letters = [
+        {"kind": "dlq", "reason": f"r{i}", "ts": T0 + i % 50, "dimension": "mesh"} for i in range(90)
+    ]
+    one_by_one: dict[str, object] = {}
+    for x in letters:
+        one_by_one = domain.add(one_by_one, x)
+    (together,) = domain.combine([domain.Fact(**x) for x in letters])  # type: ignore[arg-type]
+    merged = domain.add({}, together.model_dump(exclude_none=True))
+    assert sum(merged["dlq"].values()) == sum(one_by_one["dlq"].values()) == 90  # type: ignore[attr-defined]
+    assert len(merged["dlq"]) <= domain.MAX_KEYS + 1 and merged["facts"] == 90  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("ms", [0.2, 1.0, 1.05, 7.3, 999.9, 1000.0, 123_456.0])
 def test_a_latency_lies_in_its_bucket(ms: float) -> None:
     b = domain.bucket_of(ms)
@@ -206,9 +277,9 @@ def test_a_result_that_decodes_but_cannot_be_counted_is_dead_lettered() -> None:
 
 
 def test_http_refusals_are_reported_as_counts() -> None:
-    from reasoning_mesh.gateway.refusals import HttpRefusals
+    from reasoning_mesh.gateway.refusals import RefusalReport
 
-    refusals = HttpRefusals()
+    refusals = RefusalReport()
     for _ in range(3):
         refusals.add("acme", "throttled")
     refusals.add("beta", "overloaded")

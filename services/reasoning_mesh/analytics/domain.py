@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from reasoning_mesh.contracts import dlq, events, results
 from reasoning_mesh.contracts.analytics_facts import AnalyticsFact as Fact
+from reasoning_mesh.contracts.analytics_tallies import Tally
 from reasoning_mesh.contracts.dlq import DeadLetter
 from reasoning_mesh.contracts.events import RequestEvent
 from reasoning_mesh.contracts.results import MeshResult
@@ -196,7 +197,8 @@ def _bump(counts: dict[str, int], key: str, by: int = 1) -> None:
 
 
 def add(tally: dict[str, Any], fact: dict[str, Any]) -> dict[str, Any]:
-    """A new tally (a `Tally`'s JSON, as faust keeps it): `tally` with one fact counted."""
+    """A new tally (a `Tally`'s JSON, as faust keeps it): `tally` with one fact counted (a
+    `tally` fact: every fact it combines)."""
     out: dict[str, Any] = {
         "requests": tally.get("requests", 0),
         "statuses": dict(tally.get("statuses", {})),
@@ -223,6 +225,49 @@ def add(tally: dict[str, Any], fact: dict[str, Any]) -> dict[str, Any]:
         _bump(out["throttles"], str(fact.get("reason", "")), int(fact.get("count", 1)))
     elif kind == "dlq":
         _bump(out["dlq"], str(fact.get("reason", "")))
+    elif kind == "tally":
+        _merge(out, fact.get("tally") or {})
+    return out
+
+
+def _merge(out: dict[str, Any], part: dict[str, Any]) -> None:
+    """Count a partial tally into `out` (whose `facts` already counts the tally fact as one)."""
+    for field in ("requests", "reason_requests", "model_calls", "samples"):
+        out[field] += int(part.get(field, 0))
+    out["facts"] += int(part.get("facts", 1)) - 1
+    for field in ("statuses", "throttles", "dlq"):
+        for key, n in part.get(field, {}).items():
+            _bump(out[field], str(key), int(n))
+    for bucket, n in part.get("latency", {}).items():
+        # The service writes these facts itself; a bucket it never makes is still kept out.
+        if str(bucket).isdigit() and int(bucket) <= MAX_BUCKET:
+            out["latency"][str(bucket)] = out["latency"].get(str(bucket), 0) + int(n)
+
+
+def combine(facts: list[Fact]) -> list[Fact]:
+    """The facts of a batch of inputs, one per dimension and minute: the facts of a dimension
+    in one minute counted together as a `tally` fact (a lone fact is kept as it is). Counting
+    the combined facts gives the tallies the facts one by one would; the tables and their
+    changelogs are then written once per dimension and batch, not once per record."""
+    groups: dict[tuple[str, float], list[Fact]] = {}
+    for fact in facts:
+        groups.setdefault((fact.dimension, window_start(fact.ts, WINDOWS["1m"])), []).append(fact)
+    out: list[Fact] = []
+    for (dimension, _start), group in groups.items():
+        if len(group) == 1:
+            out.append(group[0])
+            continue
+        partial: dict[str, Any] = {}
+        for fact in group:
+            partial = add(partial, fact.model_dump(exclude_none=True))
+        out.append(
+            Fact(
+                dimension=dimension,
+                ts=max(f.ts for f in group),
+                kind="tally",
+                tally=Tally(**partial),
+            )
+        )
     return out
 
 

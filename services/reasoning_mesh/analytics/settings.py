@@ -20,3 +20,7 @@ class AnalyticsSettings(MeshSettings):
     analytics_publish_interval_s: float = Field(default=1.0, gt=0)
     #: A killed replica's partitions move to the others after this long without heartbeats.
     analytics_session_timeout_s: float = Field(default=10.0, ge=6)
+    #: Inputs are read in batches of at most this many records, or what came within this
+    #: long; a batch's facts are combined per dimension and minute before they are counted.
+    analytics_batch_max: int = Field(default=1000, ge=1)
+    analytics_batch_s: float = Field(default=0.5, gt=0)

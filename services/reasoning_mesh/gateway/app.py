@@ -15,7 +15,7 @@ from reasoning_mesh.gateway.domain import Admission
 from reasoning_mesh.gateway.handlers import GatewayHandlers
 from reasoning_mesh.gateway.http import ResultHub, create_app
 from reasoning_mesh.gateway.keys import KeyRing
-from reasoning_mesh.gateway.refusals import HttpRefusals
+from reasoning_mesh.gateway.refusals import RefusalReport
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.gateway.settings import GatewaySettings
 from reasoning_mesh.gateway.stats import StatsFeed
@@ -33,8 +33,9 @@ def build_stage(
     admission: Admission,
     group_prefix: str = "rmesh",
     capacity: CapacityLimit | None = None,
+    refusals: RefusalReport | None = None,
 ) -> Stage[MeshRequest]:
-    handlers = GatewayHandlers(admission, dict(settings.routes), capacity)
+    handlers = GatewayHandlers(admission, dict(settings.routes), capacity, refusals)
     ingress = Subscriber(
         "ingress",
         requests.TOPIC,
@@ -70,7 +71,7 @@ async def main() -> None:
     # The analytics service's windowed tables, for GET /v1/stats.
     stats = StatsFeed(settings.kafka)
     stats.start()
-    refusals = HttpRefusals(client)
+    refusals = RefusalReport(client)
     refusals.start()
     api = create_app(
         client,
@@ -96,7 +97,7 @@ async def main() -> None:
             SERVICE,
             settings,
             settings.gateway_metrics_port,
-            [build_stage(settings, admission, capacity=capacity)],
+            [build_stage(settings, admission, capacity=capacity, refusals=refusals)],
         )
     finally:
         server.should_exit = True

@@ -11,6 +11,7 @@ from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.errors import MeshError, OverloadedError, ThrottledError
 from reasoning_mesh.gateway.capacity import CapacityLimit
 from reasoning_mesh.gateway.domain import Admission, route
+from reasoning_mesh.gateway.refusals import RefusalReport
 from reasoning_mesh.runtime.codec import peek_request_id
 from reasoning_mesh.runtime.context import Context
 from reasoning_mesh.telemetry.metrics import ADMITTED, THROTTLED
@@ -36,10 +37,16 @@ def refusal(request: MeshRequest, error: ThrottledError) -> MeshResult:
 
 class GatewayHandlers:
     def __init__(
-        self, admission: Admission, routes: dict[str, str], capacity: CapacityLimit | None = None
+        self,
+        admission: Admission,
+        routes: dict[str, str],
+        capacity: CapacityLimit | None = None,
+        refusals: RefusalReport | None = None,
     ) -> None:
         self.admission, self.routes = admission, routes
         self.capacity = capacity or CapacityLimit({})
+        #: Counts refusals for the analytics; without one, each refusal gets its own event.
+        self.refusals = refusals
 
     async def on_request(self, request: MeshRequest, ctx: Context) -> None:
         try:
@@ -52,7 +59,10 @@ class GatewayHandlers:
             # Never a silent drop: the caller gets a typed refusal with retry-after.
             scope = "capacity" if isinstance(exc, OverloadedError) else "tenant"
             THROTTLED.labels(f"{scope}:{request.tenant}").inc()
-            ctx.event("throttled", retry_after_s=exc.retry_after_s, reason=exc.code)
+            if self.refusals is not None:  # under overload: counted, one event a second
+                self.refusals.add(request.tenant, exc.code, door="kafka")
+            else:
+                ctx.event("throttled", retry_after_s=exc.retry_after_s, reason=exc.code)
             ctx.emit(results.TOPIC, refusal(request, exc), key=request.id)
             return
         topic, message = route(request, self.routes)

@@ -30,7 +30,7 @@ from reasoning_mesh.errors import MeshError, OverloadedError, ThrottledError, Un
 from reasoning_mesh.gateway.capacity import CapacityLimit
 from reasoning_mesh.gateway.domain import Admission, route
 from reasoning_mesh.gateway.keys import KeyRing
-from reasoning_mesh.gateway.refusals import HttpRefusals
+from reasoning_mesh.gateway.refusals import RefusalReport
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.gateway.stats import StatsTable, stats_router
 from reasoning_mesh.runtime.codec import describe_validation
@@ -149,7 +149,7 @@ def unscoped(raw: str, request_id: str) -> dict[str, Any]:
     return body
 
 
-def _too_many(exc: ThrottledError, tenant: str, refusals: HttpRefusals | None) -> JSONResponse:
+def _too_many(exc: ThrottledError, tenant: str, refusals: RefusalReport | None) -> JSONResponse:
     """A 429 with its retry-after, counted (metrics; the analytics service through `refusals`)."""
     scope = "capacity" if isinstance(exc, OverloadedError) else "tenant"
     THROTTLED.labels(f"{scope}:{tenant}").inc()
@@ -177,7 +177,7 @@ def create_app(
     keys: KeyRing,
     keys_ready: asyncio.Event | None = None,
     stats: StatsTable | None = None,
-    refusals: HttpRefusals | None = None,
+    refusals: RefusalReport | None = None,
 ) -> FastAPI:
     capacity = capacity or CapacityLimit({})
     app = FastAPI(title="reasoning-mesh gateway", version="1")

@@ -1,7 +1,11 @@
-"""The HTTP door's refusals, reported to the events topic so the analytics service counts them
-like the Kafka door's (which answer each refusal with a `refused` result and a `throttled`
-event). A 429 must stay cheap under overload, so refusals are counted here and reported once a
-second per tenant and reason, as one `throttled` event carrying the count."""
+"""The gateway's refusals, reported to the events topic for the analytics service. A refusal
+must stay cheap under overload (at 10x capacity the gateway refuses hundreds a second, on the
+cores the admitted requests need), so both doors count them here (an HTTP 429; a `refused`
+result at the Kafka door) and the count is reported once a second per tenant, reason and door,
+as one `throttled` event carrying it: not one event per refusal.
+
+At least once, like the analytics it feeds: a count is lost only with the process, and a Kafka
+refusal whose transaction aborts is counted again when its record is redone."""
 
 from __future__ import annotations
 
@@ -18,30 +22,30 @@ from reasoning_mesh.runtime.feed import Resilient
 log = logging.getLogger(__name__)
 
 
-class HttpRefusals(Resilient):
-    what = "the HTTP refusal report"
+class RefusalReport(Resilient):
+    what = "the refusal report"
 
     def __init__(self, client: MeshClient | None = None, interval_s: float = 1.0) -> None:
         super().__init__()
         self.client, self.interval_s = client, interval_s
-        self.counts: Counter[tuple[str, str]] = Counter()
+        self.counts: Counter[tuple[str, str, str]] = Counter()
 
-    def add(self, tenant: str, reason: str) -> None:
-        self.counts[(tenant, reason)] += 1
+    def add(self, tenant: str, reason: str, door: str = "http") -> None:
+        self.counts[(tenant, reason, door)] += 1
 
     def take(self, now: float) -> list[RequestEvent]:
         """The report of what was counted since the last one (and a fresh count)."""
         counted, self.counts = self.counts, Counter()
         return [
             RequestEvent(
-                request_id=f"http-refusals.{tenant}",
+                request_id=f"{door}-refusals.{tenant}",
                 tenant=tenant,
                 stage="gateway",
                 event="throttled",
-                detail={"reason": reason, "count": n, "door": "http"},
+                detail={"reason": reason, "count": n, "door": door},
                 ts=now,
             )
-            for (tenant, reason), n in sorted(counted.items())
+            for (tenant, reason, door), n in sorted(counted.items())
         ]
 
     async def stop(self) -> None:
@@ -61,7 +65,6 @@ class HttpRefusals(Resilient):
                 await self.client.publish(events.TOPIC, event, key=event.request_id)
             except Exception:  # noqa: BLE001 - a report is a figure, never worth a crash
                 # Counted again, for the next report: a refusal is lost only with the process.
-                self.counts[(event.tenant, str(event.detail["reason"]))] += int(event.detail["count"])
-                log.warning(
-                    "could not report %s HTTP refusals of %s", event.detail["count"], event.tenant
-                )
+                key = (event.tenant, str(event.detail["reason"]), str(event.detail["door"]))
+                self.counts[key] += int(event.detail["count"])
+                log.warning("could not report %s refusals of %s", event.detail["count"], event.tenant)
