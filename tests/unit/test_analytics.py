@@ -178,17 +178,20 @@ def test_facts_combined_per_dimension_and_minute_count_what_they_stood_for() -> 
     assert domain.combine(lone) == lone  # nothing to combine: kept as it is
     for f in combined:  # what goes on the topic validates against its contract
         domain.Fact.model_validate_json(f.model_dump_json())
-    # Past MAX_KEYS which reasons become `other` depends on the order counted; the sums do not.
+    # Past MAX_KEYS the same reasons go to `other` as one by one, whatever the table held.
+    held: dict[str, object] = {}
+    for i in range(domain.MAX_KEYS - 3):
+        held = domain.add(held, {"kind": "dlq", "reason": f"old{i}", "ts": T0})
     letters = [
-        {"kind": "dlq", "reason": f"r{i}", "ts": T0 + i % 50, "dimension": "mesh"} for i in range(90)
+        {"kind": "dlq", "reason": f"r{i % 45}" if i % 4 else "old0", "ts": T0 + i % 50}
+        for i in range(120)
     ]
-    one_by_one: dict[str, object] = {}
+    one_by_one = held
     for x in letters:
         one_by_one = domain.add(one_by_one, x)
-    (together,) = domain.combine([domain.Fact(**x) for x in letters])  # type: ignore[arg-type]
-    merged = domain.add({}, together.model_dump(exclude_none=True))
-    assert sum(merged["dlq"].values()) == sum(one_by_one["dlq"].values()) == 90  # type: ignore[attr-defined]
-    assert len(merged["dlq"]) <= domain.MAX_KEYS + 1 and merged["facts"] == 90  # type: ignore[arg-type]
+    (together,) = domain.combine([domain.Fact(dimension="mesh", **x) for x in letters])  # type: ignore[arg-type]
+    assert domain.add(held, together.model_dump(exclude_none=True)) == one_by_one
+    assert len(one_by_one["dlq"]) == domain.MAX_KEYS + 1  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("ms", [0.2, 1.0, 1.05, 7.3, 999.9, 1000.0, 123_456.0])
@@ -335,3 +338,20 @@ def test_a_replica_reading_nothing_while_behind_is_resumed_then_ended() -> None:
     fair = StallWatch(resume_after=1, exit_after=2)
     verdicts = [fair.check({"p0": (4, 20), "p1": (i, 100)})[0] for i in range(6)]
     assert verdicts == ["ok"] * 6
+
+
+@pytest.mark.parametrize(
+    "partial",
+    [
+        None,
+        {"requests": -1, "facts": 2},
+        {"facts": 0},
+        {"facts": 2, "statuses": {"verified": "3"}},
+        {"facts": 2, "latency": {"4": -1}},
+        {"facts": True},
+    ],
+)
+def test_a_partial_tally_that_is_not_counts_is_refused_whole(partial: object) -> None:
+    before = domain.add({}, domain.result_facts(result())[0].model_dump(exclude_none=True))
+    with pytest.raises(ValueError, match="partial tally"):
+        domain.add(before, {"kind": "tally", "dimension": "mesh", "ts": T0, "tally": partial})

@@ -131,14 +131,14 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
         # faust acks a batch's records only after this body has sent its facts.
         batches = stream.take_events(settings.analytics_batch_max, settings.analytics_batch_s)
         async for batch in batches:
-            found: list[AnalyticsFact] = []
-            for event in batch:
-                read, letter = _read(kafka, event.message)
-                if letter is not None:
-                    await dead.send(key=event.message.key, value=letter.model_dump_json().encode())
-                found += read.facts
-            for fact in domain.combine(found):
-                await facts.send(key=fact.dimension, value=fact.model_dump(exclude_none=True))
+            try:
+                await _send_batch(kafka, batch, dead, facts)
+            except Exception:
+                # faust acks a batch when its body ends, raised or not: its offsets would be
+                # committed with facts unsent. Ending the process commits nothing; the next
+                # replica reads the batch again (at least once).
+                log.exception("a batch's facts could not be sent")
+                hard_exit("a batch's facts could not be sent: ending before its offsets commit")
 
     @app.agent(facts)
     async def tally(stream: Any) -> None:
@@ -181,6 +181,18 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
     for window, table in tables.items():
         table.on_recover(_republisher(window, table, pending))
     return app
+
+
+async def _send_batch(kafka: KafkaSettings, batch: list[Any], dead: Any, facts: Any) -> None:
+    """A batch of input records: their dead letters, then their facts, combined."""
+    found: list[AnalyticsFact] = []
+    for event in batch:
+        read, letter = _read(kafka, event.message)
+        if letter is not None:
+            await dead.send(key=event.message.key, value=letter.model_dump_json().encode())
+        found += read.facts
+    for fact in domain.combine(found):
+        await facts.send(key=fact.dimension, value=fact.model_dump(exclude_none=True))
 
 
 def _read(kafka: KafkaSettings, msg: Any) -> tuple[domain.Found, DeadLetter | None]:

@@ -190,15 +190,16 @@ def bucket_upper_ms(bucket: int) -> float:
     return BASE_MS * RATIO**bucket
 
 
-def _bump(counts: dict[str, int], key: str, by: int = 1) -> None:
-    if key not in counts and len(counts) >= MAX_KEYS:
+def _bump(counts: dict[str, int], key: str, by: int = 1, cap: int = MAX_KEYS) -> None:
+    if key not in counts and len(counts) >= cap:
         key = "other"
     counts[key] = counts.get(key, 0) + by
 
 
-def add(tally: dict[str, Any], fact: dict[str, Any]) -> dict[str, Any]:
+def add(tally: dict[str, Any], fact: dict[str, Any], cap: int = MAX_KEYS) -> dict[str, Any]:
     """A new tally (a `Tally`'s JSON, as faust keeps it): `tally` with one fact counted (a
-    `tally` fact: every fact it combines)."""
+    `tally` fact: every fact it combines). `cap`: the most distinct reasons and statuses kept
+    (a partial tally keeps them all: the table's cap applies when it is counted)."""
     out: dict[str, Any] = {
         "requests": tally.get("requests", 0),
         "statuses": dict(tally.get("statuses", {})),
@@ -213,7 +214,7 @@ def add(tally: dict[str, Any], fact: dict[str, Any]) -> dict[str, Any]:
     kind = fact.get("kind")
     if kind == "result":
         out["requests"] += 1
-        _bump(out["statuses"], str(fact.get("status", "")))
+        _bump(out["statuses"], str(fact.get("status", "")), cap=cap)
         if (ms := fact.get("latency_ms")) is not None:
             bucket = str(bucket_of(float(ms)))  # bounded by MAX_BUCKET, not by MAX_KEYS
             out["latency"][bucket] = out["latency"].get(bucket, 0) + 1
@@ -222,23 +223,41 @@ def add(tally: dict[str, Any], fact: dict[str, Any]) -> dict[str, Any]:
             out["model_calls"] += int(calls)
             out["samples"] += int(fact.get("samples") or 0)
     elif kind == "throttle":
-        _bump(out["throttles"], str(fact.get("reason", "")), int(fact.get("count", 1)))
+        _bump(out["throttles"], str(fact.get("reason", "")), int(fact.get("count", 1)), cap=cap)
     elif kind == "dlq":
-        _bump(out["dlq"], str(fact.get("reason", "")))
+        _bump(out["dlq"], str(fact.get("reason", "")), cap=cap)
     elif kind == "tally":
         _merge(out, fact.get("tally") or {})
     return out
 
 
+def _count_of(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"a partial tally holds counts, not {value!r}")
+    return value
+
+
 def _merge(out: dict[str, Any], part: dict[str, Any]) -> None:
-    """Count a partial tally into `out` (whose `facts` already counts the tally fact as one)."""
-    for field in ("requests", "reason_requests", "model_calls", "samples"):
-        out[field] += int(part.get(field, 0))
-    out["facts"] += int(part.get("facts", 1)) - 1
+    """Count a partial tally into `out` (whose `facts` already counts the tally fact as one).
+    Its keys are counted in the order they first came, so past MAX_KEYS the same ones go to
+    `other` as when its facts are counted one by one. A partial that is not counts raises
+    (the caller counts it as invalid), before `out` is touched."""
+    sums = ("requests", "reason_requests", "model_calls", "samples")
+    counts = {f: _count_of(part.get(f, 0)) for f in sums}
+    facts = _count_of(part.get("facts"))
+    if facts < 1:
+        raise ValueError("a partial tally stands for at least one fact")
+    maps = {
+        f: {str(k): _count_of(n) for k, n in part.get(f, {}).items()}
+        for f in ("statuses", "throttles", "dlq", "latency")
+    }
+    for field, n in counts.items():
+        out[field] += n
+    out["facts"] += facts - 1
     for field in ("statuses", "throttles", "dlq"):
-        for key, n in part.get(field, {}).items():
-            _bump(out[field], str(key), int(n))
-    for bucket, n in part.get("latency", {}).items():
+        for key, n in maps[field].items():
+            _bump(out[field], key, n)
+    for bucket, n in maps["latency"].items():
         # The service writes these facts itself; a bucket it never makes is still kept out.
         if str(bucket).isdigit() and int(bucket) <= MAX_BUCKET:
             out["latency"][str(bucket)] = out["latency"].get(str(bucket), 0) + int(n)
@@ -259,7 +278,7 @@ def combine(facts: list[Fact]) -> list[Fact]:
             continue
         partial: dict[str, Any] = {}
         for fact in group:
-            partial = add(partial, fact.model_dump(exclude_none=True))
+            partial = add(partial, fact.model_dump(exclude_none=True), cap=10**9)
         out.append(
             Fact(
                 dimension=dimension,

@@ -27,10 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from reasoning_mesh.bench.chaos import generated_questions
-from reasoning_mesh.bench.chaos_faults import ChaosStack, RssSampler
+from reasoning_mesh.bench.chaos_faults import ChaosStack, RssSampler, cpu_seconds
 from reasoning_mesh.contracts import requests, results
 from reasoning_mesh.contracts.requests import MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
+from reasoning_mesh.errors import InfraError
 from reasoning_mesh.gateway.sdk import MeshClient
 from reasoning_mesh.infra import supervisor
 from reasoning_mesh.settings import KafkaSettings
@@ -152,10 +153,11 @@ def summary(p: Phase, seconds: float) -> dict[str, Any]:
     }
 
 
-async def sample_rss(stack: ChaosStack, rss: RssSampler, stop: asyncio.Event) -> None:
+async def sample_rss(current: list[ChaosStack], rss: RssSampler, stop: asyncio.Event) -> None:
+    """Peak RSS of the stack running now (`current[0]`: each phase has its own)."""
     while not stop.is_set():
         try:  # probes run their own loops; between two stacks there is nothing to read
-            rss.sample(await asyncio.to_thread(stack.processes))
+            rss.sample(await asyncio.to_thread(current[0].processes))
         except Exception:
             log.debug("no processes to sample", exc_info=True)
         with contextlib.suppress(TimeoutError):
@@ -168,7 +170,11 @@ async def _phases(
     """Start the stack on a home of its own (a previous phase's topics would still be read:
     the analytics service catching up on the last phase's refusals takes the next phase's CPU),
     run `run` with a driver listening to results, stop the stack. The home stays for a look."""
-    shutil.rmtree(stack.home, ignore_errors=True)
+    if stack.home.exists():
+        if not (stack.home / "run").is_dir():
+            raise InfraError(f"{stack.home} is not an rmesh home; the bench will not replace it")
+        stack.rmesh("down", timeout=600)  # a stack an interrupted run left behind
+        shutil.rmtree(stack.home)
     try:
         stack.must("up")
         kafka = KafkaSettings(bootstrap_servers=stack.bootstrap_servers())
@@ -190,6 +196,11 @@ async def _phases(
         return driver
     finally:
         stack.rmesh("down", timeout=600)
+
+
+async def cpu_now(stack: ChaosStack) -> dict[str, float]:
+    """CPU seconds used so far per service (`processes()` probes run their own loops)."""
+    return await asyncio.to_thread(lambda: cpu_seconds(stack.processes()))
 
 
 def gateway_limit(stack: ChaosStack, kind: str = "reason") -> float | None:
@@ -254,7 +265,8 @@ async def run_overload_bench(
     questions = generated_questions(random.Random(seed), 200)
     rss, stop = RssSampler(), asyncio.Event()
     base = ChaosStack(home / "calm", extra=_limits("0"))
-    sampler = asyncio.create_task(sample_rss(base, rss, stop))
+    current = [base]
+    sampler = asyncio.create_task(sample_rss(current, rss, stop))
     try:
 
         async def calm(driver: Driver) -> None:
@@ -268,11 +280,15 @@ async def run_overload_bench(
         by_limit: dict[str, Any] = {}
         for limit in limits:
             stack, in_force = ChaosStack(home / f"limit-{limit}", extra=_limits(limit)), list[float]()
+            current[0], cpu = stack, dict[str, float]()
 
             async def overload(driver: Driver) -> None:
                 done = asyncio.Event()
                 watch = asyncio.create_task(sample_limit(stack, in_force, done))  # noqa: B023
+                before, start = await cpu_now(stack), time.monotonic()  # noqa: B023
                 await driver.open_loop("overload", factor * rate, seconds)
+                after, took = await cpu_now(stack), time.monotonic() - start  # noqa: B023
+                cpu.update({k: round((v - before.get(k, 0)) / took, 3) for k, v in after.items()})  # noqa: B023
                 done.set()
                 await watch
                 await driver.settle("overload", timeout_s=600)
@@ -285,6 +301,8 @@ async def run_overload_bench(
                 "min": min(in_force, default=None),
                 "max": max(in_force, default=None),
             }
+            # Cores each service used while offered the load (the bench's own client included).
+            over["cpu_cores_by_service"] = cpu
             p99, calm99 = over["p99_s"], unloaded["p99_s"]
             by_limit[limit] = over | {
                 "admitted_p99_over_unloaded_p99": round(p99 / calm99, 3) if p99 and calm99 else None,

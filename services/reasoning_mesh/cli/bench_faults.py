@@ -48,7 +48,9 @@ def overload(
         "adaptive,2,4,8",
         help="The gateway's `reason` in-flight limits to compare (`adaptive`: the default one).",
     ),
-    home: Path = typer.Option(Path(".rmesh-overload"), help="The overload stack's own home."),
+    home: Path = typer.Option(
+        Path(".rmesh-overload"), help="Holds a home per phase (calm, limit-…), each replaced."
+    ),
 ) -> None:
     """Reasoning requests unloaded and at capacity with no limit, then at `factor` x that
     capacity under each in-flight limit: admitted latency against unloaded, refusals with

@@ -4,8 +4,10 @@ cores the admitted requests need), so both doors count them here (an HTTP 429; a
 result at the Kafka door) and the count is reported once a second per tenant, reason and door,
 as one `throttled` event carrying it: not one event per refusal.
 
-At least once, like the analytics it feeds: a count is lost only with the process, and a Kafka
-refusal whose transaction aborts is counted again when its record is redone."""
+Not exact after a crash: the counts of the last second are lost with the process (`kill -9`
+of a gateway), and a Kafka refusal whose transaction aborts is counted again when its record is
+redone. The caller's `refused` result is neither: it is written in the stage's transaction. A
+refused request's own event stream therefore has no `throttled` event: its result says why."""
 
 from __future__ import annotations
 
