@@ -12,7 +12,7 @@ import re
 from decimal import Decimal
 from fractions import Fraction
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from reasoning_mesh.bench.offline import kb_retrieve
@@ -25,6 +25,7 @@ from reasoning_mesh.models.reasoner.data import QUESTION_MAKERS
 from reasoning_mesh.models.reasoner.numbers import Notation, as_fraction, canonical, exact_op
 from reasoning_mesh.models.reasoner.skills import round_answer
 from reasoning_mesh.planner.domain import plan_question
+from reasoning_mesh.planner.expr import UnsupportedQuestionError
 from reasoning_mesh.verifier import domain
 from reasoning_mesh.verifier.machine import Actions, Machine
 
@@ -85,7 +86,14 @@ def reply(task: StepTask, texts: list[str]) -> VerifierInput:
 @given(seed=st.integers(0, 10**9), data=st.data())
 def test_only_canonical_answers_are_ever_accepted(seed: int, data: st.DataObject) -> None:
     text = question(seed)
-    state, actions = Machine.start("r1", "t", plan_question(text), 0.0, "inbox")
+    try:
+        plan = plan_question(text)
+    except UnsupportedQuestionError:
+        # About 1 generated question in 230 chains divisions next to a fraction (`(-37)/27/37`),
+        # which the planner refuses as ambiguous: it never reaches a verifier.
+        assume(False)
+        raise
+    state, actions = Machine.start("r1", "t", plan, 0.0, "inbox")
     queue: list[Actions] = [actions]
     rejected = 0
     for _ in range(3000):
