@@ -38,6 +38,8 @@ MAX_BUCKET = 200
 #: The most distinct DLQ reasons or statuses one tally keeps (reasons are codes, but a row must
 #: stay bounded even if some service invents many): the rest count under `other`.
 MAX_KEYS = 32
+#: A partial tally's bound: none (the table's MAX_KEYS applies when it is counted).
+UNCAPPED = 2**63
 
 
 def dimensions(
@@ -259,8 +261,8 @@ def _merge(out: dict[str, Any], part: dict[str, Any]) -> None:
             _bump(out[field], key, n)
     for bucket, n in maps["latency"].items():
         # The service writes these facts itself; a bucket it never makes is still kept out.
-        if str(bucket).isdigit() and int(bucket) <= MAX_BUCKET:
-            out["latency"][str(bucket)] = out["latency"].get(str(bucket), 0) + int(n)
+        if bucket.isdigit() and int(bucket) <= MAX_BUCKET:
+            out["latency"][bucket] = out["latency"].get(bucket, 0) + n
 
 
 def combine(facts: list[Fact]) -> list[Fact]:
@@ -278,7 +280,7 @@ def combine(facts: list[Fact]) -> list[Fact]:
             continue
         partial: dict[str, Any] = {}
         for fact in group:
-            partial = add(partial, fact.model_dump(exclude_none=True), cap=10**9)
+            partial = add(partial, fact.model_dump(exclude_none=True), cap=UNCAPPED)
         out.append(
             Fact(
                 dimension=dimension,

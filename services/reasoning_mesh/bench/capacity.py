@@ -22,31 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from reasoning_mesh.bench.chaos import generated_questions
-from reasoning_mesh.bench.chaos_faults import ChaosStack
+from reasoning_mesh.bench.chaos_faults import ChaosStack, cpu_seconds
 from reasoning_mesh.bench.overload import Driver, _limits, _phases, summary
 from reasoning_mesh.infra.top import scrape
 
 #: Plan for this share of a core per service replica and of the cores of Triton and brokers.
 UTILISATION = 0.7
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) of a process and its children, now."""
-    import psutil  # type: ignore[import-untyped]
-
-    try:
-        root = psutil.Process(pid)
-        procs = [root, *root.children(recursive=True)]
-    except psutil.Error:
-        return 0.0
-    total = 0.0
-    for p in procs:
-        try:
-            t = p.cpu_times()
-            total += t.user + t.system
-        except psutil.Error:
-            continue
-    return total
 
 
 def _per_stage(

@@ -14,8 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import psutil  # type: ignore[import-untyped]
-
 from reasoning_mesh.errors import InfraError
 from reasoning_mesh.infra import supervisor
 from reasoning_mesh.infra.stack import Stack
@@ -165,20 +163,20 @@ class RssSampler:
                     self.peak[p["name"]] = max(self.peak[p["name"]], mb)
 
 
-def cpu_seconds(processes: list[dict[str, Any]]) -> dict[str, float]:
-    """CPU seconds (user + system) used so far by each service of a stack, its replicas and
-    their children (Triton's backend stubs) summed, and by this process (`bench`)."""
-    out: dict[str, float] = defaultdict(float)
-    for p in processes:
-        if not p["pid"]:
-            continue
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and its children, now."""
+    import psutil  # type: ignore[import-untyped]
+
+    try:
+        root = psutil.Process(pid)
+        procs = [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return 0.0
+    total = 0.0
+    for p in procs:
         try:
-            proc = psutil.Process(p["pid"])
-            for q in (proc, *proc.children(recursive=True)):
-                times = q.cpu_times()
-                out[p["name"]] += times.user + times.system
+            t = p.cpu_times()
+            total += t.user + t.system
         except psutil.Error:
-            continue  # gone between the listing and the look: not counted
-    own = psutil.Process().cpu_times()
-    out["bench"] = own.user + own.system
-    return dict(out)
+            continue
+    return total

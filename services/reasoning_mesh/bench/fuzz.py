@@ -155,7 +155,7 @@ async def run_fuzz_bench(
         }
         tally, done, stop = Tally(kafka, sent), asyncio.Event(), asyncio.Event()
         reader = asyncio.create_task(tally.run(starts, done))
-        sampler = asyncio.create_task(sample_rss([stack], rss, stop))  # sending included
+        sampler = asyncio.create_task(sample_rss(stack, rss, stop))  # sending included
         t1 = time.monotonic()
         await send_all(kafka, bad, valid, nonce)
         send_s = time.monotonic() - t1

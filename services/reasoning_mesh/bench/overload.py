@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import random
 import re
 import shutil
@@ -20,7 +21,7 @@ import statistics
 import time
 import urllib.request
 import uuid
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -153,11 +154,10 @@ def summary(p: Phase, seconds: float) -> dict[str, Any]:
     }
 
 
-async def sample_rss(current: list[ChaosStack], rss: RssSampler, stop: asyncio.Event) -> None:
-    """Peak RSS of the stack running now (`current[0]`: each phase has its own)."""
+async def sample_rss(stack: ChaosStack, rss: RssSampler, stop: asyncio.Event) -> None:
     while not stop.is_set():
-        try:  # probes run their own loops; between two stacks there is nothing to read
-            rss.sample(await asyncio.to_thread(current[0].processes))
+        try:  # probes run their own loops; before `up` there is nothing to read
+            rss.sample(await asyncio.to_thread(stack.processes))
         except Exception:
             log.debug("no processes to sample", exc_info=True)
         with contextlib.suppress(TimeoutError):
@@ -165,16 +165,22 @@ async def sample_rss(current: list[ChaosStack], rss: RssSampler, stop: asyncio.E
 
 
 async def _phases(
-    stack: ChaosStack, questions: list[str], run: Callable[[Driver], Awaitable[None]]
+    stack: ChaosStack,
+    questions: list[str],
+    run: Callable[[Driver], Awaitable[None]],
+    rss: RssSampler | None = None,
 ) -> Driver:
     """Start the stack on a home of its own (a previous phase's topics would still be read:
     the analytics service catching up on the last phase's refusals takes the next phase's CPU),
-    run `run` with a driver listening to results, stop the stack. The home stays for a look."""
+    run `run` with a driver listening to results, stop the stack. The home stays for a look.
+    Services' peak RSS goes to `rss`, if given, all the while."""
     if stack.home.exists():
         if not (stack.home / "run").is_dir():
             raise InfraError(f"{stack.home} is not an rmesh home; the bench will not replace it")
         stack.rmesh("down", timeout=600)  # a stack an interrupted run left behind
         shutil.rmtree(stack.home)
+    stop = asyncio.Event()
+    sampler = asyncio.create_task(sample_rss(stack, rss, stop)) if rss else None
     try:
         stack.must("up")
         kafka = KafkaSettings(bootstrap_servers=stack.bootstrap_servers())
@@ -195,12 +201,27 @@ async def _phases(
             listener.cancel()
         return driver
     finally:
+        stop.set()
+        if sampler is not None:
+            await sampler
         stack.rmesh("down", timeout=600)
 
 
 async def cpu_now(stack: ChaosStack) -> dict[str, float]:
-    """CPU seconds used so far per service (`processes()` probes run their own loops)."""
-    return await asyncio.to_thread(lambda: cpu_seconds(stack.processes()))
+    """CPU seconds used so far per service, replicas and their children summed, and by this
+    process alone (`bench`). In a thread: `processes()` probes run their own loops."""
+
+    def look() -> dict[str, float]:
+        out: dict[str, float] = defaultdict(float)
+        for p in stack.processes():
+            # 0.0: gone between the listing and the look, so not counted
+            if p["pid"] and (used := cpu_seconds(p["pid"])) > 0:
+                out[p["name"]] += used
+        own = os.times()
+        out["bench"] = own.user + own.system
+        return dict(out)
+
+    return await asyncio.to_thread(look)
 
 
 def gateway_limit(stack: ChaosStack, kind: str = "reason") -> float | None:
@@ -263,54 +284,48 @@ async def run_overload_bench(
     for limit in limits:
         _limits(limit)  # a bad one fails here, before any stack is started
     questions = generated_questions(random.Random(seed), 200)
-    rss, stop = RssSampler(), asyncio.Event()
+    rss = RssSampler()
     base = ChaosStack(home / "calm", extra=_limits("0"))
-    current = [base]
-    sampler = asyncio.create_task(sample_rss(current, rss, stop))
-    try:
 
-        async def calm(driver: Driver) -> None:
-            await driver.closed_loop("unloaded", 1, seconds)
-            await driver.closed_loop("capacity", concurrency, seconds)
+    async def calm(driver: Driver) -> None:
+        await driver.closed_loop("unloaded", 1, seconds)
+        await driver.closed_loop("capacity", concurrency, seconds)
 
-        first = await _phases(base, questions, calm)
-        unloaded = summary(first.phase("unloaded"), seconds)
-        capacity = summary(first.phase("capacity"), seconds)
-        rate = capacity["finished_per_s"]
-        by_limit: dict[str, Any] = {}
-        for limit in limits:
-            stack, in_force = ChaosStack(home / f"limit-{limit}", extra=_limits(limit)), list[float]()
-            current[0], cpu = stack, dict[str, float]()
+    first = await _phases(base, questions, calm, rss)
+    unloaded = summary(first.phase("unloaded"), seconds)
+    capacity = summary(first.phase("capacity"), seconds)
+    rate = capacity["finished_per_s"]
+    by_limit: dict[str, Any] = {}
+    for limit in limits:
+        stack, in_force = ChaosStack(home / f"limit-{limit}", extra=_limits(limit)), list[float]()
+        cpu = dict[str, float]()
 
-            async def overload(driver: Driver) -> None:
-                done = asyncio.Event()
-                watch = asyncio.create_task(sample_limit(stack, in_force, done))  # noqa: B023
-                before, start = await cpu_now(stack), time.monotonic()  # noqa: B023
-                await driver.open_loop("overload", factor * rate, seconds)
-                after, took = await cpu_now(stack), time.monotonic() - start  # noqa: B023
-                cpu.update({k: round((v - before.get(k, 0)) / took, 3) for k, v in after.items()})  # noqa: B023
-                done.set()
-                await watch
-                await driver.settle("overload", timeout_s=600)
+        async def overload(driver: Driver) -> None:
+            done = asyncio.Event()
+            watch = asyncio.create_task(sample_limit(stack, in_force, done))  # noqa: B023
+            before, start = await cpu_now(stack), time.monotonic()  # noqa: B023
+            await driver.open_loop("overload", factor * rate, seconds)
+            after, took = await cpu_now(stack), time.monotonic() - start  # noqa: B023
+            cpu.update({k: round((v - before.get(k, 0)) / took, 3) for k, v in after.items()})  # noqa: B023
+            done.set()
+            await watch
+            await driver.settle("overload", timeout_s=600)
 
-            driver = await _phases(stack, questions, overload)
-            over = summary(driver.phase("overload"), seconds)
-            over["limit_in_force"] = {
-                "samples": len(in_force),
-                "median": statistics.median(in_force) if in_force else None,
-                "min": min(in_force, default=None),
-                "max": max(in_force, default=None),
-            }
-            # Cores each service used while offered the load (the bench's own client included).
-            over["cpu_cores_by_service"] = cpu
-            p99, calm99 = over["p99_s"], unloaded["p99_s"]
-            by_limit[limit] = over | {
-                "admitted_p99_over_unloaded_p99": round(p99 / calm99, 3) if p99 and calm99 else None,
-                "finished_over_capacity": round(over["finished_per_s"] / rate, 3) if rate else None,
-            }
-    finally:
-        stop.set()
-        await sampler
+        driver = await _phases(stack, questions, overload, rss)
+        over = summary(driver.phase("overload"), seconds)
+        over["limit_in_force"] = {
+            "samples": len(in_force),
+            "median": statistics.median(in_force) if in_force else None,
+            "min": min(in_force, default=None),
+            "max": max(in_force, default=None),
+        }
+        # Cores each service used while offered the load (the bench's own client included).
+        over["cpu_cores_by_service"] = cpu
+        p99, calm99 = over["p99_s"], unloaded["p99_s"]
+        by_limit[limit] = over | {
+            "admitted_p99_over_unloaded_p99": round(p99 / calm99, 3) if p99 and calm99 else None,
+            "finished_over_capacity": round(over["finished_per_s"] / rate, 3) if rate else None,
+        }
     return {
         "seconds_per_phase": seconds,
         "factor": factor,
