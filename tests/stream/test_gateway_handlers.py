@@ -52,3 +52,19 @@ async def test_refusals_are_counted_for_the_report_not_given_an_event_each() -> 
     (report,) = refusals.take(0.0)
     assert report.event == "throttled" and report.tenant == "default"
     assert report.detail == {"reason": "overloaded", "count": 5, "door": "kafka"}
+
+
+async def test_only_refusals_may_wait_for_their_commit() -> None:
+    """A refusal may share a later transaction; an admitted request is committed at once."""
+    handlers = GatewayHandlers(
+        Admission({"default": TenantLimit(rate=0)}),
+        {"reason": reasoning.TOPIC},
+        CapacityLimit({"reason": 1}),
+        refusal_commit_within_s=0.5,
+    )
+    admitted, refused = ctx(), ctx()
+    await handlers.on_request(MeshRequest(id="a", kind="reason", query="1 + 1?"), admitted)
+    await handlers.on_request(MeshRequest(id="b", kind="reason", query="1 + 1?"), refused)
+    assert admitted.commit_within_s is None and refused.commit_within_s == 0.5
+    plain = GatewayHandlers(Admission({"default": TenantLimit(rate=0)}), {}, CapacityLimit({"x": 1}))
+    assert plain.refusal_commit_within_s is None  # 0 (the handlers' default): each at once

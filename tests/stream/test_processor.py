@@ -191,3 +191,27 @@ async def test_output_to_an_undeclared_topic_is_dead_lettered_not_sent() -> None
     assert "someone.elses.v1" not in [t for t, _ in sent] and "out.v1" not in [t for t, _ in sent]
     letter = next(v for t, v in sent if t == "rmesh.dlq.v1")
     assert isinstance(letter, DeadLetter) and "someone.elses.v1" in letter.message
+
+
+async def test_leave_to_wait_for_a_commit_ends_with_a_failed_attempt_or_a_dead_letter() -> None:
+    calls = 0
+
+    async def flaky(msg: MeshRequest, ctx: Context) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            ctx.commit_within_s = 5.0  # a failed attempt's leave must not outlive it
+            raise RetryableError("once")
+        ctx.emit("out.v1", MeshResult(request_id=msg.id, status="ok"), key=msg.id)
+
+    ctx = ctx_for(json.dumps({"id": "q1", "query": "hi"}).encode())
+    await processor(flaky).process(ctx)
+    assert ctx.outcome == "ok" and ctx.commit_within_s is None
+
+    async def broken(msg: MeshRequest, ctx: Context) -> None:
+        ctx.commit_within_s = 5.0
+        raise NonRetryableError("no")
+
+    ctx = ctx_for(json.dumps({"id": "q2", "query": "hi"}).encode())
+    await processor(broken).process(ctx)
+    assert ctx.outcome == "dead_lettered" and ctx.commit_within_s is None  # lettered at once

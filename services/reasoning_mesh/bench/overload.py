@@ -45,6 +45,7 @@ class Phase:
     sent: dict[str, float] = field(default_factory=dict)
     latency: dict[str, float] = field(default_factory=dict)  # admitted and answered
     refused: dict[str, float | None] = field(default_factory=dict)  # id → retry_after_s
+    refused_latency: dict[str, float] = field(default_factory=dict)  # id → seconds to refusal
     other: dict[str, str] = field(default_factory=dict)  # id → status (failed, ...)
     finished: dict[str, float] = field(default_factory=dict)  # every admitted one, failed too
     first_done: float | None = None
@@ -56,6 +57,7 @@ class Phase:
         now = time.monotonic()
         if msg.status == "refused":
             self.refused[rid] = msg.error.retry_after_s if msg.error else None
+            self.refused_latency[rid] = now - self.sent[rid]
             return
         self.finished[rid] = now - self.sent[rid]
         if msg.status in ("verified", "unverified", "ok"):
@@ -144,6 +146,9 @@ def summary(p: Phase, seconds: float) -> dict[str, Any]:
         "admitted_answered": len(p.latency),
         "refused": len(p.refused),
         "refused_with_retry_after": sum(v is not None and v > 0 for v in p.refused.values()),
+        # How long a refusal takes to reach its caller (they may wait to share a transaction).
+        "refused_p50_s": pct(list(p.refused_latency.values()), 50),
+        "refused_p99_s": pct(list(p.refused_latency.values()), 99),
         "other_status": dict(Counter(p.other.values())),
         "lost": len(p.sent) - p.answered(),
         "p50_s": pct(lat, 50),

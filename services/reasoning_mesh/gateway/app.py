@@ -35,7 +35,9 @@ def build_stage(
     capacity: CapacityLimit | None = None,
     refusals: RefusalReport | None = None,
 ) -> Stage[MeshRequest]:
-    handlers = GatewayHandlers(admission, dict(settings.routes), capacity, refusals)
+    handlers = GatewayHandlers(
+        admission, dict(settings.routes), capacity, refusals, settings.refusal_commit_within_s
+    )
     ingress = Subscriber(
         "ingress",
         requests.TOPIC,

@@ -42,8 +42,10 @@ class GatewayHandlers:
         routes: dict[str, str],
         capacity: CapacityLimit | None = None,
         refusals: RefusalReport | None = None,
+        refusal_commit_within_s: float = 0.0,
     ) -> None:
         self.admission, self.routes = admission, routes
+        self.refusal_commit_within_s = refusal_commit_within_s or None
         self.capacity = capacity or CapacityLimit({})
         #: Counts refusals for the analytics (one event a second per tenant and reason; with
         #: no client, as in tests of the stage alone, they are only counted).
@@ -64,6 +66,7 @@ class GatewayHandlers:
             # admitted requests need (docs/scale-and-faults.md#overload).
             self.refusals.add(request.tenant, exc.code, door="kafka")
             ctx.emit(results.TOPIC, refusal(request, exc), key=request.id)
+            ctx.commit_within_s = self.refusal_commit_within_s
             return
         topic, message = route(request, self.routes)
         self.capacity.take(request.kind, request.id)

@@ -38,5 +38,9 @@ class GatewaySettings(MeshSettings):
     #: Each kind's limit moves below its `in_flight_limits` ceiling to keep latency within
     #: `tolerance` x its no-load value (`{"enabled": false}`: the ceilings are used as they are).
     in_flight_adaptive: AdaptiveSettings = Field(default_factory=AdaptiveSettings)
+    #: A refused request's result may wait this long to share a transaction with the next
+    #: records of its partition (an admitted one takes it along at once): at 10x capacity a
+    #: transaction per refusal costs the cores the admitted requests need. 0: commit each at once.
+    refusal_commit_within_s: float = Field(default=0.5, ge=0, le=30)
     #: A request whose result never came back frees its slot after this long.
     in_flight_max_age_s: float = Field(default=900.0, gt=0)

@@ -50,6 +50,10 @@ class Context:
     #: "ok", "dead_lettered" or "failed"; set by the runtime, read by the metrics middleware.
     outcome: str = "ok"
     attempts: int = 0
+    #: None: commit as soon as the record is done. A number: its outputs may wait up to that
+    #: many seconds to share a transaction with the partition's next records (a refusal under
+    #: overload: a transaction per refusal would cost the cores the admitted requests need).
+    commit_within_s: float | None = None
 
     def emit(self, topic: str, value: Message, key: str | None = None) -> None:
         self.outputs.append(Emission(topic, value, key, otel_context.get_current()))

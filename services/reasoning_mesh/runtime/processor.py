@@ -128,10 +128,12 @@ class RecordProcessor(Generic[M]):
             with attempt:
                 ctx.attempts += 1
                 ctx.outputs.clear()  # a failed attempt's partial outputs must not be sent
+                ctx.commit_within_s = None  # nor its leave to wait for a commit
                 await self.handler(message, ctx)
 
     def _dead_letter(self, ctx: Context, error: MeshError) -> None:
         ctx.outputs.clear()
+        ctx.commit_within_s = None  # a dead letter is committed at once
         ctx.outcome = "dead_lettered"
         DLQ.labels(self.stage, error.code).inc()
         log.warning(

@@ -40,6 +40,7 @@ from reasoning_mesh.contracts import events as events_topic
 from reasoning_mesh.contracts.base import Message
 from reasoning_mesh.errors import PartitionFencedError
 from reasoning_mesh.runtime.buckets import TokenBucket
+from reasoning_mesh.runtime.commits import Slot, take_ready
 from reasoning_mesh.runtime.context import Context, Record
 from reasoning_mesh.runtime.kafka import ensure_topics, make_consumer, make_producer
 from reasoning_mesh.runtime.middleware import DEFAULT_MIDDLEWARES, Middleware
@@ -84,12 +85,6 @@ class StageConfig:
     #: (the supervisor restarts it; uncommitted work is redone by the partitions' next owner).
     rebalance_timeout_s: float = 300.0
     stall_timeout_s: float = 900.0
-
-
-@dataclass
-class _Slot:
-    ctx: Context
-    done: bool = False
 
 
 class _Rebalance(ConsumerRebalanceListener):  # type: ignore[misc]
@@ -137,7 +132,7 @@ class Stage(Generic[M]):
         )
         self._bucket = TokenBucket(config.rate_per_s, max(config.burst, 1.0))
         self._slots = asyncio.Semaphore(config.max_in_flight)
-        self._pending: dict[TopicPartition, deque[_Slot]] = {}
+        self._pending: dict[TopicPartition, deque[Slot]] = {}
         self._completed = asyncio.Event()
         self._committed = asyncio.Condition()
         self._stopping = asyncio.Event()
@@ -153,6 +148,8 @@ class Stage(Generic[M]):
         self._gen: dict[TopicPartition, int] = {}
         #: Commits under way per partition: a revocation waits for them too.
         self._committing: dict[TopicPartition, int] = {}
+        #: Drains waiting: nothing may wait to be committed meanwhile.
+        self._draining = 0
         #: Set when a rebalance step failed: the stage stops (and the supervisor restarts it)
         #: rather than leave partitions paused that nobody will resume.
         self._fatal: BaseException | None = None
@@ -307,8 +304,13 @@ class Stage(Generic[M]):
             ]
             return all(not self._pending.get(tp) and not self._committing.get(tp) for tp in chosen)
 
-        async with self._committed:
-            await self._committed.wait_for(empty)
+        self._draining += 1  # records allowed to wait are committed now
+        self._completed.set()
+        try:
+            async with self._committed:
+                await self._committed.wait_for(empty)
+        finally:
+            self._draining -= 1
 
     # -- consuming -----------------------------------------------------------------------------
     def _observe_lag(self) -> None:
@@ -348,34 +350,37 @@ class Stage(Generic[M]):
                             m.timestamp,
                         ),
                     )
-                    slot = _Slot(ctx)
+                    slot = Slot(ctx)
                     self._pending.setdefault(tp, deque()).append(slot)
                     task = asyncio.create_task(self._process(slot))
                     self._tasks.add(task)
                     task.add_done_callback(self._tasks.discard)
 
-    async def _process(self, slot: _Slot) -> None:
+    async def _process(self, slot: Slot) -> None:
         try:
             await self.processor.process(slot.ctx)
         finally:
-            slot.done = True
-            self.progress_at = time.monotonic()
+            slot.done, slot.done_at = True, time.monotonic()
+            self.progress_at = slot.done_at
             self._completed.set()
 
     # -- committing ----------------------------------------------------------------------------
     async def _commit_loop(self) -> None:
+        wake_at: float | None = None
         while True:
-            await self._completed.wait()
+            # Woken by a finished record, or when records allowed to wait must be committed.
+            timeout = None if wake_at is None else max(0.0, wake_at - time.monotonic())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._completed.wait(), timeout)
             self._completed.clear()
-            ready: dict[TopicPartition, list[Context]] = {}
-            dropped = 0
-            for tp, queue in self._pending.items():
-                while queue and queue[0].done:
-                    ctx = queue.popleft().ctx
-                    if tp in self._fenced:
-                        dropped += 1  # the partition's new owner redoes it
-                    else:
-                        ready.setdefault(tp, []).append(ctx)
+            chosen = take_ready(
+                self._pending,
+                self._fenced,
+                time.monotonic(),
+                flush=self._draining > 0 or self._stopping.is_set(),
+                defer_cap=self.config.max_in_flight // 2,
+            )
+            wake_at, ready, dropped = chosen.wake_at, chosen.ready, chosen.dropped
             if not ready and not dropped:
                 continue
             for tp in ready:  # counted before any await: a drain sees pending or committing
