@@ -125,11 +125,17 @@ class Driver:
         return p
 
     async def open_loop(self, phase: str, rate: float, seconds: float) -> Phase:
+        """`rate` requests a second for `seconds`, each sent on schedule: a send is not held
+        up by the previous one's acknowledgement (a slow broker would lower the offered load)."""
         p, start, n = self.phase(phase), time.monotonic(), 0
+        sending: set[asyncio.Task[str]] = set()
         while time.monotonic() - start < seconds:
-            await self.send(phase)
+            task = asyncio.create_task(self.send(phase))
+            sending.add(task)
+            task.add_done_callback(sending.discard)
             n += 1
             await asyncio.sleep(max(0.0, start + n / rate - time.monotonic()))
+        await asyncio.gather(*sending)
         return p
 
     async def settle(self, phase: str, timeout_s: float) -> None:
