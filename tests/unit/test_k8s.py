@@ -95,6 +95,10 @@ def test_the_wiring_holds(overlay: str) -> None:
         assert 1 <= scaled["minReplicaCount"] <= scaled["maxReplicaCount"]
         assert scaled["maxReplicaCount"] <= partitions[trigger["metadata"]["topic"]]
         assert trigger["authenticationRef"]["name"] in by_kind["TriggerAuthentication"]
+    # Old and new analytics replicas never run side by side (docs/analytics.md, upgrades);
+    # the stages roll one pod at a time as Kubernetes does by default.
+    assert deployments["analytics"]["spec"]["strategy"] == {"type": "Recreate"}
+    assert all("strategy" not in deployments[s]["spec"] for s in ("gateway", "verifier"))
     gateway_triggers = by_kind["ScaledObject"]["gateway"]["spec"]["triggers"]
     assert {t["type"] for t in gateway_triggers} == {"kafka", "cpu"}  # HTTP load is not lag
     learner = deployments["learner"]["spec"]["template"]["spec"]

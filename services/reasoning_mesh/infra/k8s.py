@@ -118,6 +118,7 @@ def deployment(service: str) -> dict[str, Any]:
         "spec": {
             # No `replicas`: KEDA's ScaledObject owns the count (an apply would reset it).
             "selector": {"matchLabels": {"app.kubernetes.io/name": service}},
+            **_strategy(service),
             "template": {
                 "metadata": {"labels": labels},
                 "spec": {
@@ -163,6 +164,13 @@ def deployment(service: str) -> dict[str, Any]:
             },
         },
     }
+
+
+def _strategy(service: str) -> dict[str, Any]:
+    """Analytics replicas of two releases must never run side by side (an older one would
+    misread a newer one's combined facts, docs/analytics.md): every old pod goes before a new
+    one starts. Analytics is off the request path, so a rollout only delays its figures."""
+    return {"strategy": {"type": "Recreate"}} if service == "analytics" else {}
 
 
 def _home_volume(service: str) -> dict[str, Any]:
