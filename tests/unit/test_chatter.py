@@ -23,6 +23,11 @@ from tests.unit.gate import assert_names_no_maths
         ("can u check 81 - 4 * (6 - 2) for me i keep getting it wrong", "What is 81 - 4*(6 - 2)?"),
         ("sanity check before i hand this in: 200 - 45 + 12", "What is 200 - 45 + 12?"),
         ("What are 4 weeks in days?", "How many days are there in 4 weeks?"),
+        # A lone `i` before a verb is a pronoun, not the unknown (the tail goes).
+        ("solve 5r - 2 = 13 i keep getting it wrong", "Solve 5*r - 2 = 13 for r."),
+        # A purpose after a time unit is not a qualifier of it.
+        ("turn 90 minutes into hours for my shift notes", "How many hours are there in 90 minutes?"),
+        ("our class sheet asks how many grams are in 2 kg", "How many grams are there in 2 kg?"),
     ],
 )
 def test_chatter_comes_off_and_the_maths_is_read(question: str, reading: str) -> None:
@@ -57,6 +62,8 @@ def test_chatter_comes_off_and_the_maths_is_read(question: str, reading: str) ->
         "what is 20 + 15 with tax",  # a qualifier on the operands
         "what is 12 divided by 3 and me",
         "what is u in 2x = 6",  # the unknown asked for taken off
+        "solve 2u + a = 6 a",  # a letter with no verb after it may be an unknown
+        "how many minutes in an hour do i get",  # a qualifier, not a purpose: `for` only
         "hey :- 5 + 3",  # a dash behind punctuation
         "what is 40 times 3 us",  # `us` is a unit (microseconds), not chatter
     ],

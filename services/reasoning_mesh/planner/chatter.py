@@ -37,13 +37,14 @@ _WORDS = (
     " can could should shall may might must"
     " need needs needed want wants wanted help helping helps stuck check checking checked"
     " know knows knew forgot forget forgotten remember keep keeps kept get gets"
-    " getting got blanked blank asked ask asking says said say tell told show figure figuring"
+    " getting got blanked blank asked ask asks asking says said say tell tells told show shows"
+    " figure figuring tries"
     " work working worked try trying tried hand handing wondering confused confusing unsure"
     " make making made learn learning study studying"
     # papers and occasions
     " homework hw worksheet assignment textbook book project exam test quiz lab report class"
     " school uni college accounts budget tax taxes stuff thing things question problem sanity"
-    " recipe job shift notes"
+    " recipe job shift notes sheet sheets timesheet spreadsheet"
     # fillers and small words
     " a an the and or but so because cause cuz coz cos for on at in about before"
     " just really totally totaly quickly quick quite very actually basically literally"
@@ -73,6 +74,12 @@ _TIME_UNITS = frozenset(
     if unit
     in {"nanosecond", "microsecond", "millisecond", "second", "minute", "hour", "day", "week",
         "month", "year", "decade", "century"}
+)  # fmt: skip
+#: Verbs after which a lone `i` or `u` is a pronoun, not an unknown (`i keep`, `u need`).
+_PRONOUN_VERBS = frozenset(
+    ("keep", "kept", "need", "needed", "am", "have", "had", "got", "get", "think", "want", "was",
+     "can", "could", "did", "do", "dont", "don't", "tried", "try", "forgot", "know", "cant",
+     "can't", "guess", "hope", "always", "still", "just", "really")
 )  # fmt: skip
 #: `x = 3` alone, after words came off, is an answer someone claims (`my kid says x = 3`).
 _CLAIM = re.compile(r"[a-z]\s*=\s*-?[\d.]+")
@@ -119,13 +126,26 @@ def _sound(span: str, head: list[str], tail: list[str]) -> bool:
     first, last = _word(words[0]), _word(words[-1])
     if head and (first == _PRONOUN_ONE or span[0] in _DASHES):
         return False  # `hey - 5 + 3`: a dash after the words taken off, or a minus?
-    if tail and (last in CHATTER or last in SYMBOLIC_FILLERS or last in _TIME_UNITS):
+    if tail and (last in CHATTER or last in SYMBOLIC_FILLERS):
         # The cut must fall right after the maths: `20 + 15 with | tax` (the symbolic reader
-        # takes a trailing filler), `how many hours in a week | do i work` (which hours?).
+        # takes a trailing filler).
+        return False
+    if tail and last in _TIME_UNITS and tail[0] != "for":
+        # `how many hours in a week | do i work` (which hours?); a purpose may go:
+        # `convert 45 minutes into hours | for my timesheet`.
         return False
     if any(w in ("and", "or") and nxt not in ("i", "im", "i'm") for w, nxt in itertools.pairwise(tail)):
         return False  # `12 divided by 3 | and me`: the words after `and` may be operands
     if _CLAIM.fullmatch(span.lower()):
         return False
-    # `what is u in 2x = 6`: a letter taken off may be the unknown asked for.
-    return not ("=" in span and {"a", "i", "u"} & {*head, *tail})
+    # `what is u in 2x = 6`: a letter taken off may be the unknown asked for, unless a verb
+    # follows it (`i keep getting it wrong`, `u need`: a pronoun).
+    return not ("=" in span and (_letters(head) or _letters(tail)))
+
+
+def _letters(words: list[str]) -> bool:
+    """Whether `words` hold a lone `a`, `i` or `u` that is not a pronoun before a verb."""
+    return any(
+        w in ("a", "i", "u") and (k + 1 == len(words) or words[k + 1] not in _PRONOUN_VERBS)
+        for k, w in enumerate(words)
+    )

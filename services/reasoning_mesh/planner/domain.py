@@ -22,7 +22,7 @@ from reasoning_mesh.contracts.plans import (
     is_ref,
 )
 from reasoning_mesh.contracts.requests import Budget
-from reasoning_mesh.planner import chatter, natural, symbolic, wrappers
+from reasoning_mesh.planner import chatter, natural, spelling, symbolic, wrappers
 from reasoning_mesh.planner.builder import Builder, Function, Operand
 from reasoning_mesh.planner.expr import (
     Node,
@@ -70,11 +70,12 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     except UnsupportedQuestionError:
         raise
     except UnplannableError as exc:
-        core = wrappers.unwrap(text)  # `can u work out 7 × 8 for me`
+        said = spelling.fix_slips(text)  # `find teh difference`: for every reader below
+        core = wrappers.unwrap(said)  # `can u work out 7 × 8 for me`
         # `quick one - 5 + 3`: the `one` is a pronoun, so only the text without it is read.
-        pronoun = wrappers.pronoun_opener(text)
-        reading = None if pronoun else _read(text) or symbolic.read(text)
-        if reading is None and core != text.lower():
+        pronoun = wrappers.pronoun_opener(said)
+        reading = None if pronoun else _read(said) or symbolic.read(said)
+        if reading is None and core != said.lower():
             reading = _read(core) or symbolic.read(core)
         if reading is None and not pronoun:
             reading = _read_span(core)  # `i need 750 ng in mg for a lab report`

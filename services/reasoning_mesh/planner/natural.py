@@ -90,7 +90,8 @@ equation_q: "if" equation ","? _ask_var                        -> eq_then_var
           | equation (";" | "." | ",")? _ask_var               -> eq_then_var
           | equation (";" | "." | "," | "so" | "," "so")? VAR "="  -> eq_then_var
           | "for" "what" "value" "of" VAR "is" equation        -> var_then_eq
-          | "what" "value" "of" VAR ("satisfies" | "solves" | "makes") equation "true"? -> var_then_eq
+          | ("what" | "which") ("value" "of" | "number") VAR _satisfies equation "true"? -> var_then_eq
+_satisfies: "satisfies" | "solves" | "makes"
 
 // --- conversions ----------------------------------------------------------------------------
 quantity: (NUMBER | WORDS) ("of" ("a" | "an"))? UNIT

@@ -23,6 +23,28 @@ REAL_WORDS = frozenset((
 ))  # fmt: skip
 
 
+#: Well-known slips of short and everyday words (the lists of common English misspellings),
+#: which the one-edit rule leaves alone (too short, or not the grammar's words): `find teh
+#: difference`, `how many seconds are ther in`, `i keep geting the wrong anwser`. Each maps
+#: to one word; none is a number, unit or operation word, so a fix can only let the readers
+#: see the words they already know (what they read is checked as any reading is).
+COMMON_SLIPS = {
+    "teh": "the", "hte": "the", "ther": "there", "thier": "their", "waht": "what",
+    "whta": "what", "wht": "what", "hwo": "how", "mnay": "many", "muhc": "much", "adn": "and",
+    "becuase": "because", "becasue": "because", "beacuse": "because", "plese": "please",
+    "anwser": "answer", "anwer": "answer", "answr": "answer", "asnwer": "answer",
+    "awnser": "answer", "geting": "getting", "questoin": "question", "qustion": "question",
+    "wiht": "with", "yuo": "you", "cna": "can", "probelm": "problem", "homwork": "homework",
+    "homewrok": "homework", "abotu": "about", "somone": "someone", "thsi": "this",
+}  # fmt: skip
+_SLIP = re.compile(r"\b(" + "|".join(COMMON_SLIPS) + r")\b", re.IGNORECASE)
+
+
+def fix_slips(text: str) -> str:
+    """`text` with the `COMMON_SLIPS` replaced (lower case); everything else as written."""
+    return _SLIP.sub(lambda m: COMMON_SLIPS[m.group().lower()], text)
+
+
 def _one_edit(a: str, b: str) -> bool:
     """Damerau-Levenshtein distance exactly 1 (insert, delete, substitute, adjacent swap)."""
     if a == b or abs(len(a) - len(b)) > 1:
