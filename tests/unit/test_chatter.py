@@ -64,6 +64,11 @@ def test_chatter_comes_off_and_the_maths_is_read(question: str, reading: str) ->
         "what is u in 2x = 6",  # the unknown asked for taken off
         "solve 2u + a = 6 a",  # a letter with no verb after it may be an unknown
         "how many minutes in an hour do i get",  # a qualifier, not a purpose: `for` only
+        # From the audit of this round's draft: a purpose goes only after a conversion asked
+        # for outright, and `a` is never a pronoun.
+        "how many hours in a week for work",
+        "how many days in a year for school",
+        "what can a have if 2x + 3 = 11",
         "hey :- 5 + 3",  # a dash behind punctuation
         "what is 40 times 3 us",  # `us` is a unit (microseconds), not chatter
     ],

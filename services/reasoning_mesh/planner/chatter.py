@@ -75,6 +75,8 @@ _TIME_UNITS = frozenset(
     in {"nanosecond", "microsecond", "millisecond", "second", "minute", "hour", "day", "week",
         "month", "year", "decade", "century"}
 )  # fmt: skip
+#: A conversion asked for outright: after it, a purpose may come off (`... for my timesheet`).
+_CONVERT_VERBS = frozenset(("convert", "change", "turn", "express", "put", "write"))
 #: Verbs after which a lone `i` or `u` is a pronoun, not an unknown (`i keep`, `u need`).
 _PRONOUN_VERBS = frozenset(
     ("keep", "kept", "need", "needed", "am", "have", "had", "got", "get", "think", "want", "was",
@@ -130,9 +132,10 @@ def _sound(span: str, head: list[str], tail: list[str]) -> bool:
         # The cut must fall right after the maths: `20 + 15 with | tax` (the symbolic reader
         # takes a trailing filler).
         return False
-    if tail and last in _TIME_UNITS and tail[0] != "for":
-        # `how many hours in a week | do i work` (which hours?); a purpose may go:
-        # `convert 45 minutes into hours | for my timesheet`.
+    if tail and last in _TIME_UNITS and not (tail[0] == "for" and first in _CONVERT_VERBS):
+        # `how many hours in a week | do i work`, `... | for work` (which hours?); a purpose
+        # may go after a conversion asked for outright: `convert 45 minutes into hours | for
+        # my timesheet`, where the amount is given and the unit only names the answer's.
         return False
     if any(w in ("and", "or") and nxt not in ("i", "im", "i'm") for w, nxt in itertools.pairwise(tail)):
         return False  # `12 divided by 3 | and me`: the words after `and` may be operands
@@ -144,8 +147,10 @@ def _sound(span: str, head: list[str], tail: list[str]) -> bool:
 
 
 def _letters(words: list[str]) -> bool:
-    """Whether `words` hold a lone `a`, `i` or `u` that is not a pronoun before a verb."""
+    """Whether `words` hold a lone `a`, or an `i` or `u` that is not a pronoun before a verb
+    (`a` never is one: `what can a have if 2x + 3 = 11` asks about `a`)."""
     return any(
-        w in ("a", "i", "u") and (k + 1 == len(words) or words[k + 1] not in _PRONOUN_VERBS)
+        w == "a"
+        or (w in ("i", "u") and (k + 1 == len(words) or words[k + 1] not in _PRONOUN_VERBS))
         for k, w in enumerate(words)
     )

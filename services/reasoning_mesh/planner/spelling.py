@@ -26,7 +26,8 @@ REAL_WORDS = frozenset((
 #: Well-known slips of short and everyday words (the lists of common English misspellings),
 #: which the one-edit rule leaves alone (too short, or not the grammar's words): `find teh
 #: difference`, `how many seconds are ther in`, `i keep geting the wrong anwser`. Each maps
-#: to one word; none is a number, unit or operation word, so a fix can only let the readers
+#: to the one word it is a slip of; none is a number, unit or letter, and the two that give a
+#: grammar word (`adn`, `wiht`) give the word that was meant, so a fix only lets the readers
 #: see the words they already know (what they read is checked as any reading is).
 COMMON_SLIPS = {
     "teh": "the", "hte": "the", "ther": "there", "thier": "their", "waht": "what",

@@ -370,8 +370,11 @@ class Stage(Generic[M]):
         while True:
             # Woken by a finished record, or when records allowed to wait must be committed.
             timeout = None if wake_at is None else max(0.0, wake_at - time.monotonic())
+            # `asyncio.timeout`, not `wait_for`: on 3.11 `wait_for` can swallow a cancellation
+            # that arrives as the event is set, and the stage's stop cancels this loop.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._completed.wait(), timeout)
+                async with asyncio.timeout(timeout):
+                    await self._completed.wait()
             self._completed.clear()
             chosen = take_ready(
                 self._pending,
