@@ -290,8 +290,8 @@ async def run_overload_bench(
 ) -> dict[str, Any]:
     """First, with no limit: the unloaded latency (one request at a time) and the capacity
     (closed loop at `concurrency`, every finished request counted, failed ones too). Then, for
-    each `reason` limit (`adaptive`, the default, or a fixed number), a fresh stack offered
-    `factor` x that capacity, open loop."""
+    each `reason` limit (`adaptive`, the default, or a fixed number), a fresh stack: its own
+    unloaded phase, then `factor` x that capacity offered, open loop."""
     for limit in limits:
         _limits(limit)  # a bad one fails here, before any stack is started
     questions = generated_questions(random.Random(seed), 200)
@@ -312,6 +312,9 @@ async def run_overload_bench(
         cpu = dict[str, float]()
 
         async def overload(driver: Driver) -> None:
+            # This stack's own unloaded latency first: its ratio is side by side on one stack
+            # (unloaded p99 moves by half between stacks, which the calm stack's ratio carries).
+            await driver.closed_loop("unloaded", 1, seconds)
             done = asyncio.Event()
             watch = asyncio.create_task(sample_limit(stack, in_force, done))  # noqa: B023
             before, start = await cpu_now(stack), time.monotonic()  # noqa: B023
@@ -332,9 +335,14 @@ async def run_overload_bench(
         }
         # Cores each service used while offered the load (the bench's own client included).
         over["cpu_cores_by_service"] = cpu
-        p99, calm99 = over["p99_s"], unloaded["p99_s"]
+        own = summary(driver.phase("unloaded"), seconds)
+        over["unloaded_same_stack"] = own
+        p99, calm99, own99 = over["p99_s"], unloaded["p99_s"], own["p99_s"]
         by_limit[limit] = over | {
             "admitted_p99_over_unloaded_p99": round(p99 / calm99, 3) if p99 and calm99 else None,
+            "admitted_p99_over_same_stack_unloaded_p99": (
+                round(p99 / own99, 3) if p99 and own99 else None
+            ),
             "finished_over_capacity": round(over["finished_per_s"] / rate, 3) if rate else None,
         }
     return {
