@@ -116,3 +116,23 @@ async def test_a_waiting_record_is_committed_when_its_allowance_ends(kafka: Kafk
         await wait_handled(handled, 1)
         # Nothing else arrives: the committer wakes for it by itself.
         assert await visible(kafka, 8.0) == Counter({"refusal": 1})
+
+
+async def test_a_rebalance_commits_what_waits_before_the_partitions_move(
+    kafka: KafkaSettings,
+) -> None:
+    """A second member joining revokes the first one's partitions: what waited is committed in
+    the revocation (not after its 120 s allowance, not lost, not redone by the new owner)."""
+    handled: Counter[str] = Counter()
+    first = deferring_stage(kafka, handled)
+    async with running([first]):
+        await send(kafka, [Item(id=f"w{i}", may_wait_s=120) for i in range(3)])
+        await wait_handled(handled, 3)
+        assert await visible(kafka, 1.0) == Counter()  # waiting
+        joined = time.monotonic()
+        async with running([deferring_stage(kafka, handled)]):
+            seen = await visible(kafka, 15.0)
+            assert seen == Counter({"w0": 1, "w1": 1, "w2": 1})
+            assert time.monotonic() - joined < 60
+    assert await visible(kafka, 2.0) == Counter({"w0": 1, "w1": 1, "w2": 1})
+    assert handled == Counter({"w0": 1, "w1": 1, "w2": 1})  # none redone by the new member
