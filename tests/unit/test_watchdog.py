@@ -11,9 +11,10 @@ from collections import deque
 from aiokafka import TopicPartition
 
 from reasoning_mesh.contracts.requests import MeshRequest
+from reasoning_mesh.runtime.commits import Slot
 from reasoning_mesh.runtime.context import Context, Record
 from reasoning_mesh.runtime.service import watchdog
-from reasoning_mesh.runtime.stage import Stage, StageConfig, _Slot
+from reasoning_mesh.runtime.stage import Stage, StageConfig
 from reasoning_mesh.settings import KafkaSettings
 
 
@@ -47,7 +48,7 @@ async def test_held_records_without_progress_are_a_stall_but_an_idle_stage_is_no
     s.progress_at = now - 500
     assert s.stalled(now) is None  # nothing held: idle, not stuck
     ctx = Context("s", "test", Record("t", 0, 0, None, b"{}"))
-    s._pending[TopicPartition("t", 0)] = deque([_Slot(ctx)])
+    s._pending[TopicPartition("t", 0)] = deque([Slot(ctx)])
     assert "1 records held, no progress for 500s" in (s.stalled(now) or "")
     s.progress_at = now - 50
     assert s.stalled(now) is None
@@ -66,7 +67,7 @@ async def test_a_long_training_job_is_not_taken_for_a_stall() -> None:
     s = stage(stall_timeout_s=100, max_poll_interval_ms=1_800_000)  # jobs may take 30 minutes
     now = time.monotonic()
     ctx = Context("s", "test", Record("t", 0, 0, None, b"{}"))
-    s._pending[TopicPartition("t", 0)] = deque([_Slot(ctx)])
+    s._pending[TopicPartition("t", 0)] = deque([Slot(ctx)])
     s.progress_at = now - 1000
     assert s.stalled(now) is None
 
