@@ -150,7 +150,6 @@ def _letters(words: list[str]) -> bool:
     """Whether `words` hold a lone `a`, or an `i` or `u` that is not a pronoun before a verb
     (`a` never is one: `what can a have if 2x + 3 = 11` asks about `a`)."""
     return any(
-        w == "a"
-        or (w in ("i", "u") and (k + 1 == len(words) or words[k + 1] not in _PRONOUN_VERBS))
+        w == "a" or (w in ("i", "u") and (k + 1 == len(words) or words[k + 1] not in _PRONOUN_VERBS))
         for k, w in enumerate(words)
     )
