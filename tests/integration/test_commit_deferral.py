@@ -9,10 +9,11 @@ import asyncio
 import time
 from collections import Counter
 
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
+from aiokafka import AIOKafkaProducer
 
 from reasoning_mesh.contracts.base import Message
 from reasoning_mesh.runtime.context import Context
+from reasoning_mesh.runtime.kafka import read_to_end
 from reasoning_mesh.runtime.stage import Stage, StageConfig
 from reasoning_mesh.settings import KafkaSettings
 
@@ -58,25 +59,12 @@ async def send(kafka: KafkaSettings, items: list[Item]) -> None:
         await producer.stop()
 
 
-async def visible(kafka: KafkaSettings, seconds: float) -> Counter[str]:
-    """Outputs committed so far (read_committed), reading for `seconds`."""
-    consumer = AIOKafkaConsumer(
-        kafka.physical(OUT),
-        bootstrap_servers=kafka.bootstrap_servers,
-        isolation_level="read_committed",
-        auto_offset_reset="earliest",
-        group_id=None,
-    )
-    await consumer.start()
-    seen: Counter[str] = Counter()
-    try:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            for records in (await consumer.getmany(timeout_ms=300)).values():
-                seen.update(Item.model_validate_json(r.value).id for r in records)
-        return seen
-    finally:
-        await consumer.stop()
+async def visible(kafka: KafkaSettings, after_s: float) -> Counter[str]:
+    """Outputs committed (read_committed, to the last stable offset) after `after_s` seconds:
+    a committed output never goes away, so what is not there by then was not committed."""
+    await asyncio.sleep(after_s)
+    out = kafka.physical(OUT)
+    return Counter([Item.model_validate_json(r.value).id async for r in read_to_end(kafka, out)])
 
 
 async def wait_handled(handled: Counter[str], n: int, timeout: float = 60) -> None:
