@@ -85,6 +85,15 @@ READINGS = [
     ("number of hours in 2 weeks?", "How many hours are there in 2 weeks?"),
     ("hrs in 3 weeks", "How many hrs are there in 3 weeks?"),
     ("12 - 5(r + 1) = -13, r = ?", "Solve 12 - 5*(r + 1) = -13 for r."),
+    # The quantity first, then the question about it; what is measured named in between.
+    ("1.2 kg flour, how many grams is that", "How many grams are there in 1.2 kg?"),
+    ("425 g of sugar. what is that in kg", "How many kg are there in 425 g?"),
+    ("round 12.3456 g to 1 decimal place", "Round 12.3456 to 1 decimal place."),
+    ("12.3456 g, round it to 1 dp", "Round 12.3456 to 1 decimal place."),
+    ("7.849, round that to the nearest tenth", "Round 7.849 to 1 decimal place."),
+    ("nearest hundred: 950", "Round 950 to the nearest hundred."),
+    ("to 2 dp: 3.14159", "Round 3.14159 to 2 decimal places."),
+    ("negative nine times seven", "What is -9*7?"),
 ]
 
 
@@ -171,6 +180,11 @@ def test_malformed_number_words_are_not_numbers(words: str) -> None:
         ("what is 1 + .5", "leading 0"),
         ("the product of 2 and 3 plus 4", "ambiguous"),
         ("how many grams in kilogram", "not a phrasing"),
+        # What is measured may not be a word that changes what is asked.
+        ("1.2 kg per, how many grams is that", "may change what is asked"),
+        ("1.2 kg less, how many grams is that", "may change what is asked"),
+        ("1.2 kg each, how many grams is that", "may change what is asked"),
+        ("3 km, round it to the nearest m", "not a phrasing"),
         ("What is " + " plus ".join(["1"] * 200) + "?", "longer than people write"),
     ],
 )

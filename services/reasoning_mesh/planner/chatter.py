@@ -17,6 +17,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
+from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.symbolic import ALLOWED as SYMBOLIC_FILLERS
 from reasoning_mesh.planner.units import UNIT_NAMES
 
@@ -44,7 +45,8 @@ _WORDS = (
     # papers and occasions
     " homework hw worksheet assignment textbook book project exam test quiz lab report class"
     " school uni college accounts budget tax taxes stuff thing things question problem sanity"
-    " recipe job shift notes sheet sheets timesheet spreadsheet"
+    " recipe job shift notes sheet sheets timesheet spreadsheet protocol calculator phone"
+    " died dead broke broken"
     # fillers and small words
     " a an the and or but so because cause cuz coz cos for on at in about before"
     " just really totally totaly quickly quick quite very actually basically literally"
@@ -81,8 +83,15 @@ _CONVERT_VERBS = frozenset(("convert", "change", "turn", "express", "put", "writ
 _PRONOUN_VERBS = frozenset(
     ("keep", "kept", "need", "needed", "am", "have", "had", "got", "get", "think", "want", "was",
      "can", "could", "did", "do", "dont", "don't", "tried", "try", "forgot", "know", "cant",
-     "can't", "guess", "hope", "always", "still", "just", "really")
+     "can't", "guess", "hope", "always", "still", "just", "really", "forget", "hate",
+     "struggle")
 )  # fmt: skip
+#: Who begins the asker's own sentence after the maths (`... i always forget the flip rule`).
+_SUBJECTS = frozenset(("i", "im", "i'm", "ive", "i've", "id", "i'd", "ill", "i'll", "we", "we're"))
+#: After these a plain word qualifies the maths or names the answer's form (`in hex`).
+_QUALIFYING = frozenset(("in", "for", "on", "at", "as", "into", "to", "with", "without", "it"))
+_DETERMINERS = frozenset(("a", "an", "the", "my", "our", "your", "its", "this", "that", "these"))
+_STUCK = frozenset(("confused", "confusing", "stuck", "struggling", "help", "trouble"))
 #: `x = 3` alone, after words came off, is an answer someone claims (`my kid says x = 3`).
 _CLAIM = re.compile(r"[a-z]\s*=\s*-?[\d.]+")
 
@@ -106,10 +115,13 @@ def spans(text: str) -> Iterator[str]:
     tail = 0
     while tail < n - head and chat[n - 1 - tail]:
         tail += 1
+    ends = list(range(n - tail, n + 1))
+    if (clause := _clause_start(words, head)) is not None and clause < n - tail:
+        ends.append(clause)  # `7/8 - 1/3 | im getting confused with the denominators`
     options = [
         (start, end)
         for start in range(head + 1)
-        for end in range(n - tail, n + 1)
+        for end in ends
         if (start, end) != (0, n) and end - start > 0
     ]
     for start, end in sorted(options, key=lambda se: (se[0] - se[1], se[0])):
@@ -120,6 +132,42 @@ def spans(text: str) -> Iterator[str]:
         span = " ".join(tokens[start:end]).lstrip(" ,;:").rstrip(" ,;:")
         if _sound(span, words[:start], words[end:]):
             yield span
+
+
+def _clause_start(words: list[str], head: int) -> int | None:
+    """Where a sentence of the asker's own begins after the maths (`i always forget the flip
+    rule`): at `i` and its kin, the rest of the text words of chatter or plain words that name
+    no maths (`maths_words`: operations, units, numbers, rounding, order, claims). A plain word
+    may not follow a word that would make it a qualifier or a form of the answer (`i want it in
+    hex`, `i need it with tax`), except `with` after being stuck (`confused with the fractions`).
+    """
+    k = next((k for k in range(head + 1, len(words)) if words[k] in _SUBJECTS), None)
+    if k is None:
+        return None  # only the first subject after the maths begins the asker's sentence
+    maths = natural.maths_words()
+    governor = ""  # the last word that is not a determiner: what a plain word would follow
+    for before, word in itertools.pairwise(["", *words[k:]]):
+        if word == "with" and before in _STUCK:
+            governor = ""  # `confused with the ...`: what is confusing, not a qualifier
+            continue
+        maths_or_qualified = (
+            not re.fullmatch(r"[a-z][a-z']+", word) or _stems(word) & maths or governor in _QUALIFYING
+        )
+        if word not in CHATTER and maths_or_qualified:
+            return None
+        if word not in _DETERMINERS:
+            governor = word
+    return k
+
+
+def _stems(word: str) -> set[str]:
+    """`halving` → {halving, halv, halve}: a word and what it may be a form of."""
+    forms = {word}
+    for suffix in ("ing", "ed", "es", "s", "er", "ers"):
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            base = word[: -len(suffix)]
+            forms |= {base, base + "e", base[:-1] if base[-1:] == base[-2:-1] else base}
+    return forms
 
 
 def _sound(span: str, head: list[str], tail: list[str]) -> bool:
@@ -143,10 +191,10 @@ def _sound(span: str, head: list[str], tail: list[str]) -> bool:
         return False
     # `what is u in 2x = 6`: a letter taken off may be the unknown asked for, unless a verb
     # follows it (`i keep getting it wrong`, `u need`: a pronoun).
-    return not ("=" in span and (_letters(head) or _letters(tail)))
+    return not ("=" in span and (letters(head) or letters(tail)))
 
 
-def _letters(words: list[str]) -> bool:
+def letters(words: list[str]) -> bool:
     """Whether `words` hold a lone `a`, or an `i` or `u` that is not a pronoun before a verb
     (`a` never is one: `what can a have if 2x + 3 = 11` asks about `a`)."""
     return any(

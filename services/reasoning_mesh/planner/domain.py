@@ -22,7 +22,7 @@ from reasoning_mesh.contracts.plans import (
     is_ref,
 )
 from reasoning_mesh.contracts.requests import Budget
-from reasoning_mesh.planner import chatter, natural, spelling, symbolic, wrappers
+from reasoning_mesh.planner import chatter, embedded, natural, spelling, symbolic, wrappers
 from reasoning_mesh.planner.builder import Builder, Function, Operand
 from reasoning_mesh.planner.expr import (
     Node,
@@ -79,6 +79,10 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
             reading = _read(core) or symbolic.read(core)
         if reading is None and not pronoun:
             reading = _read_span(core)  # `i need 750 ng in mg for a lab report`
+        if reading is None and not pronoun:
+            # `my kid has 9 = 2w - 5 on her sheet, what's w`; `twice a number is 8. find the number`
+            said_inside = embedded.around_equation(core) or embedded.unknown_in_words(core)
+            reading = _read(said_inside) if said_inside else None
         if reading is None or reading == text:
             if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all
                 raise UnsupportedQuestionError(UNSUPPORTED) from exc

@@ -24,6 +24,7 @@ from lark.exceptions import LarkError, VisitError
 from reasoning_mesh.models.translator.masking import bracket_fractions, plain_minus, plain_thousands
 from reasoning_mesh.planner import spelling
 from reasoning_mesh.planner.ambiguity import ambiguous, ambiguous_division
+from reasoning_mesh.planner.maths_words import MATHS_WORDS
 from reasoning_mesh.planner.numwords import (
     DENOMINATORS,
     fraction_words_pattern,
@@ -69,7 +70,7 @@ terms: expr ("," expr)* ","? "and" expr
      | NUMBER VAR                      -> implicit
      | group VAR                       -> implicit
      | factor
-?factor: "-" factor                    -> neg
+?factor: ("-" | "negative") factor     -> neg
        | atom
 ?atom: NUMBER                          -> num
      | WORDS                           -> words
@@ -104,17 +105,23 @@ conversion: "how" "many" UNIT _are? "there"? "in"? quantity                  -> 
           | ("convert" | "change" | "turn" | "express" | "put") quantity _into UNIT -> from_to
           | quantity _into UNIT                                             -> from_to
           | quantity ("is" | "are") "how" "many" UNIT                      -> from_to
-          | quantity ("," | ".")? _what _that _into UNIT                      -> from_to
-          | quantity ("," | ".")? "how" "many" UNIT ("is" | "are") _that      -> from_to
+          | quantity stuff? ("," | ".")? _what _that _into UNIT               -> from_to
+          | quantity stuff? ("," | ".")? "how" "many" UNIT ("is" | "are") _that -> from_to
+// `1.2 kg flour, how many grams is that`: what is measured, named before the question about it
+stuff: "of"? STUFF
 
 _what: "what" ("is" | "'s" | "s") | "whats"
 _that: "that" | "it" | "this"
 
 // --- rounding -------------------------------------------------------------------------------
 rounding: _how_round? "round" NUMBER "off"? "to" places
+        | _how_round? "round" NUMBER UNIT "off"? "to" places -> rounding_unit
+        | NUMBER ("," | ".")? "round" _that "off"? "to" places
+        | NUMBER UNIT ("," | ".")? "round" _that "off"? "to" places -> rounding_unit
+        | "round"? "to"? places ":" NUMBER                   -> places_first
         | NUMBER ("rounded" "off"? | "correct") "to" places
         | NUMBER "to" places
-        | "the"? "nearest" NEAREST ("for" | "of") NUMBER -> nearest_first
+        | "the"? "nearest" NEAREST ("for" | "of" | ":") NUMBER -> nearest_first
 _how_round: "how" ("do" | "would" | "should" | "can" | "could" | "will") ("you" | "i" | "we")
 places: (INT | WORDS) ("decimal" ("place" | "places") | "dp" | "dps" | "d" "." "p" ".") -> decimals
       | "the"? "nearest" NEAREST                                                      -> nearest
@@ -129,6 +136,7 @@ VAR: /[a-z]/
 WORDS: /__WORDS__/
 FRACTION_WORDS.3: /__FRACTIONS__/
 UNIT: /__UNITS__/
+STUFF.-1: /[a-z]+/
 _END: /[.?!]+/
 
 %import common.WS
@@ -174,6 +182,12 @@ def _vocabulary() -> frozenset[str]:
     """Words never corrected: unit names, number and fraction words."""
     words = {w for name in UNIT_NAMES for w in name.split()}
     return frozenset(words | set(NUMBER_WORDS) | set(DENOMINATORS))
+
+
+@cache
+def maths_words() -> frozenset[str]:
+    """Words that may change what is asked: never the name of what a quantity measures."""
+    return frozenset(re.findall(r'"([a-z]+)"', _GRAMMAR)) | _vocabulary() | MATHS_WORDS
 
 
 def _paren(text: str) -> str:
@@ -292,12 +306,23 @@ class _Reading(Transformer[Token, str]):
     def per_one(self, to: Token, unit: Token) -> str:
         return f"How many {to} are there in 1 {unit}?"
 
-    def from_to(self, q: tuple[str, str], to: Token) -> str:
-        return f"How many {to} are there in {q[0]} {q[1]}?"
+    def from_to(self, q: tuple[str, str], *rest: Token) -> str:
+        return f"How many {rest[-1]} are there in {q[0]} {q[1]}?"  # `rest`: [stuff,] unit
+
+    def stuff(self, word: Token) -> str:
+        if word in maths_words():
+            raise NotReadError(f"{word!r} after a quantity may change what is asked")
+        return str(word)
 
     # -- rounding
     def rounding(self, value: Token, places: str) -> str:
         return f"Round {value} to {places}."
+
+    def rounding_unit(self, value: Token, _unit: Token, places: str) -> str:
+        return self.rounding(value, places)  # `round 12.3456 g to 1 dp`: the answer is a number
+
+    def places_first(self, places: str, value: Token) -> str:
+        return self.rounding(value, places)  # `to 2 dp: 3.14159`
 
     def nearest_first(self, what: Token, value: Token) -> str:
         return self.rounding(value, self.nearest(what))

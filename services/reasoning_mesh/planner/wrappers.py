@@ -27,7 +27,8 @@ _MORE_OPENERS = (
     "plz", "please", "quick q", "quick q:", "q:", "help", "help me", "help with", "help me with",
     "tell me",
     "i need help with", "need help with", "i'm stuck on", "im stuck on", "stuck on",
-    "i'm stuck with", "stuck with", "hey guys", "i've got", "i have", "i got",
+    "i'm stuck with", "stuck with", "hey guys", "i've got", "i have", "i got", "homework q",
+    "hw q", "homework q:", "hw q:", "hw:",
 )  # fmt: skip
 #: Who is asking, as people say it: `my son's homework says`, `teacher wants`, `my daughter needs
 #: help with`. People, papers and verbs of asking only.
@@ -43,6 +44,8 @@ _ONE_OPENERS = (
     "quick one", "easy one", "another one", "next one", "this one", "stuck on this one",
     "i'm stuck on this one", "im stuck on this one", "help with this one", "simple one",
 )  # fmt: skip
+#: Frames not in the model's data: `what does 0.6 times 0.35 come to`.
+_MORE_FRAMES = ("what does {} come to", "what does {} make", "what does {} equal", "what does {} give")
 #: Tails not in the model's data.
 _MORE_TAILS = ("ty", "tia", "lol", "thanks!", "thx!", "please!", "pls!", "for me pls", "for me plz")
 #: Asking for a fraction in lowest terms, the form the canonical answer of a question written
@@ -89,7 +92,7 @@ def _ones() -> str:
 
 @cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], tuple[tuple[str, ...], ...]]:
-    frames = tuple(tuple(f.split("{}")) for f in fillers.FRAMES if f.count("{}") == 1)
+    frames = tuple(tuple(f.split("{}")) for f in (*fillers.FRAMES, *_MORE_FRAMES) if f.count("{}") == 1)
     heads = [head for head, foot in frames if not foot.strip() and head.strip() not in _LEADS]
     plain = _alternation(p for p in (*_openers(), *heads) if not p.endswith(" one"))
     ones = _ones()

@@ -1,0 +1,70 @@
+"""Equations said inside a sentence: `my daughter has 9 = 2w - 5 on her worksheet, what's w`,
+and the textbook's unknown named in words: `four times a number plus three is 27. what is the
+number?`.
+
+Both give the grammar a question it already reads (`9 = 2w - 5, what is w`; `solve four times
+n plus three = 27 for n`), built only from the question's own words: the equation as written,
+the unknown it asks for, and nothing else. What is left out must be chatter (`chatter.CHATTER`)
+with no letter in it that could be an unknown, so nothing that qualifies the equation is lost.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reasoning_mesh.planner.chatter import CHATTER, letters
+
+#: A token of an equation as people type it: numbers, unknowns next to numbers (`2w`),
+#: operators and brackets; a word of letters is not one (`on`), a single letter is.
+_MATHS_TOKEN = re.compile(r"[-+*/×÷()=.\d]*[a-z]?[-+*/×÷()=.\d]*")
+_ASK = re.compile(
+    r"(?P<sep>[,.;]?)\s*(?:so\s+)?(?:what(?:'s|s| is)|whats|find|solve for)\s+(?:the value of\s+)?"
+    r"(?P<var>[a-z])\s*[?.!]*$"
+)
+#: `four times a number plus three is 27. what is the number?`
+_RIDDLE = re.compile(
+    r"^(?P<lhs>[a-z0-9 ./()+*-]*\ba number\b[a-z0-9 ./()+*-]*?)\s+(?:is|equals|makes|gives)\s+"
+    r"(?P<rhs>-?\d+(?:\.\d+)?|[a-z-]+)\s*[.,;]?\s*"
+    r"(?:so\s+)?(?:what(?:'s| is)|whats|find) the number\s*[?.!]*$"
+)
+
+
+def around_equation(text: str) -> str | None:
+    """`9 = 2w - 5, what is w` from `my daughter has 9 = 2w - 5 on her worksheet, what's w`;
+    None where anything but chatter surrounds the one equation."""
+    text = " ".join(text.lower().replace("’", "'").split())
+    ask = _ASK.search(text)
+    if ask is None or text.count("=") != 1:
+        return None
+    tokens = text[: ask.start()].split()
+    at = next(i for i, t in enumerate(tokens) if "=" in t)
+    start, end = at, at + 1
+    while start > 0 and _maths(tokens[start - 1]):
+        start -= 1
+    while end < len(tokens) and _maths(tokens[end].rstrip(",;")):
+        end += 1
+        if tokens[end - 1].endswith((",", ";")):
+            break  # the sentence's own punctuation ends the equation
+    others = [t.strip(",.;:!?\"'()") for t in (*tokens[:start], *tokens[end:])]
+    if not others or not all(w in CHATTER for w in others) or letters(others):
+        return None
+    equation = " ".join(tokens[start:end]).rstrip(",;")
+    return f"{equation}, what is {ask.group('var')}"
+
+
+def unknown_in_words(text: str) -> str | None:
+    """`solve four times n plus three = 27 for n` from `four times a number plus three is 27.
+    what is the number?`; None where the unknown is not named exactly once, or a letter is
+    already in use."""
+    text = " ".join(text.lower().replace("’", "'").split())
+    m = _RIDDLE.match(text)
+    if m is None:
+        return None
+    lhs = m.group("lhs")
+    if lhs.count("a number") != 1 or re.search(r"\b[a-z]\b", lhs.replace("a number", "")):
+        return None
+    return f"solve {lhs.replace('a number', 'n')} = {m.group('rhs')} for n"
+
+
+def _maths(token: str) -> bool:
+    return bool(token) and _MATHS_TOKEN.fullmatch(token) is not None and token not in ("a", "i")

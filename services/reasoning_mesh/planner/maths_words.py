@@ -1,0 +1,29 @@
+"""Words that may name an operation, a quantity, an order or a sign: what no reader may take
+off a question as people's own words (`chatter`), nor pass over as the name of what a quantity
+measures (`1.2 kg flour`). The grammar's own words and every unit and number word are added
+where this list is used; these are the ones neither holds.
+"""
+
+from __future__ import annotations
+
+_WORDS = (
+    # operations, in every form people write them
+    "add adds added adding addition plus sum sums total totals altogether combined subtract"
+    " subtracts subtracted subtracting subtraction minus take takes taken away difference less"
+    " fewer more than multiply multiplies multiplied multiplying multiplication times product"
+    " divide divides divided dividing division quotient over into per each split share shared"
+    " half halve halved halves double doubled doubling twice triple tripled thrice quarter"
+    " square squared cube cubed root roots power powers percent percentage exponent"
+    " increase increased decrease decreased reduce reduced raise raised grow grew"
+    " round rounded rounding nearest decimal decimals place places digit digits significant"
+    " dp sf fraction fractions hex binary octal base notation scientific form simplest lowest"
+    " terms exact mixed improper estimate approx approximately roughly"
+    # order, sign and comparison
+    " first second then after next previous last reverse other negative positive"
+    " opposite inverse reciprocal not no never don't didn't without except"
+    " left remaining rest remains leftover off up down under above below between from to of by"
+    " equal equals equation solve unknown value number numbers"
+    # checking a claim, and repetition that adds an operation
+    " right correct sure why how mean meant means instead again also too"
+)
+MATHS_WORDS = frozenset(_WORDS.split())

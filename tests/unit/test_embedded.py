@@ -1,0 +1,86 @@
+"""An equation said inside a sentence, and the unknown named in words, are read only when
+nothing but chatter surrounds them."""
+
+from __future__ import annotations
+
+import pytest
+
+from reasoning_mesh.planner import chatter, embedded
+from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question
+from reasoning_mesh.planner.maths_words import MATHS_WORDS
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        ("my daughter has 9 = 2w - 5 on her worksheet, what's w", "Solve 9 = 2*w - 5 for w."),
+        ("our class did 3(k + 2) = 21 today. what is k?", "Solve 3*(k + 2) = 21 for k."),
+        ("four times a number plus three is 27. what is the number?", "Solve 4*n + 3 = 27 for n."),
+        ("a number divided by 4 is 6, find the number", "Solve n/4 = 6 for n."),
+        ("homework q: 6(p - 1) = 4p + 9", "Solve 6*(p - 1) = 4*p + 9 for p."),
+    ],
+)
+def test_the_equation_inside_is_read(question: str, reading: str) -> None:
+    plan = plan_question(question)
+    assert plan.reading == reading and plan.plan_source == "rules"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "i think 2x = 6 but my kid says x = 4, what is x",  # two equations: which one?
+        "my son has 2x = 6 and 3 apples, what is x",  # a number outside the equation
+        "my son has 2x = 6 doubled on his sheet, what is x",  # a word that changes it
+        "she has 2x = 6 on sheet a, what is x",  # a letter that may be another unknown
+        "my kid has 2x = 6, what is y",  # not its unknown
+        "a number plus a number is 8. what is the number",  # the unknown named twice
+        "a number plus x is 8. what is the number",  # a letter already in use
+        "twice a number is more than 8. what is the number",
+    ],
+)
+def test_anything_but_chatter_around_it_is_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)
+
+
+def test_the_helpers_build_only_from_the_question() -> None:
+    assert embedded.around_equation("my kid has 2x = 6 on her sheet, what's x") == "2x = 6, what is x"
+    assert embedded.around_equation("2x = 6 = 3x, what is x") is None
+    riddle = "a number minus 4 is 9. find the number"
+    assert embedded.unknown_in_words(riddle) == "solve n minus 4 = 9 for n"
+    assert embedded.unknown_in_words("a number minus 4 is 9") is None
+
+
+def test_no_chatter_word_is_a_maths_word() -> None:
+    assert not chatter.CHATTER & MATHS_WORDS
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        ("7/8 - 1/3 im getting confused with the denominators", "What is (7/8) - (1/3)?"),
+        ("whats 14 times 12 i always forget my tables", "What is 14*12?"),
+        ("my calculator died, 23.4 divided by 6?", "What is 23.4/6?"),
+        ("recipe says 1.2 kg flour, how many grams is that", "How many grams are there in 1.2 kg?"),
+        ("my lab sheet says 12.3456 g, round it to 1 dp", "Round 12.3456 to 1 decimal place."),
+        ("hey what does 0.6 times 0.35 come to", "What is 0.6*0.35?"),
+    ],
+)
+def test_the_askers_own_sentence_after_the_maths_comes_off(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "5 + 3 i want it in hex",  # a form of the answer
+        "what is 12 + 7 i need it with tax",  # a qualifier
+        "12 divided by 4 i mean times 4",  # a correction
+        "what is 3.5 + 1.25 i need it as a fraction",
+        "what is 6 + 2 i think it needs halving",
+        "solve 2x = 6 i want x in cm",
+    ],
+)
+def test_a_sentence_that_may_change_the_maths_stays_on(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)
