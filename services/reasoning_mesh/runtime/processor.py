@@ -109,6 +109,13 @@ class RecordProcessor(Generic[M]):
             await self._failure_hook(message, err, ctx)
 
     async def _handle_with_retries(self, message: M, ctx: Context) -> None:
+        # Most records succeed at once: their first attempt builds no retry loop (tenacity's
+        # costs ~0.1 ms a record, a tenth of a refusal's whole handling under overload).
+        try:
+            await self._attempt(message, ctx)
+            return
+        except RetryableError as exc:
+            first_failure: RetryableError | None = exc
         attempts = stop_after_attempt(self.retry_attempts)
 
         def stop(state: RetryCallState) -> bool:
@@ -126,10 +133,16 @@ class RecordProcessor(Generic[M]):
         )
         async for attempt in retrying:
             with attempt:
-                ctx.attempts += 1
-                ctx.outputs.clear()  # a failed attempt's partial outputs must not be sent
-                ctx.commit_within_s = None  # nor its leave to wait for a commit
-                await self.handler(message, ctx)
+                if first_failure is not None:  # the loop's first attempt is the one above
+                    failure, first_failure = first_failure, None
+                    raise failure
+                await self._attempt(message, ctx)
+
+    async def _attempt(self, message: M, ctx: Context) -> None:
+        ctx.attempts += 1
+        ctx.outputs.clear()  # a failed attempt's partial outputs must not be sent
+        ctx.commit_within_s = None  # nor its leave to wait for a commit
+        await self.handler(message, ctx)
 
     def _dead_letter(self, ctx: Context, error: MeshError) -> None:
         ctx.outputs.clear()
