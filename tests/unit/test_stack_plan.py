@@ -101,3 +101,13 @@ def test_a_broker_refuses_a_secrets_file_changed_since_it_was_formatted(tmp_path
     secrets.write_text(json.dumps(changed))
     with pytest.raises(InfraError, match="changed since"):
         broker.command()
+
+
+def test_background_services_yield_the_cores_to_the_serving_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    niceness = {s.name: s.nice for s in Stack(MeshSettings(home=tmp_path)).service_specs()}
+    assert niceness == {"retriever": 0, "reasoner": 0, "verifier": 0, "planner": 0, "gateway": 0,
+                        "learner": 10, "analytics": 10}  # fmt: skip
+    monkeypatch.setenv("RMESH_ANALYTICS_NICE", "0")
+    assert {s.name: s.nice for s in Stack(MeshSettings(home=tmp_path)).service_specs()}["analytics"] == 0

@@ -100,3 +100,20 @@ def test_what_a_killed_process_started_dies_with_it(tmp_path: Path) -> None:
         assert not state.exists() or state.read_text().split()[2] == "Z"  # killed (or reaped)
     finally:
         sup.stop_all()
+
+
+def test_a_background_service_runs_niced_with_its_own_pid(tmp_path: Path) -> None:
+    log = str(tmp_path / "logs" / "x.log")
+    niced = [ProcSpec("bg", 0, SLEEPER, dict(os.environ), log, tier=0, nice=10)]
+    supervisor.write_specs(tmp_path, niced, {"brokers": 1})
+    sup = Supervisor(tmp_path)
+    try:
+        sup.step(time.time())
+        (child,) = sup.children
+        assert child.proc is not None
+        # `nice` execs the service: the pid the supervisor holds is the service's own.
+        wait(lambda: Path(f"/proc/{child.proc.pid}/cmdline").read_bytes().startswith(
+            sys.executable.encode()), sup)  # fmt: skip
+        assert os.getpriority(os.PRIO_PROCESS, child.proc.pid) == os.getpriority(os.PRIO_PROCESS, 0) + 10
+    finally:
+        sup.stop_all()

@@ -24,6 +24,13 @@ class ServiceSpec:
     name: str
     module: str
     default_metrics_port: int
+    #: Background work (usage analytics, adapter training) yields the cores to the serving path
+    #: when they are contended, as a lower QoS class would: nice 10 weighs about a tenth of 0.
+    default_nice: int = 0
+
+    @property
+    def nice(self) -> int:
+        return int(os.environ.get(f"RMESH_{self.name.upper()}_NICE", self.default_nice))
 
     @property
     def metrics_port(self) -> int:
@@ -37,8 +44,8 @@ SERVICES = (
     ServiceSpec("verifier", "reasoning_mesh.verifier", 9105),
     ServiceSpec("planner", "reasoning_mesh.planner", 9103),
     ServiceSpec("gateway", "reasoning_mesh.gateway", 9101),
-    ServiceSpec("learner", "reasoning_mesh.learner", 9106),
-    ServiceSpec("analytics", "reasoning_mesh.analytics", 9107),
+    ServiceSpec("learner", "reasoning_mesh.learner", 9106, default_nice=10),
+    ServiceSpec("analytics", "reasoning_mesh.analytics", 9107, default_nice=10),
 )
 
 
@@ -195,6 +202,7 @@ class Stack:
                         str(self.home / "logs" / f"{svc.name}-{r}.log"),
                         ports,
                         tier=2,
+                        nice=svc.nice,
                         # Its own principal on secured brokers; the supervisor adds the
                         # password when it starts the process (it is in no spec file).
                         principal=svc.name if self.secure else "",

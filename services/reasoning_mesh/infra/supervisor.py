@@ -15,6 +15,7 @@ import contextlib
 import json
 import logging
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -48,6 +49,8 @@ class ProcSpec:
     #: The Kafka principal it runs as on secured brokers: its credentials are added to its
     #: environment at start, from the home's secrets file (never written into a spec).
     principal: str = ""
+    #: Its CPU priority (`nice`): background services run above 0 and yield under contention.
+    nice: int = 0
 
     @property
     def key(self) -> str:
@@ -123,6 +126,12 @@ def _kill_group(pgid: int) -> None:
         os.killpg(pgid, signal.SIGKILL)
 
 
+def _niced(argv: list[str], nice: int) -> list[str]:
+    """`argv` run at priority `nice` (coreutils `nice` execs it: the pid is the service's)."""
+    binary = shutil.which("nice") if nice else None
+    return [binary, "-n", str(nice), *argv] if binary else argv
+
+
 @dataclass
 class _Child:
     spec: ProcSpec
@@ -157,7 +166,7 @@ class Supervisor:
         with open(spec.log_file, "ab") as out:
             # Its own process group: what it started (Triton's Python backend stubs) goes with it.
             child.proc = subprocess.Popen(
-                spec.argv,
+                _niced(spec.argv, spec.nice),
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
