@@ -3,6 +3,7 @@ distinct ports, the brokers' quorum and the settings every service replica is gi
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import pytest
@@ -111,3 +112,18 @@ def test_background_services_yield_the_cores_to_the_serving_path(
                         "learner": 10, "analytics": 10}  # fmt: skip
     monkeypatch.setenv("RMESH_ANALYTICS_NICE", "0")
     assert {s.name: s.nice for s in Stack(MeshSettings(home=tmp_path)).service_specs()}["analytics"] == 0
+
+
+def test_a_port_another_process_holds_is_refused_before_anything_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        monkeypatch.setenv("RMESH_PLANNER_METRICS_PORT", str(port))
+        stack = Stack(MeshSettings(home=tmp_path))
+        assert f"planner-0 metrics {port}" in stack.taken_ports()
+        with pytest.raises(InfraError, match=f"planner-0 metrics {port}"):
+            stack.up(timeout_s=5)
+    assert not (tmp_path / "run").exists() or not any((tmp_path / "run").iterdir())  # nothing started

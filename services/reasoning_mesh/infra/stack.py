@@ -221,9 +221,13 @@ class Stack:
             if {k: running.get(k) for k in wanted} != wanted:
                 raise InfraError(f"the stack runs with {running}; `rmesh down` before {wanted}")
         else:
-            for b in self.brokers:
-                if procs.port_open("127.0.0.1", b.port):
-                    raise InfraError(f"port {b.port} is taken by another process")
+            # A port another stack holds would make this one crash-loop while its probes, which
+            # ask the port, found the other stack healthy: refused before anything starts.
+            if taken := self.taken_ports():
+                raise InfraError(
+                    f"port(s) {', '.join(taken)} taken by another process (another stack: "
+                    "`rmesh down` with its RMESH_HOME, or set this one's ports)"
+                )
             meta = {
                 "brokers": self.n_brokers,
                 "replicas": self.replicas,
@@ -256,6 +260,15 @@ class Stack:
             log_file=self.home / "logs" / "supervisor.log",
         )
         asyncio.run(ensure_topics(self.admin_kafka(), [t.name for t in TOPICS]))
+
+    def taken_ports(self) -> list[str]:
+        """`name[replica] kind port` for every port this stack would listen on that is in use."""
+        return [
+            f"{spec.key} {kind} {port}"
+            for spec in self.specs()
+            for kind, port in spec.ports.items()
+            if procs.port_open("127.0.0.1", port)
+        ]
 
     def down(self) -> list[str]:
         stopped: list[str] = []
