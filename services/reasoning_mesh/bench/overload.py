@@ -29,6 +29,7 @@ from typing import Any
 
 from reasoning_mesh.bench.chaos import generated_questions
 from reasoning_mesh.bench.chaos_faults import ChaosStack, RssSampler, cpu_seconds
+from reasoning_mesh.bench.lag import catch_up
 from reasoning_mesh.contracts import requests, results
 from reasoning_mesh.contracts.requests import MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
@@ -309,7 +310,7 @@ async def run_overload_bench(
     by_limit: dict[str, Any] = {}
     for limit in limits:
         stack, in_force = ChaosStack(home / f"limit-{limit}", extra=_limits(limit)), list[float]()
-        cpu = dict[str, float]()
+        cpu, behind = dict[str, float](), dict[str, Any]()
 
         async def overload(driver: Driver) -> None:
             # This stack's own unloaded latency first: its ratio is side by side on one stack
@@ -323,7 +324,11 @@ async def run_overload_bench(
             cpu.update({k: round((v - before.get(k, 0)) / took, 3) for k, v in after.items()})  # noqa: B023
             done.set()
             await watch
+            # The analytics service (niced) catching up on the burst, while the rest settles.
+            kafka = KafkaSettings(bootstrap_servers=stack.bootstrap_servers())  # noqa: B023
+            lag = asyncio.create_task(catch_up(kafka, "rmesh.analytics"))
             await driver.settle("overload", timeout_s=600)
+            behind.update(await lag)  # noqa: B023
 
         driver = await _phases(stack, questions, overload, rss)
         over = summary(driver.phase("overload"), seconds)
@@ -335,6 +340,7 @@ async def run_overload_bench(
         }
         # Cores each service used while offered the load (the bench's own client included).
         over["cpu_cores_by_service"] = cpu
+        over["analytics_after_overload"] = behind
         own = summary(driver.phase("unloaded"), seconds)
         over["unloaded_same_stack"] = own
         p99, calm99, own99 = over["p99_s"], unloaded["p99_s"], own["p99_s"]

@@ -1,0 +1,30 @@
+"""How long a consumer group takes to catch up after a burst: what running a background
+service at a lower priority (`nice`) costs it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from reasoning_mesh.infra.stack import consumer_lag
+from reasoning_mesh.settings import KafkaSettings
+
+#: Records left that count as caught up: on transactional topics an idle group shows up to one
+#: commit marker per partition as lag.
+CAUGHT_UP = 50
+
+
+async def catch_up(kafka: KafkaSettings, group: str, timeout_s: float = 300.0) -> dict[str, Any]:
+    """`group`'s lag now, and the seconds until it is at most `CAUGHT_UP` (None: not within
+    `timeout_s`)."""
+    start, first = time.monotonic(), None
+    while True:
+        lag = (await consumer_lag(kafka)).get(group)
+        first = lag if first is None else first
+        waited = time.monotonic() - start
+        if lag is not None and lag <= CAUGHT_UP:
+            return {"group": group, "lag_at_start": first, "caught_up_s": round(waited, 1)}
+        if waited > timeout_s:
+            return {"group": group, "lag_at_start": first, "caught_up_s": None, "lag_left": lag}
+        await asyncio.sleep(2.0)
