@@ -84,3 +84,30 @@ def test_the_askers_own_sentence_after_the_maths_comes_off(question: str, readin
 def test_a_sentence_that_may_change_the_maths_stays_on(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        ("we pipetted 75 ml of sample, what is that in litres", "How many litres are there in 75 ml?"),
+        ("the scale showed 2.5 kg, how many grams is that", "How many grams are there in 2.5 kg?"),
+        ("my calculator says 27.38461538, round to 1 dp", "Round 27.38461538 to 1 decimal place."),
+    ],
+)
+def test_a_quantity_stated_first_may_follow_plain_words(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "we doubled 75 ml, what is that in litres",  # a word that changes the quantity
+        "we lost 75 ml and 3 ml, what is that in l",  # two quantities: which is `that`?
+        "in binary 75 ml, what is that in litres",
+        "we poured into the flask 75 ml, what is that in litres",  # after `into`: a qualifier
+        "we pipetted 75 ml of sample, what is 3 ml in litres",  # not about the quantity stated
+    ],
+)
+def test_a_quantity_after_words_that_may_change_it_is_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)

@@ -94,6 +94,8 @@ READINGS = [
     ("nearest hundred: 950", "Round 950 to the nearest hundred."),
     ("to 2 dp: 3.14159", "Round 3.14159 to 2 decimal places."),
     ("negative nine times seven", "What is -9*7?"),
+    ("convert one point eight litres to millilitres", "How many millilitres are there in 1.8 litres?"),
+    ("0.6666 round to two decimal places", "Round 0.6666 to 2 decimal places."),
 ]
 
 
@@ -158,10 +160,38 @@ def test_number_words_read_as_numerals(words: str, numeral: str) -> None:
     assert read_number_words(words) == numeral
 
 
-@pytest.mark.parametrize("words", ["twenty twenty", "five four", "hundred", "seven and"])
+@pytest.mark.parametrize(
+    ("words", "numeral"),
+    [("one point eight", "1.8"), ("zero point zero five", "0.05"), ("twenty one point five", "21.5")],
+)
+def test_decimals_in_words_read_digit_by_digit(words: str, numeral: str) -> None:
+    assert read_number_words(words) == numeral
+
+
+@pytest.mark.parametrize(
+    "words",
+    ["twenty twenty", "five four", "hundred", "seven and", "point five", "one point", "one point twenty",
+     "one point eight point two"],
+)  # fmt: skip
 def test_malformed_number_words_are_not_numbers(words: str) -> None:
     with pytest.raises(ValueError):
         read_number_words(words)
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [("3/4 of 56?", "What is (3/4)*56?"), ("what is half of 93", "What is (1/2)*93?"),
+     ("two thirds of 12", "What is (2/3)*12?"), ("a quarter of twenty", "What is (1/4)*20?")],
+)  # fmt: skip
+def test_a_fraction_of_a_number_is_its_product(question: str, reading: str) -> None:
+    """`half` reads `1/2` as `a half` does: the reading of a word, not a number computed."""
+    assert read(question) == reading
+
+
+@pytest.mark.parametrize("question", ["half of 10 + 4", "(3 + 4) of 5", "2 of 5", "3/4 of 56 + 1"])
+def test_a_part_of_anything_but_one_number_is_not_read(question: str) -> None:
+    with pytest.raises(NotReadError):
+        read(question)
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,9 @@ from tests.unit.gate import assert_names_no_maths
         ("what 48 plus 27 comes to", "48 plus 27"),
         ("hey there, can you tell me what is 3 plus 4 thanks", "what is 3 plus 4"),
         ("Help me with 3 + 4 pls", "3 + 4"),
+        # Before an ask, `one` is a pronoun with no separator: `1 whats ...` is no number.
+        ("quick one whats 847 + 389", "whats 847 + 389"),
+        ("homework q: 6(p - 1) = 4p + 9", "6(p - 1) = 4p + 9"),
     ],
 )
 def test_wrappers_come_off_the_ends(question: str, core: str) -> None:

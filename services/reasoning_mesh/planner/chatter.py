@@ -136,17 +136,22 @@ def spans(text: str) -> Iterator[str]:
 
 def _clause_start(words: list[str], head: int) -> int | None:
     """Where a sentence of the asker's own begins after the maths (`i always forget the flip
-    rule`): at `i` and its kin, the rest of the text words of chatter or plain words that name
-    no maths (`maths_words`: operations, units, numbers, rounding, order, claims). A plain word
-    may not follow a word that would make it a qualifier or a form of the answer (`i want it in
-    hex`, `i need it with tax`), except `with` after being stuck (`confused with the fractions`).
-    """
+    rule`): at `i` and its kin, the rest of the text `plain`."""
     k = next((k for k in range(head + 1, len(words)) if words[k] in _SUBJECTS), None)
     if k is None:
         return None  # only the first subject after the maths begins the asker's sentence
+    return k if plain(words[k:]) else None
+
+
+def plain(words: list[str]) -> bool:
+    """Whether `words` are chatter or plain words that name no maths (`maths_words`:
+    operations, units, numbers, rounding, order, claims; any form of them, `halving`). A plain
+    word may not follow a word that would make it a qualifier or a form of the answer (`i want
+    it in hex`, `i need it with tax`), except `with` after being stuck (`confused with the
+    fractions`)."""
     maths = natural.maths_words()
     governor = ""  # the last word that is not a determiner: what a plain word would follow
-    for before, word in itertools.pairwise(["", *words[k:]]):
+    for before, word in itertools.pairwise(["", *(_word(w) for w in words)]):
         if word == "with" and before in _STUCK:
             governor = ""  # `confused with the ...`: what is confusing, not a qualifier
             continue
@@ -154,10 +159,10 @@ def _clause_start(words: list[str], head: int) -> int | None:
             not re.fullmatch(r"[a-z][a-z']+", word) or _stems(word) & maths or governor in _QUALIFYING
         )
         if word not in CHATTER and maths_or_qualified:
-            return None
+            return False
         if word not in _DETERMINERS:
             governor = word
-    return k
+    return True
 
 
 def _stems(word: str) -> set[str]:

@@ -1,6 +1,6 @@
-"""Equations said inside a sentence: `my daughter has 9 = 2w - 5 on her worksheet, what's w`,
-and the textbook's unknown named in words: `four times a number plus three is 27. what is the
-number?`.
+"""Equations and quantities said inside a sentence: `my daughter has 9 = 2w - 5 on her
+worksheet, what's w`, `we pipetted 75 ml of sample, what is that in litres`; and the
+textbook's unknown named in words: `four times a number plus three is 27. what is the number?`.
 
 Both give the grammar a question it already reads (`9 = 2w - 5, what is w`; `solve four times
 n plus three = 27 for n`), built only from the question's own words: the equation as written,
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner.chatter import CHATTER, letters
+from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.chatter import CHATTER, letters, plain
 
 #: A token of an equation as people type it: numbers, unknowns next to numbers (`2w`),
 #: operators and brackets; a word of letters is not one (`on`), a single letter is.
@@ -64,6 +65,25 @@ def unknown_in_words(text: str) -> str | None:
     if lhs.count("a number") != 1 or re.search(r"\b[a-z]\b", lhs.replace("a number", "")):
         return None
     return f"solve {lhs.replace('a number', 'n')} = {m.group('rhs')} for n"
+
+
+def quantity_first(text: str) -> str | None:
+    """`75 ml of sample, what is that in litres` from `we pipetted 75 ml of sample, what is that
+    in litres`: where the question asks about `that` or `it`, a quantity stated before it may
+    come after words of any plain kind (`we pipetted`, `the scale showed`), none naming maths.
+    The rest must read as a conversion or a rounding of that one quantity."""
+    tokens = " ".join(text.lower().replace("’", "'").split()).split()
+    k = next((i for i, t in enumerate(tokens) if re.match(r"-?\d", t)), None)
+    rest = tokens[k:] if k else []
+    if not rest or not {"that", "it"} & {t.strip(",.?!") for t in rest} or not plain(tokens[:k]):
+        return None
+    if sum(bool(re.match(r"-?\d", t)) for t in rest) != 1:
+        return None  # one quantity: what `that` is
+    try:
+        reading = natural.read(" ".join(rest))
+    except natural.NotReadError:
+        return None
+    return " ".join(rest) if reading.startswith(("How many", "Round")) else None
 
 
 def _maths(token: str) -> bool:

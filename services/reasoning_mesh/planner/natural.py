@@ -27,6 +27,7 @@ from reasoning_mesh.planner.ambiguity import ambiguous, ambiguous_division
 from reasoning_mesh.planner.maths_words import MATHS_WORDS
 from reasoning_mesh.planner.numwords import (
     DENOMINATORS,
+    POINT,
     fraction_words_pattern,
     mixed_number_words_pattern,
     read_fraction_words,
@@ -59,6 +60,9 @@ arith: expr
      | "subtracting" expr "from" expr                   -> subtract_from
      | "add" "up"? terms                                -> sum_of
      | expr ("when" | "if" | "for" | "where" | "with") VAR "=" expr -> substitute
+     | _part "of" (NUMBER | WORDS)                      -> part_of
+_part: FRACTION_WORDS | HALF | group
+HALF: "half"
 terms: expr ("," expr)* ","? "and" expr
 
 ?expr: expr ("+" | "plus") term      -> add
@@ -116,8 +120,8 @@ _that: "that" | "it" | "this"
 // --- rounding -------------------------------------------------------------------------------
 rounding: _how_round? "round" NUMBER "off"? "to" places
         | _how_round? "round" NUMBER UNIT "off"? "to" places -> rounding_unit
-        | NUMBER ("," | ".")? "round" _that "off"? "to" places
-        | NUMBER UNIT ("," | ".")? "round" _that "off"? "to" places -> rounding_unit
+        | NUMBER ("," | ".")? "round" _that? "off"? "to" places
+        | NUMBER UNIT ("," | ".")? "round" _that? "off"? "to" places -> rounding_unit
         | "round"? "to"? places ":" NUMBER                   -> places_first
         | NUMBER ("rounded" "off"? | "correct") "to" places
         | NUMBER "to" places
@@ -162,7 +166,7 @@ class NotReadError(ValueError):
 def _parser() -> Lark:
     names = sorted((u for u in UNIT_NAMES if u.isascii()), key=len, reverse=True)
     units = "(?:" + "|".join(re.escape(u) for u in names) + ")" + r"\b"
-    word = "(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + ")"
+    word = "(?:" + "|".join(sorted((*NUMBER_WORDS, POINT), key=len, reverse=True)) + ")"
     # `and` joins only after a scale word (`one hundred and five`); `sixty and four` is two.
     scale_and = "(?:(?<=hundred)|(?<=thousand)|(?<=million)) and "
     numbers = r"\b" + word + "(?:(?:-| |" + scale_and + ")" + word + r")*\b"
@@ -181,7 +185,7 @@ def _keywords() -> frozenset[str]:
 def _vocabulary() -> frozenset[str]:
     """Words never corrected: unit names, number and fraction words."""
     words = {w for name in UNIT_NAMES for w in name.split()}
-    return frozenset(words | set(NUMBER_WORDS) | set(DENOMINATORS))
+    return frozenset(words | set(NUMBER_WORDS) | set(DENOMINATORS) | {POINT})
 
 
 @cache
@@ -253,6 +257,20 @@ class _Reading(Transformer[Token, str]):
 
     def arith(self, e: str) -> str:
         return f"What is {e}?"
+
+    def part_of(self, part: Token | str, whole: Token) -> str:
+        """`3/4 of 56`, `half of 93`, `two thirds of 12`: the whole question only (`half of 10
+        + 4` is refused: of which?), the part a fraction as written or in words."""
+        if isinstance(part, Token) and part.type == "HALF":
+            fraction = "(1/2)"  # `half`: the reading of the word, as `a half` is
+        elif isinstance(part, Token):
+            fraction = f"({read_fraction_words(str(part))})"
+        else:
+            fraction = part
+        if not re.fullmatch(r"\(\d+/\d+\)", fraction):
+            raise NotReadError(f"{fraction!r} of a number: only a fraction is read")
+        number = read_number_words(str(whole)) if whole.type == "WORDS" else str(whole)
+        return f"What is {fraction}*{number}?"
 
     def substitute(self, e: str, var: Token, value: str) -> str:
         return f"Let {var} = {value}. What is {e}?"

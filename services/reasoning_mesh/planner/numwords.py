@@ -18,7 +18,11 @@ TENS = {
     "seventy": 70, "eighty": 80, "ninety": 90,
 }  # fmt: skip
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+#: `one point eight`: the digits after `point` are said one by one. Not in `WORDS`: the
+#: translation model's masking reads those, and a change there is a retrain.
+POINT = "point"
 WORDS = (*ONES, *TENS, *_SCALES)
+_DIGITS = {w: str(v) for w, v in ONES.items() if v < 10}
 
 
 def read_number_words(text: str) -> str:
@@ -26,6 +30,8 @@ def read_number_words(text: str) -> str:
     raw = [w for w in re.split(r"[\s-]+", text.strip().lower()) if w]
     if not raw or "and" in (raw[0], raw[-1]):
         raise ValueError(f"no one number in {text!r}")
+    if POINT in raw:  # `one point eight` → `1.8`, `zero point zero five` → `0.05`
+        return _decimal(raw, text)
     words = [w for w in raw if w != "and"]
     total, group, last = 0, 0, ""
     for word in words:
@@ -50,6 +56,14 @@ def read_number_words(text: str) -> str:
             raise ValueError(f"{word!r} is not a number word")
         last = word
     return str(total + group)
+
+
+def _decimal(raw: list[str], text: str) -> str:
+    at = raw.index(POINT)
+    digits = raw[at + 1 :]
+    if not digits or any(d not in _DIGITS for d in digits):
+        raise ValueError(f"{text!r}: after `point` come single digits")
+    return f"{read_number_words(' '.join(raw[:at]))}.{''.join(_DIGITS[d] for d in digits)}"
 
 
 #: Fractions written in words name their numerator and denominator: `five sixths` is `5/6`,

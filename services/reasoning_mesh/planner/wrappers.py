@@ -66,7 +66,12 @@ _FRACTION_TAIL_PATTERNS = (
 #: A dash separates an opener only with space on both sides (`quick one - 5 + 3`); `-5` is a
 #: number. Only the `one` openers take a dash: after `hey` it may be a minus (`hey - 5 + 3`).
 _SEPARATOR = r"\s*(?:[:,!]|\.\.\.)\s*"
-_ONE_SEPARATOR = r"(?:\s*(?:[:,!]|\.\.\.)\s*|\s[-–]\s+)"
+#: After a `one` opener these begin the question itself, so the `one` is a pronoun with no
+#: separator (`quick one whats 847 + 389`): `1 whats ...` is no number.
+_ASK_WORDS = ("what", "whats", "what's", "how", "solve", "find", "calculate", "convert", "round",
+              "work", "simplify", "evaluate", "express", "change", "turn", "add", "subtract",
+              "multiply", "divide")  # fmt: skip
+_ONE_SEPARATOR = rf"(?:\s*(?:[:,!]|\.\.\.)\s*|\s[-–]\s+|\s+(?=(?:{'|'.join(_ASK_WORDS)})\b))"
 #: At most this many openers and tails come off (`hey, quick question: can you ...`).
 MAX_PEELS = 4
 
