@@ -96,6 +96,8 @@ READINGS = [
     ("negative nine times seven", "What is -9*7?"),
     ("convert one point eight litres to millilitres", "How many millilitres are there in 1.8 litres?"),
     ("0.6666 round to two decimal places", "Round 0.6666 to 2 decimal places."),
+    # A bare equation asks for its one unknown.
+    ("x + 3/4 = 2", "Solve x + (3/4) = 2 for x."),
 ]
 
 

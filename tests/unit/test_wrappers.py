@@ -25,6 +25,7 @@ from tests.unit.gate import assert_names_no_maths
         # Before an ask, `one` is a pronoun with no separator: `1 whats ...` is no number.
         ("quick one whats 847 + 389", "whats 847 + 389"),
         ("homework q: 6(p - 1) = 4p + 9", "6(p - 1) = 4p + 9"),
+        ("7/8 times 4/21 simplest form", "7/8 times 4/21"),
     ],
 )
 def test_wrappers_come_off_the_ends(question: str, core: str) -> None:

@@ -96,6 +96,7 @@ equation_q: "if" equation ","? _ask_var                        -> eq_then_var
           | equation (";" | "." | "," | "so" | "," "so")? VAR "="  -> eq_then_var
           | "for" "what" "value" "of" VAR "is" equation        -> var_then_eq
           | ("what" | "which") ("value" "of" | "number") VAR _satisfies equation "true"? -> var_then_eq
+          | equation                                           -> solve
 _satisfies: "satisfies" | "solves" | "makes"
 
 // --- conversions ----------------------------------------------------------------------------

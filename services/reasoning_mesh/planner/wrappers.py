@@ -54,7 +54,7 @@ _MORE_TAILS = ("ty", "tia", "lol", "thanks!", "thx!", "please!", "pls!", "for me
 _FRACTION_TAILS = (
     "as a fraction", "answer as a fraction", "give the answer as a fraction", "in simplest form",
     "in its simplest form", "in lowest terms", "simplified", "giving your answer as a fraction",
-    "give your answer as a fraction",
+    "give your answer as a fraction", "simplest form", "lowest terms",
 )  # fmt: skip
 #: `solve 10 = 4c + 1, giving c as a fraction`
 _FRACTION_TAIL_PATTERNS = (
