@@ -177,6 +177,20 @@ async def test_a_dependency_outage_is_waited_out_other_errors_are_not() -> None:
     assert ctx.attempts == 2 and next(t for t, _ in outputs(ctx)) == "rmesh.dlq.v1"
 
 
+async def test_the_outage_wait_counts_from_the_first_attempt_s_start() -> None:
+    """A slow first attempt is part of the wait: the first try runs outside the retry loop, and
+    the loop must not start the clock again."""
+
+    async def slow_outage(msg: MeshRequest, ctx: Context) -> None:
+        await asyncio.sleep(0.2)
+        raise DependencyUnavailableError("triton restarting")
+
+    ctx = ctx_for(json.dumps({"id": "q11", "query": "hi"}).encode())
+    await processor(slow_outage, attempts=2, outage_wait_s=0.3).process(ctx)
+    # Started 0 s, failed 0.2 s; second attempt fails at 0.4 s + backoff, past 0.3 s: stop.
+    assert ctx.attempts == 2 and next(t for t, _ in outputs(ctx)) == "rmesh.dlq.v1"
+
+
 async def test_output_to_an_undeclared_topic_is_dead_lettered_not_sent() -> None:
     async def handler(msg: MeshRequest, ctx: Context) -> None:
         ctx.emit("out.v1", MeshResult(request_id=msg.id, status="ok"), key=msg.id)

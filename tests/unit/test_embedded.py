@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from reasoning_mesh.planner import chatter, embedded
+from reasoning_mesh.planner import chatter, embedded, grounding, natural
 from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question
 from reasoning_mesh.planner.maths_words import MATHS_WORDS
 
@@ -36,6 +36,7 @@ def test_the_equation_inside_is_read(question: str, reading: str) -> None:
         "a number plus a number is 8. what is the number",  # the unknown named twice
         "a number plus x is 8. what is the number",  # a letter already in use
         "twice a number is more than 8. what is the number",
+        "my kid got x = 4 on her sheet, what is x",  # an answer claimed, not an equation asked
     ],
 )
 def test_anything_but_chatter_around_it_is_refused(question: str) -> None:
@@ -53,6 +54,10 @@ def test_the_helpers_build_only_from_the_question() -> None:
 
 def test_no_chatter_word_is_a_maths_word() -> None:
     assert not chatter.CHATTER & MATHS_WORDS
+
+
+def test_every_word_the_gate_reads_as_maths_is_a_maths_word() -> None:
+    assert grounding.gate_words() <= natural.maths_words()
 
 
 @pytest.mark.parametrize(
@@ -79,6 +84,24 @@ def test_the_askers_own_sentence_after_the_maths_comes_off(question: str, readin
         "what is 3.5 + 1.25 i need it as a fraction",
         "what is 6 + 2 i think it needs halving",
         "solve 2x = 6 i want x in cm",
+        # From the audit: a sentence that says what is asked (a request) or names other maths.
+        "what is 17 / 5 i only want the remainder",
+        "what is 12 + 18 + 30 we want the average",
+        "what is 24 + 36 i want the gcd",
+        "what is 7/8 - 1/3 i need the common denominator",
+        "whats 5 - 12 i need the magnitude",
+        "what is 389 * 41 i need a rough answer",
+        "whats 22 / 7 i need an approximation",
+        "what is 17 divided by 5 i only need the whole part",
+        "whats 15 * 7 i wonder whether its odd",
+        "what is 391 / 17 i want the floor",
+        # A question's own number is no operand.
+        "hw q 5 (2 + 3)",
+        "homework q 7 (4 - 1)",
+        "hw q 3 x + 4 = 10, what is x",
+        "q 5 (2 + 3)",
+        "question 5 (2 + 3)",
+        "problem 3 2 + 3",
     ],
 )
 def test_a_sentence_that_may_change_the_maths_stays_on(question: str) -> None:
@@ -106,6 +129,16 @@ def test_a_quantity_stated_first_may_follow_plain_words(question: str, reading: 
         "in binary 75 ml, what is that in litres",
         "we poured into the flask 75 ml, what is that in litres",  # after `into`: a qualifier
         "we pipetted 75 ml of sample, what is 3 ml in litres",  # not about the quantity stated
+        # From the audit: what multiplies the quantity, or makes its unit another.
+        "we drank a dozen 330 ml cans, how many litres is that",
+        "we drank several 330 ml cans, how many litres is that",
+        "we quadrupled the 75 ml, what is that in litres",
+        "we diluted 75 ml tenfold, what is that in litres",
+        "5 km sq, what is that in m",
+        "5 km cubic, what is that in m",
+        # To a place, a unit may be a scale: `8.3m` is 8.3 million.
+        "the population is 8.3m, round it to the nearest million",
+        "round 2.45m to the nearest hundred thousand",
     ],
 )
 def test_a_quantity_after_words_that_may_change_it_is_refused(question: str) -> None:

@@ -51,21 +51,25 @@ def test_nothing_else_comes_off(question: str) -> None:
 
 
 def _phrases() -> list[str]:
-    return [
-        p.strip().rstrip(":,?!").removesuffix(" one")
-        for p in (
-            *wrappers._MORE_OPENERS,
-            *wrappers._ONE_OPENERS,
-            *wrappers._MORE_TAILS,
-            *wrappers._FRACTION_TAILS,
-            "giving c as a fraction",
-            "fraction answer is fine",  # the bracketed note, its words
-        )
-    ] + [
-        w
-        for group in (wrappers._WHO, wrappers._PAPER, wrappers._ASKING)
-        for w in re.split(r"[|()?:]+", group)
-    ]
+    return (
+        [
+            p.strip().rstrip(":,?!").removesuffix(" one")
+            for p in (
+                *wrappers._MORE_OPENERS,
+                *wrappers._ONE_OPENERS,
+                *wrappers._MORE_TAILS,
+                *wrappers._FRACTION_TAILS,
+                "giving c as a fraction",
+                "fraction answer is fine",  # the bracketed note, its words
+            )
+        ]
+        + [
+            w
+            for group in (wrappers._WHO, wrappers._PAPER, wrappers._ASKING)
+            for w in re.split(r"[|()?:]+", group)
+        ]
+        + [part.strip() for frame in wrappers._MORE_FRAMES for part in frame.split("{}") if part.strip()]
+    )
 
 
 @pytest.mark.parametrize("phrase", _phrases())

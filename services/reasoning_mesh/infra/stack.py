@@ -263,10 +263,21 @@ class Stack:
 
     def taken_ports(self) -> list[str]:
         """`name[replica] kind port` for every port this stack would listen on that is in use."""
+        # From the plan alone: `specs()` would format brokers' storage and copy Triton's
+        # backends, and a refused `up` must leave nothing behind.
+        t = self.triton
+        planned = [
+            *(
+                (f"kafka-{i}", {"broker": b.port, "controller": b.controller_port})
+                for i, b in enumerate(self.brokers)
+            ),
+            ("triton-0", {"http": t.http_port, "grpc": t.grpc_port, "metrics": t.metrics_port}),
+            *((spec.key, spec.ports) for spec in self.service_specs()),
+        ]
         return [
-            f"{spec.key} {kind} {port}"
-            for spec in self.specs()
-            for kind, port in spec.ports.items()
+            f"{key} {kind} {port}"
+            for key, ports in planned
+            for kind, port in ports.items()
             if procs.port_open("127.0.0.1", port)
         ]
 

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterator
 
 from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.maths_words import REQUESTS
 from reasoning_mesh.planner.symbolic import ALLOWED as SYMBOLIC_FILLERS
 from reasoning_mesh.planner.units import UNIT_NAMES
 
@@ -92,6 +93,8 @@ _SUBJECTS = frozenset(("i", "im", "i'm", "ive", "i've", "id", "i'd", "ill", "i'l
 _QUALIFYING = frozenset(("in", "for", "on", "at", "as", "into", "to", "with", "without", "it"))
 _DETERMINERS = frozenset(("a", "an", "the", "my", "our", "your", "its", "this", "that", "these"))
 _STUCK = frozenset(("confused", "confusing", "stuck", "struggling", "help", "trouble"))
+#: Words that a question's own number follows (`question 5`, `problem 3`).
+_LABELS = frozenset(("question", "q", "problem", "exercise", "task", "item", "part", "ex", "no"))
 #: `x = 3` alone, after words came off, is an answer someone claims (`my kid says x = 3`).
 _CLAIM = re.compile(r"[a-z]\s*=\s*-?[\d.]+")
 
@@ -130,6 +133,8 @@ def spans(text: str) -> Iterator[str]:
         # The sentence's own punctuation at a cut goes too: `0.3 times 0.0002,` → `0.3 times
         # 0.0002`; a leading minus stays (`-8 times -7`).
         span = " ".join(tokens[start:end]).lstrip(" ,;:").rstrip(" ,;:")
+        if start and _labelled(tokens[start - 1], span):
+            continue
         if _sound(span, words[:start], words[end:]):
             yield span
 
@@ -140,6 +145,8 @@ def _clause_start(words: list[str], head: int) -> int | None:
     k = next((k for k in range(head + 1, len(words)) if words[k] in _SUBJECTS), None)
     if k is None:
         return None  # only the first subject after the maths begins the asker's sentence
+    if set(words[k:]) & REQUESTS:
+        return None  # `i only want the remainder`: what is asked, never the asker's aside
     return k if plain(words[k:]) else None
 
 
@@ -173,6 +180,11 @@ def _stems(word: str) -> set[str]:
             base = word[: -len(suffix)]
             forms |= {base, base + "e", base[:-1] if base[-1:] == base[-2:-1] else base}
     return forms
+
+
+def _labelled(before: str, span: str) -> bool:
+    """`question 5 (2 + 3)`: the question's number, not an operand (`question: 5 + 3` is)."""
+    return _word(before) in _LABELS and before[-1].isalpha() and span[0].isdigit()
 
 
 def _sound(span: str, head: list[str], tail: list[str]) -> bool:

@@ -18,6 +18,7 @@ from reasoning_mesh.planner.chatter import CHATTER, letters, plain
 #: A token of an equation as people type it: numbers, unknowns next to numbers (`2w`),
 #: operators and brackets; a word of letters is not one (`on`), a single letter is.
 _MATHS_TOKEN = re.compile(r"[-+*/×÷()=.\d]*[a-z]?[-+*/×÷()=.\d]*")
+_CLAIM = re.compile(r"[a-z]\s*=\s*-?[\d.]+|-?[\d.]+\s*=\s*[a-z]")
 _ASK = re.compile(
     r"(?P<sep>[,.;]?)\s*(?:so\s+)?(?:what(?:'s|s| is)|whats|find|solve for)\s+(?:the value of\s+)?"
     r"(?P<var>[a-z])\s*[?.!]*$"
@@ -46,6 +47,8 @@ def around_equation(text: str) -> str | None:
         end += 1
         if tokens[end - 1].endswith((",", ";")):
             break  # the sentence's own punctuation ends the equation
+    if _CLAIM.fullmatch(" ".join(tokens[start:end]).rstrip(",;")):
+        return None  # `my kid got x = 4 on her sheet, what is x`: an answer claimed, not asked
     others = [t.strip(",.;:!?\"'()") for t in (*tokens[:start], *tokens[end:])]
     if not others or not all(w in CHATTER for w in others) or letters(others):
         return None
@@ -74,9 +77,14 @@ def quantity_first(text: str) -> str | None:
     The rest must read as a conversion or a rounding of that one quantity."""
     tokens = " ".join(text.lower().replace("’", "'").split()).split()
     k = next((i for i, t in enumerate(tokens) if re.match(r"-?\d", t)), None)
-    rest = tokens[k:] if k else []
-    if not rest or not {"that", "it"} & {t.strip(",.?!") for t in rest} or not plain(tokens[:k]):
+    if not k:
+        return None  # no number, or nothing before it
+    rest = tokens[k:]
+    if not {"that", "it"} & {t.strip(",.?!") for t in rest} or not plain(tokens[:k]):
         return None
+    before = tokens[k - 1].strip(",.:;!?")
+    if before not in CHATTER and not before.endswith(("ed", "s")):
+        return None  # `a dozen 330 ml`: right before it, a verb (`pipetted`, `says`) or chatter
     if sum(bool(re.match(r"-?\d", t)) for t in rest) != 1:
         return None  # one quantity: what `that` is
     try:

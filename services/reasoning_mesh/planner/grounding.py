@@ -53,6 +53,14 @@ twice thrice half halve halved quarter double doubled triple tripled opposite ab
 inverse floor ceiling significant
 """
 _BEYOND = frozenset(_BEYOND_WORDS.split())
+
+
+def gate_words() -> frozenset[str]:
+    """Every word the gate reads as an operation or as maths beyond the planner's."""
+    named = {w for table in (_STRONG, _WEAK) for words in table.values() for w in words.split()}
+    return frozenset(named | _BEYOND)
+
+
 #: What a masked question may be written with; anything else (`^`, `%`, `√`, `²`) is a sign the
 #: model was never shown, so it could only guess.
 _WRITTEN = re.compile(r"[a-z0-9#\s,.?!:;'()+\-*/=]*")

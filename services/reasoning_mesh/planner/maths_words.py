@@ -25,5 +25,20 @@ _WORDS = (
     " equal equals equation solve unknown value number numbers"
     # checking a claim, and repetition that adds an operation
     " right correct sure why how mean meant means instead again also too"
+    # how many of it, and what kind of unit (`a dozen 330 ml cans`, `5 km sq`, `tenfold`)
+    " dozen dozens couple pair pairs both several few many multiple multiples case cases pack"
+    " packs lot lots batch batches fold twofold threefold fourfold fivefold tenfold hundredfold"
+    " quadruple quadrupled quintuple quintupled sq cu cubic diluted dilute concentrated"
+    " rough roughly ballpark approximation whole part parts floor ceiling absolute magnitude"
+    " integer sqrt"
 )
+#: Words that ask for something (`i want the remainder`, `i only need the whole part`, `i wonder
+#: whether it's odd`): a sentence with one of them says what is asked, so it never comes off.
+REQUESTS = frozenset(
+    ("want", "wants", "wanted", "need", "needs", "needed", "wonder", "wondering", "only", "just",
+     "asking", "ask", "asks", "asked", "looking", "give", "gives", "show", "tell", "find", "get",
+     "whether", "if", "which", "what", "whats", "what's", "rather", "prefer", "expect", "expected",
+     "supposed", "should", "must", "would", "like", "instead", "but", "than", "not", "don't",
+     "dont", "no")
+)  # fmt: skip
 MATHS_WORDS = frozenset(_WORDS.split())

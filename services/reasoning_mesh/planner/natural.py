@@ -192,7 +192,9 @@ def _vocabulary() -> frozenset[str]:
 @cache
 def maths_words() -> frozenset[str]:
     """Words that may change what is asked: never the name of what a quantity measures."""
-    return frozenset(re.findall(r'"([a-z]+)"', _GRAMMAR)) | _vocabulary() | MATHS_WORDS
+    from reasoning_mesh.planner.grounding import gate_words  # imports the readers' masking
+
+    return frozenset(re.findall(r'"([a-z]+)"', _GRAMMAR)) | _vocabulary() | MATHS_WORDS | gate_words()
 
 
 def _paren(text: str) -> str:
@@ -337,8 +339,12 @@ class _Reading(Transformer[Token, str]):
     def rounding(self, value: Token, places: str) -> str:
         return f"Round {value} to {places}."
 
-    def rounding_unit(self, value: Token, _unit: Token, places: str) -> str:
-        return self.rounding(value, places)  # `round 12.3456 g to 1 dp`: the answer is a number
+    def rounding_unit(self, value: Token, unit: Token, places: str) -> str:
+        # `round 12.3456 g to 1 dp`: the answer is a number. To a place, the unit may be a
+        # scale (`8.3m` to the nearest million: 8.3 million), so only decimal places are read.
+        if places.startswith("the nearest"):
+            raise NotReadError(f"{value} {unit} to {places}: is {unit!r} a unit or a scale?")
+        return self.rounding(value, places)
 
     def places_first(self, places: str, value: Token) -> str:
         return self.rounding(value, places)  # `to 2 dp: 3.14159`

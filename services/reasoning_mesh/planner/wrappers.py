@@ -27,8 +27,8 @@ _MORE_OPENERS = (
     "plz", "please", "quick q", "quick q:", "q:", "help", "help me", "help with", "help me with",
     "tell me",
     "i need help with", "need help with", "i'm stuck on", "im stuck on", "stuck on",
-    "i'm stuck with", "stuck with", "hey guys", "i've got", "i have", "i got", "homework q",
-    "hw q", "homework q:", "hw q:", "hw:",
+    "i'm stuck with", "stuck with", "hey guys", "i've got", "i have", "i got", "homework q:",
+    "hw q:", "hw:",
 )  # fmt: skip
 #: Who is asking, as people say it: `my son's homework says`, `teacher wants`, `my daughter needs
 #: help with`. People, papers and verbs of asking only.
@@ -89,6 +89,13 @@ def _openers() -> list[str]:
     return [p.strip().rstrip(":,?") for p in (*fillers.OPENERS, *fillers.ASKS, *_MORE_OPENERS)]
 
 
+def _labels() -> set[str]:
+    """Openers only ever written with a colon (`q:`, `hw q:`): they come off only with a
+    separator, or `hw q 5 (2 + 3)` would lose the `q` and read the question's number as maths."""
+    raw = [p.strip().rstrip(",?") for p in (*fillers.OPENERS, *fillers.ASKS, *_MORE_OPENERS)]
+    return {p.rstrip(":") for p in raw if p.endswith(":")} - {p for p in raw if not p.endswith(":")}
+
+
 @cache
 def _ones() -> str:
     """Every opener whose `one` is a pronoun, ours and the model's (`quick one:`)."""
@@ -99,10 +106,14 @@ def _ones() -> str:
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], tuple[tuple[str, ...], ...]]:
     frames = tuple(tuple(f.split("{}")) for f in (*fillers.FRAMES, *_MORE_FRAMES) if f.count("{}") == 1)
     heads = [head for head, foot in frames if not foot.strip() and head.strip() not in _LEADS]
-    plain = _alternation(p for p in (*_openers(), *heads) if not p.endswith(" one"))
+    labels = _labels()
+    plain = _alternation(p for p in (*_openers(), *heads) if not p.endswith(" one") and p not in labels)
     ones = _ones()
     ask = rf"(?:{plain}|{_CONTEXT})"
-    opener = re.compile(rf"^(?:(?:{ones}){_ONE_SEPARATOR}|{ask}(?:{_SEPARATOR}|\s+|\?\s*))(?=\S)")
+    opener = re.compile(
+        rf"^(?:(?:{ones}){_ONE_SEPARATOR}|(?:{_alternation(labels)}){_SEPARATOR}"
+        rf"|{ask}(?:{_SEPARATOR}|\s+|\?\s*))(?=\S)"
+    )
     tail = re.compile(rf"(?:[\s,]+)(?:{_alternation((*fillers.TAILS, *_MORE_TAILS))})[.!?\s]*$")
     forms = "|".join((_alternation(_FRACTION_TAILS), *_FRACTION_TAIL_PATTERNS))
     fraction = re.compile(rf"(?:[\s,]+)(?:{forms})[.!?\s]*$")

@@ -7,6 +7,7 @@ where the service can name one); nothing here ever raises to the consumer loop.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Generic, TypeVar
 
@@ -111,6 +112,7 @@ class RecordProcessor(Generic[M]):
     async def _handle_with_retries(self, message: M, ctx: Context) -> None:
         # Most records succeed at once: their first attempt builds no retry loop (tenacity's
         # costs ~0.1 ms a record, a tenth of a refusal's whole handling under overload).
+        started = time.monotonic()  # the outage wait counts from the first attempt's start
         try:
             await self._attempt(message, ctx)
             return
@@ -122,7 +124,7 @@ class RecordProcessor(Generic[M]):
             # A dependency that is down (Triton restarting) is waited out up to `outage_wait_s`:
             # the record is not its fault. Other retryable errors get `retry_attempts`.
             exc = state.outcome.exception() if state.outcome else None
-            waited = (state.seconds_since_start or 0.0) >= self.outage_wait_s
+            waited = time.monotonic() - started >= self.outage_wait_s
             return attempts(state) and (waited or not isinstance(exc, DependencyUnavailableError))
 
         retrying = AsyncRetrying(
