@@ -1,5 +1,5 @@
-"""How long a consumer group takes to catch up after a burst: what running a background
-service at a lower priority (`nice`) costs it."""
+"""How far a consumer group is behind when a burst ends, and how long it takes to catch up.
+Counted in offsets (end offset minus committed offset), so transaction markers count too."""
 
 from __future__ import annotations
 
