@@ -63,7 +63,7 @@ def test_every_word_the_gate_reads_as_maths_is_a_maths_word() -> None:
 @pytest.mark.parametrize(
     ("question", "reading"),
     [
-        ("7/8 - 1/3 im getting confused with the denominators", "What is (7/8) - (1/3)?"),
+        ("7/8 - 1/3 im getting so confused lol", "What is (7/8) - (1/3)?"),
         ("whats 14 times 12 i always forget my tables", "What is 14*12?"),
         ("my calculator died, 23.4 divided by 6?", "What is 23.4/6?"),
         ("recipe says 1.2 kg flour, how many grams is that", "How many grams are there in 1.2 kg?"),
@@ -102,6 +102,21 @@ def test_the_askers_own_sentence_after_the_maths_comes_off(question: str, readin
         "q 5 (2 + 3)",
         "question 5 (2 + 3)",
         "problem 3 2 + 3",
+        # From the second audit: any word outside chatter and the vetted asides stays on.
+        "6 + 4 / 2 i forgot the brackets",
+        "6 + 4 / 2 we ignore bodmas",
+        "2 + 3 x 4 i'm using a basic calculator",
+        "12 x 4 we treble it",
+        "5 - 8 we flip the sign",
+        "24 / 6 i'd swap them",
+        "12 + 15 i'd love the avg",
+        "17 / 5 we truncate",
+        "59.99 + 20 we're including vat",
+        "7/8 - 1/3 im getting confused with the denominators",
+        # A claimed answer is not an equation to solve; `about` asks for an estimate.
+        "my kid says x = 3/4",
+        "teacher says 3/4 = x",
+        "about half of 93",
     ],
 )
 def test_a_sentence_that_may_change_the_maths_stays_on(question: str) -> None:
@@ -113,7 +128,7 @@ def test_a_sentence_that_may_change_the_maths_stays_on(question: str) -> None:
     ("question", "reading"),
     [
         ("we pipetted 75 ml of sample, what is that in litres", "How many litres are there in 75 ml?"),
-        ("the scale showed 2.5 kg, how many grams is that", "How many grams are there in 2.5 kg?"),
+        ("we weighed 2.5 kg of flour, how many grams is that", "How many grams are there in 2.5 kg?"),
         ("my calculator says 27.38461538, round to 1 dp", "Round 27.38461538 to 1 decimal place."),
     ],
 )
@@ -134,6 +149,9 @@ def test_a_quantity_stated_first_may_follow_plain_words(question: str, reading: 
         "we drank several 330 ml cans, how many litres is that",
         "we quadrupled the 75 ml, what is that in litres",
         "we diluted 75 ml tenfold, what is that in litres",
+        "we trebled 75 ml, what is that in litres",
+        "the recipe trebles 75 ml, what is that in litres",
+        "we scaled 75 ml, what is that in litres",
         "5 km sq, what is that in m",
         "5 km cubic, what is that in m",
         # To a place, a unit may be a scale: `8.3m` is 8.3 million.

@@ -17,7 +17,6 @@ import itertools
 import re
 from collections.abc import Iterator
 
-from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.maths_words import REQUESTS
 from reasoning_mesh.planner.symbolic import ALLOWED as SYMBOLIC_FILLERS
 from reasoning_mesh.planner.units import UNIT_NAMES
@@ -90,13 +89,23 @@ _PRONOUN_VERBS = frozenset(
 #: Who begins the asker's own sentence after the maths (`... i always forget the flip rule`).
 _SUBJECTS = frozenset(("i", "im", "i'm", "ive", "i've", "id", "i'd", "ill", "i'll", "we", "we're"))
 #: After these a plain word qualifies the maths or names the answer's form (`in hex`).
-_QUALIFYING = frozenset(("in", "for", "on", "at", "as", "into", "to", "with", "without", "it"))
-_DETERMINERS = frozenset(("a", "an", "the", "my", "our", "your", "its", "this", "that", "these"))
-_STUCK = frozenset(("confused", "confusing", "stuck", "struggling", "help", "trouble"))
+#: Words of an aside after the maths besides chatter (`i always forget my tables`): feelings
+#: and memory, none of which can ask for, qualify or change a result.
+_ASIDES = (
+    "forget forgets forgetting remember remembering confused confusing struggle struggling hate"
+    " suck terrible awful tired brain hurts hurt tables mind late sleepy lazy bored"
+)
+ASIDES = frozenset(_ASIDES.split())
+#: Verbs of measuring, using or reading a quantity (`we pipetted 75 ml, what is that in l`).
+_MEASURING = (
+    "pipetted measured weighed weighs poured used uses bought buy ran run walked cycled swam"
+    " drove drank ate showed shows reads read recorded logged bottled filled"
+)
+MEASURING = frozenset(_MEASURING.split())
 #: Words that a question's own number follows (`question 5`, `problem 3`).
 _LABELS = frozenset(("question", "q", "problem", "exercise", "task", "item", "part", "ex", "no"))
 #: `x = 3` alone, after words came off, is an answer someone claims (`my kid says x = 3`).
-_CLAIM = re.compile(r"[a-z]\s*=\s*-?[\d.]+")
+_CLAIM = re.compile(r"[a-z]\s*=\s*-?[\d./()]+|-?[\d./()]+\s*=\s*[a-z]")
 
 
 def _word(token: str) -> str:
@@ -140,46 +149,20 @@ def spans(text: str) -> Iterator[str]:
 
 
 def _clause_start(words: list[str], head: int) -> int | None:
-    """Where a sentence of the asker's own begins after the maths (`i always forget the flip
-    rule`): at `i` and its kin, the rest of the text `plain`."""
+    """Where a sentence of the asker's own begins after the maths (`i always forget my
+    tables`): at `i` and its kin, the rest of the text chatter or one of the vetted words of an
+    aside (`ASIDES`). Only known words: an audit showed that any unknown word may change the
+    question (`i forgot the brackets`, `we treble it`, `i'd love the avg`)."""
     k = next((k for k in range(head + 1, len(words)) if words[k] in _SUBJECTS), None)
-    if k is None:
-        return None  # only the first subject after the maths begins the asker's sentence
-    if set(words[k:]) & REQUESTS:
-        return None  # `i only want the remainder`: what is asked, never the asker's aside
-    return k if plain(words[k:]) else None
+    if k is None or set(words[k:]) & REQUESTS:
+        return None  # only the first subject after the maths; `i only want the remainder`
+    return k if all(w in CHATTER or w in ASIDES for w in words[k:]) else None
 
 
-def plain(words: list[str]) -> bool:
-    """Whether `words` are chatter or plain words that name no maths (`maths_words`:
-    operations, units, numbers, rounding, order, claims; any form of them, `halving`). A plain
-    word may not follow a word that would make it a qualifier or a form of the answer (`i want
-    it in hex`, `i need it with tax`), except `with` after being stuck (`confused with the
-    fractions`)."""
-    maths = natural.maths_words()
-    governor = ""  # the last word that is not a determiner: what a plain word would follow
-    for before, word in itertools.pairwise(["", *(_word(w) for w in words)]):
-        if word == "with" and before in _STUCK:
-            governor = ""  # `confused with the ...`: what is confusing, not a qualifier
-            continue
-        maths_or_qualified = (
-            not re.fullmatch(r"[a-z][a-z']+", word) or _stems(word) & maths or governor in _QUALIFYING
-        )
-        if word not in CHATTER and maths_or_qualified:
-            return False
-        if word not in _DETERMINERS:
-            governor = word
-    return True
-
-
-def _stems(word: str) -> set[str]:
-    """`halving` → {halving, halv, halve}: a word and what it may be a form of."""
-    forms = {word}
-    for suffix in ("ing", "ed", "es", "s", "er", "ers"):
-        if word.endswith(suffix) and len(word) > len(suffix) + 2:
-            base = word[: -len(suffix)]
-            forms |= {base, base + "e", base[:-1] if base[-1:] == base[-2:-1] else base}
-    return forms
+def measured_by(words: list[str]) -> bool:
+    """Whether `words`, before a quantity (`we pipetted | 75 ml`), are chatter or a vetted verb
+    of measuring, using or reading one; `we trebled`, `a dozen` are not."""
+    return all(_word(w) in CHATTER or _word(w) in MEASURING for w in words)
 
 
 def _labelled(before: str, span: str) -> bool:
@@ -191,8 +174,8 @@ def _sound(span: str, head: list[str], tail: list[str]) -> bool:
     """Whether taking `head` and `tail` off can leave `span` meaning what the question asks."""
     words = span.split()
     first, last = _word(words[0]), _word(words[-1])
-    if head and (first == _PRONOUN_ONE or span[0] in _DASHES):
-        return False  # `hey - 5 + 3`: a dash after the words taken off, or a minus?
+    if head and (first == _PRONOUN_ONE or span[0] in _DASHES or head[-1] == "about"):
+        return False  # `hey - 5 + 3`: a dash, or a minus? `about 93 + 4`: an estimate
     if tail and (last in CHATTER or last in SYMBOLIC_FILLERS):
         # The cut must fall right after the maths: `20 + 15 with | tax` (the symbolic reader
         # takes a trailing filler).

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.chatter import CHATTER, letters, plain
+from reasoning_mesh.planner.chatter import CHATTER, letters, measured_by
 
 #: A token of an equation as people type it: numbers, unknowns next to numbers (`2w`),
 #: operators and brackets; a word of letters is not one (`on`), a single letter is.
@@ -73,18 +73,15 @@ def unknown_in_words(text: str) -> str | None:
 def quantity_first(text: str) -> str | None:
     """`75 ml of sample, what is that in litres` from `we pipetted 75 ml of sample, what is that
     in litres`: where the question asks about `that` or `it`, a quantity stated before it may
-    come after words of any plain kind (`we pipetted`, `the scale showed`), none naming maths.
+    come after chatter and vetted verbs of measuring (`we pipetted`, `my lab sheet says`).
     The rest must read as a conversion or a rounding of that one quantity."""
     tokens = " ".join(text.lower().replace("’", "'").split()).split()
     k = next((i for i, t in enumerate(tokens) if re.match(r"-?\d", t)), None)
     if not k:
         return None  # no number, or nothing before it
     rest = tokens[k:]
-    if not {"that", "it"} & {t.strip(",.?!") for t in rest} or not plain(tokens[:k]):
-        return None
-    before = tokens[k - 1].strip(",.:;!?")
-    if before not in CHATTER and not before.endswith(("ed", "s")):
-        return None  # `a dozen 330 ml`: right before it, a verb (`pipetted`, `says`) or chatter
+    if not {"that", "it"} & {t.strip(",.?!") for t in rest} or not measured_by(tokens[:k]):
+        return None  # `we trebled 75 ml`, `a dozen 330 ml`: only known words before it
     if sum(bool(re.match(r"-?\d", t)) for t in rest) != 1:
         return None  # one quantity: what `that` is
     try:

@@ -96,7 +96,7 @@ equation_q: "if" equation ","? _ask_var                        -> eq_then_var
           | equation (";" | "." | "," | "so" | "," "so")? VAR "="  -> eq_then_var
           | "for" "what" "value" "of" VAR "is" equation        -> var_then_eq
           | ("what" | "which") ("value" "of" | "number") VAR _satisfies equation "true"? -> var_then_eq
-          | equation                                           -> solve
+          | equation                                           -> bare
 _satisfies: "satisfies" | "solves" | "makes"
 
 // --- conversions ----------------------------------------------------------------------------
@@ -307,6 +307,13 @@ class _Reading(Transformer[Token, str]):
 
     def var_then_eq(self, var: Token, eq: str) -> str:
         return f"Solve {eq} for {var}."
+
+    def bare(self, eq: str) -> str:
+        """`x + 3/4 = 2`: an equation alone asks for its one unknown, unless it only names a
+        value (`x = 3/4`: an answer someone claims, not a question)."""
+        if re.fullmatch(r"[a-z] = [-\d./()]+|[-\d./()]+ = [a-z]", eq):
+            raise NotReadError(f"{eq!r} claims a value; it asks nothing")
+        return self.solve(eq)
 
     def solve(self, eq: str, var: Token | None = None) -> str:
         if var is None:
