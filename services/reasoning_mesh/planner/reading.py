@@ -1,0 +1,240 @@
+"""The reading of a parse of people's phrasings: each grammar rule's text in the planner's own
+language (`natural.py` holds the grammar). Operands are copied from the question as written; a
+number written in words is replaced by the numeral it names, nothing is computed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from lark import Token, Transformer, v_args
+
+from reasoning_mesh.planner.numwords import read_fraction_words, read_number_words
+
+_NEAREST = {
+    "whole number": "integer", "integer": "integer", "one": "integer", "unit": "integer",
+    "ten": "ten", "hundred": "hundred", "thousand": "thousand", "ten thousand": "ten thousand",
+    "hundred thousand": "hundred thousand", "million": "million",
+}  # fmt: skip
+_TENTHS = {"tenth": "1", "hundredth": "2", "thousandth": "3"}
+#: `to the nearest 10` is `to the nearest ten`: the numeral names the place as the word does.
+_POWERS = {"10": "ten", "100": "hundred", "1000": "thousand", "10000": "ten thousand",
+           "100000": "hundred thousand", "1000000": "million"}  # fmt: skip
+
+
+class NotReadError(ValueError):
+    """The question is none of the phrasings the grammar knows."""
+
+
+def _paren(text: str) -> str:
+    """An operand that is itself an operation keeps its grouping in the reading."""
+    return text if _atomic(text) else f"({text})"
+
+
+def _atomic(text: str) -> bool:
+    body = text.removeprefix("-")
+    return (
+        body.replace(".", "", 1).isdigit()
+        or body.isalpha()
+        or (text.startswith("(") and text.endswith(")"))
+    )
+
+
+def _worded(op: str, swap: bool = False) -> Callable[[Any, str, str], str]:
+    """`A <op> B` from a worded operation (`the quotient of A and B`, `add A and B`); `swap`:
+    the operands come in the other order (`subtract B from A`)."""
+
+    def reading(self: Any, a: str, b: str) -> str:
+        a, b = _plain(*((b, a) if swap else (a, b)))
+        return f"What is {a}{op}{b}?"
+
+    return reading
+
+
+@v_args(inline=True)
+class Reading(Transformer[Token, str]):
+    def __init__(self, maths: frozenset[str]) -> None:
+        super().__init__()
+        self.maths = maths  # words never read as the name of what a quantity measures
+
+    # -- numbers and expressions: the reading of each is text in the planner's language
+    def num(self, tok: Token) -> str:
+        return str(tok)
+
+    def var(self, tok: Token) -> str:
+        return str(tok)
+
+    def words(self, tok: Token) -> str:
+        return read_number_words(str(tok))
+
+    def fraction_words(self, tok: Token) -> str:
+        return f"({read_fraction_words(str(tok))})"
+
+    def group(self, inner: str) -> str:
+        return inner if _one_group(inner) else f"({inner})"  # `((2/3))` is `(2/3)`
+
+    def neg(self, inner: str) -> str:
+        return f"-{inner}" if _atomic(inner) else f"-({inner})"
+
+    def add(self, a: str, b: str) -> str:
+        return f"{a} + {b}"
+
+    def sub(self, a: str, b: str) -> str:
+        return f"{a} - {_paren(b) if _sum(b) else b}"
+
+    def mul(self, a: str, b: str) -> str:
+        return f"{_term(a)}*{_paren(b)}"
+
+    def div(self, a: str, b: str) -> str:
+        return f"{_term(a)}/{_paren(b)}"
+
+    def implicit(self, number: Token, what: str) -> str:
+        return f"{number}*{what}"
+
+    def arith(self, e: str) -> str:
+        return f"What is {e}?"
+
+    def part_of(self, part: Token | str, whole: Token) -> str:
+        """`3/4 of 56`, `half of 93`, `two thirds of 12`: the whole question only (`half of 10
+        + 4` is refused: of which?), the part a fraction as written or in words."""
+        if isinstance(part, Token) and part.type == "HALF":
+            fraction = "(1/2)"  # `half`: the reading of the word, as `a half` is
+        elif isinstance(part, Token):
+            fraction = f"({read_fraction_words(str(part))})"
+        else:
+            fraction = part
+        if not re.fullmatch(r"\(\d+/\d+\)", fraction):
+            raise NotReadError(f"{fraction!r} of a number: only a fraction is read")
+        number = read_number_words(str(whole)) if whole.type == "WORDS" else str(whole)
+        return f"What is {fraction}*{number}?"
+
+    def substitute(self, e: str, var: Token, value: str) -> str:
+        return f"Let {var} = {value}. What is {e}?"
+
+    def sum_of(self, terms: list[str]) -> str:
+        return f"What is {' + '.join(_plain(*terms))}?"
+
+    def product_of(self, terms: list[str]) -> str:
+        return f"What is {'*'.join(_plain(*terms))}?"
+
+    def terms(self, *items: str) -> list[str]:
+        return list(items)
+
+    # "The difference between A and B" is A - B (the dataset's and the textbook's sense),
+    # whichever is larger: the planner never compares values.
+    difference = _worded(" - ")
+    add_words = _worded(" + ")
+    multiply_words = _worded("*")
+    quotient = _worded("/")
+
+    subtract_from = _worded(" - ", swap=True)  # subtract B from A
+
+    divide_words = quotient
+
+    # -- equations
+    def equation(self, lhs: str, rhs: str) -> str:
+        return f"{lhs} = {rhs}"
+
+    def eq_then_var(self, eq: str, var: Token) -> str:
+        return f"Solve {eq} for {var}."
+
+    def var_then_eq(self, var: Token, eq: str) -> str:
+        return f"Solve {eq} for {var}."
+
+    def bare(self, eq: str) -> str:
+        """`x + 3/4 = 2`: an equation alone asks for its one unknown, unless it only names a
+        value (`x = 3/4`: an answer someone claims, not a question)."""
+        if re.fullmatch(r"[a-z] = [-\d./()]+|[-\d./()]+ = [a-z]", eq):
+            raise NotReadError(f"{eq!r} claims a value; it asks nothing")
+        return self.solve(eq)
+
+    def solve(self, eq: str, var: Token | None = None) -> str:
+        if var is None:
+            unknowns = sorted({c for c in eq if c.isalpha()})
+            if len(unknowns) != 1:
+                raise NotReadError(f"which unknown to solve for in {eq!r}?")
+            var = Token("VAR", unknowns[0])
+        return f"Solve {eq} for {var}."
+
+    # -- conversions
+    def quantity(self, value: Token, unit: Token) -> tuple[str, str]:
+        number = read_number_words(str(value)) if value.type == "WORDS" else str(value)
+        return number, str(unit)
+
+    def to_from(self, to: Token, q: tuple[str, str]) -> str:
+        return f"How many {to} are there in {q[0]} {q[1]}?"
+
+    def per_one(self, to: Token, unit: Token) -> str:
+        return f"How many {to} are there in 1 {unit}?"
+
+    def from_to(self, q: tuple[str, str], *rest: Token) -> str:
+        return f"How many {rest[-1]} are there in {q[0]} {q[1]}?"  # `rest`: [stuff,] unit
+
+    def stuff(self, word: Token) -> str:
+        if word in self.maths:
+            raise NotReadError(f"{word!r} after a quantity may change what is asked")
+        return str(word)
+
+    # -- rounding
+    def rounding(self, value: Token, places: str) -> str:
+        return f"Round {value} to {places}."
+
+    def rounding_unit(self, value: Token, unit: Token, places: str) -> str:
+        # `round 12.3456 g to 1 dp`: the answer is a number. To a place, the unit may be a
+        # scale (`8.3m` to the nearest million: 8.3 million), so only decimal places are read.
+        if places.startswith("the nearest"):
+            raise NotReadError(f"{value} {unit} to {places}: is {unit!r} a unit or a scale?")
+        return self.rounding(value, places)
+
+    def places_first(self, places: str, value: Token) -> str:
+        return self.rounding(value, places)  # `to 2 dp: 3.14159`
+
+    def nearest_first(self, what: Token, value: Token) -> str:
+        return self.rounding(value, self.nearest(what))
+
+    def decimals(self, n: Token) -> str:
+        count = read_number_words(str(n)) if n.type == "WORDS" else str(n)
+        return f"{count} decimal place{'' if count == '1' else 's'}"
+
+    def nearest(self, what: Token) -> str:
+        word = _POWERS.get(str(what)) or " ".join(str(what).split())
+        if word in _TENTHS:
+            places = _TENTHS[word]
+            return f"{places} decimal place{'' if places == '1' else 's'}"
+        return f"the nearest {_NEAREST[word]}"
+
+
+def _one_group(text: str) -> bool:
+    """`(2/3)` is one bracketed group; `(1) + (2)` is not."""
+    if not text.startswith("("):
+        return False
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0:
+            return i == len(text) - 1
+    return False
+
+
+def _plain(*operands: str) -> list[str]:
+    """Operands of a worded operation must be single numbers, unknowns or bracketed groups:
+    `the sum of 2 and 3 divided by 5` has two readings, and guessing one is not reading."""
+    for operand in operands:
+        if not _atomic(operand):
+            raise NotReadError(f"{operand!r} inside a worded operation is ambiguous; use brackets")
+    return list(operands)
+
+
+def _term(text: str) -> str:
+    return _paren(text) if _sum(text) else text
+
+
+def _sum(text: str) -> bool:
+    """`text` adds or subtracts outside any bracket (`5*(r + 1)` does not)."""
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and text[i : i + 3] in (" + ", " - "):
+            return True
+    return False
