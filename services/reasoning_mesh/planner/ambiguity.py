@@ -8,6 +8,10 @@ import re
 
 Rule = tuple[re.Pattern[str], str]
 
+#: `x = 3`, `3/4 = x`: a value claimed (`my kid says x = 3`), not an equation asked: no reader
+#: solves it, or it would only repeat the claim as if it had been checked.
+CLAIM = re.compile(r"[a-z]\s*=\s*[-\d./()]+|[-\d./()]+\s*=\s*[a-z]")
+
 # `1 1/2 ÷ 3/4`: a whole number and a fraction side by side are a mixed number to people and a
 # product (or two numbers) to a parser; the mesh reads neither.
 _MIXED: Rule = (

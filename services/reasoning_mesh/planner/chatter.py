@@ -17,6 +17,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
+from reasoning_mesh.planner.ambiguity import CLAIM
 from reasoning_mesh.planner.maths_words import REQUESTS
 from reasoning_mesh.planner.symbolic import ALLOWED as SYMBOLIC_FILLERS
 from reasoning_mesh.planner.units import UNIT_NAMES
@@ -88,24 +89,21 @@ _PRONOUN_VERBS = frozenset(
 )  # fmt: skip
 #: Who begins the asker's own sentence after the maths (`... i always forget the flip rule`).
 _SUBJECTS = frozenset(("i", "im", "i'm", "ive", "i've", "id", "i'd", "ill", "i'll", "we", "we're"))
-#: After these a plain word qualifies the maths or names the answer's form (`in hex`).
 #: Words of an aside after the maths besides chatter (`i always forget my tables`): feelings
 #: and memory, none of which can ask for, qualify or change a result.
 _ASIDES = (
     "forget forgets forgetting remember remembering confused confusing struggle struggling hate"
     " suck terrible awful tired brain hurts hurt tables mind late sleepy lazy bored"
 )
-ASIDES = frozenset(_ASIDES.split())
+_ASIDE = frozenset(_ASIDES.split())
 #: Verbs of measuring, using or reading a quantity (`we pipetted 75 ml, what is that in l`).
 _MEASURING = (
     "pipetted measured weighed weighs poured used uses bought buy ran run walked cycled swam"
     " drove drank ate showed shows reads read recorded logged bottled filled"
 )
-MEASURING = frozenset(_MEASURING.split())
+_MEASURE = frozenset(_MEASURING.split())
 #: Words that a question's own number follows (`question 5`, `problem 3`).
 _LABELS = frozenset(("question", "q", "problem", "exercise", "task", "item", "part", "ex", "no"))
-#: `x = 3` alone, after words came off, is an answer someone claims (`my kid says x = 3`).
-_CLAIM = re.compile(r"[a-z]\s*=\s*-?[\d./()]+|-?[\d./()]+\s*=\s*[a-z]")
 
 
 def _word(token: str) -> str:
@@ -151,18 +149,18 @@ def spans(text: str) -> Iterator[str]:
 def _clause_start(words: list[str], head: int) -> int | None:
     """Where a sentence of the asker's own begins after the maths (`i always forget my
     tables`): at `i` and its kin, the rest of the text chatter or one of the vetted words of an
-    aside (`ASIDES`). Only known words: an audit showed that any unknown word may change the
+    aside (`_ASIDES`). Only known words: an audit showed that any unknown word may change the
     question (`i forgot the brackets`, `we treble it`, `i'd love the avg`)."""
     k = next((k for k in range(head + 1, len(words)) if words[k] in _SUBJECTS), None)
     if k is None or set(words[k:]) & REQUESTS:
         return None  # only the first subject after the maths; `i only want the remainder`
-    return k if all(w in CHATTER or w in ASIDES for w in words[k:]) else None
+    return k if all(w in CHATTER or w in _ASIDE for w in words[k:]) else None
 
 
 def measured_by(words: list[str]) -> bool:
     """Whether `words`, before a quantity (`we pipetted | 75 ml`), are chatter or a vetted verb
     of measuring, using or reading one; `we trebled`, `a dozen` are not."""
-    return all(_word(w) in CHATTER or _word(w) in MEASURING for w in words)
+    return all(_word(w) in CHATTER or _word(w) in _MEASURE for w in words)
 
 
 def _labelled(before: str, span: str) -> bool:
@@ -187,7 +185,7 @@ def _sound(span: str, head: list[str], tail: list[str]) -> bool:
         return False
     if any(w in ("and", "or") and nxt not in ("i", "im", "i'm") for w, nxt in itertools.pairwise(tail)):
         return False  # `12 divided by 3 | and me`: the words after `and` may be operands
-    if _CLAIM.fullmatch(span.lower()):
+    if CLAIM.fullmatch(span.lower()):  # `my kid says | x = 3`: an answer claimed
         return False
     # `what is u in 2x = 6`: a letter taken off may be the unknown asked for, unless a verb
     # follows it (`i keep getting it wrong`, `u need`: a pronoun).

@@ -80,13 +80,9 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
         if reading is None and not pronoun:
             reading = _read_span(core)  # `i need 750 ng in mg for a lab report`
         if reading is None and not pronoun:
-            # `my kid has 9 = 2w - 5 on her sheet, what's w`; `twice a number is 8. find the number`
-            said_inside = (
-                embedded.around_equation(core)
-                or embedded.unknown_in_words(core)
-                or embedded.quantity_first(core)  # `we pipetted 75 ml, what is that in litres`
-            )
-            reading = _read(said_inside) if said_inside else None
+            # `my kid has 9 = 2w - 5 on her sheet, what's w`; `twice a number is 8. find the
+            # number`; `we pipetted 75 ml, what is that in litres`
+            reading = embedded.read(core)
         if reading is None or reading == text:
             if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all
                 raise UnsupportedQuestionError(UNSUPPORTED) from exc

@@ -2,10 +2,11 @@
 worksheet, what's w`, `we pipetted 75 ml of sample, what is that in litres`; and the
 textbook's unknown named in words: `four times a number plus three is 27. what is the number?`.
 
-Both give the grammar a question it already reads (`9 = 2w - 5, what is w`; `solve four times
+Each gives the grammar a question it already reads (`9 = 2w - 5, what is w`; `solve four times
 n plus three = 27 for n`), built only from the question's own words: the equation as written,
 the unknown it asks for, and nothing else. What is left out must be chatter (`chatter.CHATTER`)
 with no letter in it that could be an unknown, so nothing that qualifies the equation is lost.
+`read` is the grammar's reading of the first that applies.
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.ambiguity import CLAIM
 from reasoning_mesh.planner.chatter import CHATTER, letters, measured_by
+from reasoning_mesh.planner.wrappers import normal
 
 #: A token of an equation as people type it: numbers, unknowns next to numbers (`2w`),
 #: operators and brackets; a word of letters is not one (`on`), a single letter is.
 _MATHS_TOKEN = re.compile(r"[-+*/×÷()=.\d]*[a-z]?[-+*/×÷()=.\d]*")
-_CLAIM = re.compile(r"[a-z]\s*=\s*-?[\d.]+|-?[\d.]+\s*=\s*[a-z]")
 _ASK = re.compile(
     r"(?P<sep>[,.;]?)\s*(?:so\s+)?(?:what(?:'s|s| is)|whats|find|solve for)\s+(?:the value of\s+)?"
     r"(?P<var>[a-z])\s*[?.!]*$"
@@ -31,10 +33,21 @@ _RIDDLE = re.compile(
 )
 
 
+def read(text: str) -> str | None:
+    """The planner-language reading of `text` said one of these ways, else None."""
+    for said in (around_equation, unknown_in_words):
+        if (question := said(text)) is not None:
+            try:
+                return natural.read(question)
+            except natural.NotReadError:
+                return None  # the first way that applies decides; none is tried after it
+    return quantity_first(text)
+
+
 def around_equation(text: str) -> str | None:
     """`9 = 2w - 5, what is w` from `my daughter has 9 = 2w - 5 on her worksheet, what's w`;
     None where anything but chatter surrounds the one equation."""
-    text = " ".join(text.lower().replace("’", "'").split())
+    text = normal(text)
     ask = _ASK.search(text)
     if ask is None or text.count("=") != 1:
         return None
@@ -47,7 +60,7 @@ def around_equation(text: str) -> str | None:
         end += 1
         if tokens[end - 1].endswith((",", ";")):
             break  # the sentence's own punctuation ends the equation
-    if _CLAIM.fullmatch(" ".join(tokens[start:end]).rstrip(",;")):
+    if CLAIM.fullmatch(" ".join(tokens[start:end]).rstrip(",;")):
         return None  # `my kid got x = 4 on her sheet, what is x`: an answer claimed, not asked
     others = [t.strip(",.;:!?\"'()") for t in (*tokens[:start], *tokens[end:])]
     if not others or not all(w in CHATTER for w in others) or letters(others):
@@ -60,7 +73,7 @@ def unknown_in_words(text: str) -> str | None:
     """`solve four times n plus three = 27 for n` from `four times a number plus three is 27.
     what is the number?`; None where the unknown is not named exactly once, or a letter is
     already in use."""
-    text = " ".join(text.lower().replace("’", "'").split())
+    text = normal(text)
     m = _RIDDLE.match(text)
     if m is None:
         return None
@@ -71,11 +84,11 @@ def unknown_in_words(text: str) -> str | None:
 
 
 def quantity_first(text: str) -> str | None:
-    """`75 ml of sample, what is that in litres` from `we pipetted 75 ml of sample, what is that
-    in litres`: where the question asks about `that` or `it`, a quantity stated before it may
+    """`How many litres are there in 75 ml?` from `we pipetted 75 ml of sample, what is that in
+    litres`: where the question asks about `that` or `it`, a quantity stated before it may
     come after chatter and vetted verbs of measuring (`we pipetted`, `my lab sheet says`).
     The rest must read as a conversion or a rounding of that one quantity."""
-    tokens = " ".join(text.lower().replace("’", "'").split()).split()
+    tokens = normal(text).split()
     k = next((i for i, t in enumerate(tokens) if re.match(r"-?\d", t)), None)
     if not k:
         return None  # no number, or nothing before it
@@ -88,7 +101,7 @@ def quantity_first(text: str) -> str | None:
         reading = natural.read(" ".join(rest))
     except natural.NotReadError:
         return None
-    return " ".join(rest) if reading.startswith(("How many", "Round")) else None
+    return reading if reading.startswith(("How many", "Round")) else None
 
 
 def _maths(token: str) -> bool:

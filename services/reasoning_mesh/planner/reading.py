@@ -10,6 +10,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
+from reasoning_mesh.planner.ambiguity import CLAIM
 from reasoning_mesh.planner.numwords import read_fraction_words, read_number_words
 
 _NEAREST = {
@@ -145,7 +146,7 @@ class Reading(Transformer[Token, str]):
     def bare(self, eq: str) -> str:
         """`x + 3/4 = 2`: an equation alone asks for its one unknown, unless it only names a
         value (`x = 3/4`: an answer someone claims, not a question)."""
-        if re.fullmatch(r"[a-z] = [-\d./()]+|[-\d./()]+ = [a-z]", eq):
+        if CLAIM.fullmatch(eq):
             raise NotReadError(f"{eq!r} claims a value; it asks nothing")
         return self.solve(eq)
 

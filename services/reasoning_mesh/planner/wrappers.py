@@ -85,15 +85,22 @@ def _alternation(phrases: Iterable[str]) -> str:
     return "|".join(re.escape(p) for p in sorted(cleaned, key=len, reverse=True))
 
 
+def _written_openers() -> list[str]:
+    """Every opener as written, its colon kept."""
+    return [p.strip().rstrip(",?") for p in (*fillers.OPENERS, *fillers.ASKS, *_MORE_OPENERS)]
+
+
 def _openers() -> list[str]:
-    return [p.strip().rstrip(":,?") for p in (*fillers.OPENERS, *fillers.ASKS, *_MORE_OPENERS)]
+    return [p.rstrip(":") for p in _written_openers()]
 
 
 def _labels() -> set[str]:
     """Openers only ever written with a colon (`q:`, `hw q:`): they come off only with a
     separator, or `hw q 5 (2 + 3)` would lose the `q` and read the question's number as maths."""
-    raw = [p.strip().rstrip(",?") for p in (*fillers.OPENERS, *fillers.ASKS, *_MORE_OPENERS)]
-    return {p.rstrip(":") for p in raw if p.endswith(":")} - {p for p in raw if not p.endswith(":")}
+    written = _written_openers()
+    return {p.rstrip(":") for p in written if p.endswith(":")} - {
+        p for p in written if not p.endswith(":")
+    }
 
 
 @cache
@@ -128,7 +135,7 @@ def _one_dash() -> re.Pattern[str]:
     return re.compile(rf"^(?:{_ones()})\s*[-–](?=\S)")
 
 
-def _normal(text: str) -> str:
+def normal(text: str) -> str:
     """Lower case, one space, a typed apostrophe: what every check here reads."""
     return " ".join(text.strip().lower().replace("’", "'").split())
 
@@ -136,7 +143,7 @@ def _normal(text: str) -> str:
 def unwrap(text: str) -> str:
     """`text`, lower-cased, without the wrappers at its ends (the readers lower-case anyway)."""
     opener, tail, fraction, frames = _patterns()
-    core = _normal(text)
+    core = normal(text)
     decimal = re.search(r"\d\.\d", core) is not None
     for _ in range(MAX_PEELS):
         peeled = tail.sub("", opener.sub("", core, count=1), count=1).strip()
@@ -152,7 +159,7 @@ def pronoun_opener(text: str) -> bool:
     """`text` opens with a `one` that is a pronoun (`quick one - 5 + 3`): read without it, or
     the `one` is read as the number 1."""
     opener, *_ = _patterns()
-    text = _normal(text)
+    text = normal(text)
     if one_then_dash(text):
         return True  # read neither way: the opener stays on, and nothing reads the rest
     m = opener.match(text)
@@ -172,4 +179,4 @@ def _unframe(core: str, frames: tuple[tuple[str, ...], ...]) -> str:
 
 def one_then_dash(text: str) -> bool:
     """`quick one -5 + 3`: no reader, the model included, should guess this one."""
-    return _one_dash().match(_normal(text)) is not None
+    return _one_dash().match(normal(text)) is not None
