@@ -10,7 +10,7 @@ from typing import Any
 from reasoning_mesh.infra.stack import consumer_lag
 from reasoning_mesh.settings import KafkaSettings
 
-#: Records left that count as caught up: on transactional topics an idle group shows up to one
+#: Offsets left that count as caught up: on transactional topics an idle group shows up to one
 #: commit marker per partition as lag.
 CAUGHT_UP = 50
 

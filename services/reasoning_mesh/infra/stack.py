@@ -12,6 +12,7 @@ from typing import Any
 from reasoning_mesh.contracts.topics import TOPICS
 from reasoning_mesh.errors import InfraError
 from reasoning_mesh.infra import procs, supervisor
+from reasoning_mesh.infra.kafka import KafkaBroker
 from reasoning_mesh.infra.kafka import cluster as kafka_cluster
 from reasoning_mesh.infra.supervisor import ProcSpec
 from reasoning_mesh.infra.triton import TritonServer
@@ -47,6 +48,10 @@ SERVICES = (
     ServiceSpec("learner", "reasoning_mesh.learner", 9106, default_nice=10),
     ServiceSpec("analytics", "reasoning_mesh.analytics", 9107, default_nice=10),
 )
+
+
+def _broker_ports(b: KafkaBroker) -> dict[str, int]:
+    return {"broker": b.port, "controller": b.controller_port}
 
 
 def _port(hostport: str) -> int:
@@ -153,6 +158,10 @@ class Stack:
     def metrics_port(self, svc: ServiceSpec, replica: int) -> int:
         return svc.metrics_port + REPLICA_PORT_STRIDE * replica
 
+    def _triton_ports(self) -> dict[str, int]:
+        t = self.triton
+        return {"http": t.http_port, "grpc": t.grpc_port, "metrics": t.metrics_port}
+
     def specs(self) -> list[ProcSpec]:
         out = [
             ProcSpec(
@@ -161,7 +170,7 @@ class Stack:
                 b.command(),
                 procs.inherited_env(),
                 str(b.log_file),
-                {"broker": b.port, "controller": b.controller_port},
+                _broker_ports(b),
                 tier=0,
                 stop_timeout_s=60,
                 probe={"kafka": b.bootstrap} | ({"secure_home": str(self.home)} if self.secure else {}),
@@ -177,7 +186,7 @@ class Stack:
                 cmd,
                 env,
                 str(t.log_file),
-                {"http": t.http_port, "grpc": t.grpc_port, "metrics": t.metrics_port},
+                self._triton_ports(),
                 tier=1,
                 probe={"http": f"http://127.0.0.1:{t.http_port}/v2/health/ready"},
             )
@@ -265,13 +274,9 @@ class Stack:
         """`name[replica] kind port` for every port this stack would listen on that is in use."""
         # From the plan alone: `specs()` would format brokers' storage and copy Triton's
         # backends, and a refused `up` must leave nothing behind.
-        t = self.triton
         planned = [
-            *(
-                (f"kafka-{i}", {"broker": b.port, "controller": b.controller_port})
-                for i, b in enumerate(self.brokers)
-            ),
-            ("triton-0", {"http": t.http_port, "grpc": t.grpc_port, "metrics": t.metrics_port}),
+            *((f"kafka-{i}", _broker_ports(b)) for i, b in enumerate(self.brokers)),
+            ("triton-0", self._triton_ports()),
             *((spec.key, spec.ports) for spec in self.service_specs()),
         ]
         return [
