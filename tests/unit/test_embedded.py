@@ -162,3 +162,119 @@ def test_a_quantity_stated_first_may_follow_plain_words(question: str, reading: 
 def test_a_quantity_after_words_that_may_change_it_is_refused(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        ("the lorry weighs 37000 kg, whats that in tonnes", "How many tonnes are there in 37000 kg?"),
+        (
+            "the trail is 12500 metres long, how many km is that",
+            "How many km are there in 12500 metres?",
+        ),
+        ("the crowd was 275, round it to the nearest hundred", "Round 275 to the nearest hundred."),
+        (
+            "my run was 15.62 km, round to the nearest whole number",
+            "Round 15.62 to the nearest integer.",
+        ),
+        ("we ran 8500 m this morning!! what's that in km", "How many km are there in 8500 m?"),
+        (
+            "the kit needs 500 mg of the salt, what is that in grams",
+            "How many grams are there in 500 mg?",
+        ),
+        (
+            "measured 23.456 g on the balance, round to 2 dp for my write-up",
+            "Round 23.456 to 2 decimal places.",
+        ),
+        ("the scale says 2.0987 g, teacher wants it to 1 dp", "Round 2.0987 to 1 decimal place."),
+        (
+            "I measured 18.273 and need it to the nearest whole number",
+            "Round 18.273 to the nearest integer.",
+        ),
+    ],
+)
+def test_a_quantity_after_the_name_of_what_it_measures(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "half the crowd was 275, round it to the nearest hundred",  # which is `it`?
+        "the crowd was 275, trebled, round it to the nearest hundred",  # after it: a change
+        "the bill was 59.99 with vat, round it to 1 dp",
+        "the bill was 59.99 for 2, round it to 1 dp",  # two quantities
+        "the bill was 59.99, round it to 1 dp and add 2",
+        "we had 75 ml of it trebled, what is that in l",
+        "the bottle is 75 ml of it doubled, what is that in l",
+        "the lorry weighs about 37000 kg, whats that in tonnes",  # an estimate
+        "the lorry weighs over 37000 kg, whats that in tonnes",
+        "the lorry x is 37000 kg, whats that in tonnes",  # a letter
+        "the lorry weighs 37000 kg each, whats that in tonnes",
+        "the crowd was 275, round it to the nearest hundred for each of us",
+        "8.3 m, round it to the nearest whole number",  # metres or millions?
+    ],
+)
+def test_words_between_that_may_change_the_quantity_are_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        ("3 weeks = how many days", "How many days are there in 3 weeks?"),
+        ("1.2 m how many mm", "How many mm are there in 1.2 m?"),
+        (
+            "750 micrograms - how many milligrams is that",
+            "How many milligrams are there in 750 micrograms?",
+        ),
+        ("36 hrs = ? days", "How many days are there in 36 hrs?"),
+        ("4 centuries expressed in years", "How many years are there in 4 centuries?"),
+        ("write 45 mins as hours", "How many hours are there in 45 mins?"),
+    ],
+)
+def test_a_quantity_then_how_many(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        ("stuck on this one 3(x + 4) = 33", "Solve 3*(x + 4) = 33 for x."),
+        (
+            "can someone help me with 7 - 2x = 15 i keep getting the wrong sign",
+            "Solve 7 - 2*x = 15 for x.",
+        ),
+        ("help!! 0.5x + 1.2 = 3.7 how do i get x", "Solve 0.5*x + 1.2 = 3.7 for x."),
+        ("teacher set 0.2w - 3 = 1.4 and im stuck, w = ?", "Solve 0.2*w - 3 = 1.4 for w."),
+        ("I need b in 2b + 7 = 5b + 1", "Solve 2*b + 7 = 5*b + 1 for b."),
+        ("What must y be if y + 13 = 40?", "Solve y + 13 = 40 for y."),
+    ],
+)
+def test_one_equation_in_one_unknown_among_chatter(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "2x = -6 whats the sign",  # the sign, not the value
+        "3x + 2 = 9 what is the sign of x",
+        "3x + 2 = 9 i forgot the brackets",
+        "3x + 2 = 9 and treble it",
+        "3x + 2 = 9, what is y",  # another unknown
+        "3x + 2 = 9, y = ?",
+        "what is a if 3x + 2 = 9",
+        "3x + 2 = 9 give x as a decimal",  # a form of the answer
+        "3x + 2 = 9 i want x as a percentage",
+        "3x + 2 = 9 what is 2x",
+        "3x + 2 = 9 what is x squared",
+        "3x + y = 9, x = ?",  # two unknowns
+        "what is y if y + 13 = 40 and x = 2",
+        "my homework says 6 - 2p = 14, find p. I keep getting a positive number",
+    ],
+)
+def test_an_equation_among_words_that_may_change_it_is_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)

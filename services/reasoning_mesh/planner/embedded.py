@@ -15,7 +15,7 @@ import re
 
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.ambiguity import CLAIM
-from reasoning_mesh.planner.chatter import CHATTER, letters, measured_by
+from reasoning_mesh.planner.chatter import CHATTER, letters, measured_by, spans
 from reasoning_mesh.planner.wrappers import normal
 
 #: A token of an equation as people type it: numbers, unknowns next to numbers (`2w`),
@@ -33,9 +33,36 @@ _RIDDLE = re.compile(
 )
 
 
+#: Verbs that say a quantity is what the words before them name (`the lorry weighs 37000 kg`).
+_LINKS = frozenset(
+    ("is", "was", "are", "were", "weighs", "weighed", "measures", "measured", "reads", "read",
+     "says", "said", "shows", "showed", "costs", "cost", "needs", "needed", "uses", "used",
+     "holds", "held", "contains", "contained")
+)  # fmt: skip
+#: What may come between a quantity and the end of its clause (`_whereabouts`).
+_SIZES = ("long", "tall", "wide", "high", "deep", "thick", "heavy")
+_WHEN = ("today", "yesterday", "tonight", "earlier")
+_PLACES = ("on", "of", "at", "in", "for")
+_DETERMINERS = ("the", "a", "an", "my", "our", "his", "her", "their", "your", "this")
+_MAX_WHEREABOUTS = 4
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_PLACES_ASKED = re.compile(r"\bto (?:1|2|3|4|5|6) ?(?:dp|dps|decimal places?|d\.p\.)(?![\w.])")
+
+
+#: `..., w = ?` at the end: the unknown asked for.
+_ASKED_AT_END = re.compile(r"[,.;]?\s*(?P<var>[a-z])\s*=\s*\?+\s*$")
+#: Phrases of asking for, or being stuck on, an equation (longest first): none can qualify it.
+_ASKING = (
+    "find the value of", "the value of", "how do i solve", "how do you solve", "how do i get",
+    "how do i find", "how to solve", "help me with", "help with", "me with", "the wrong sign",
+    "wrong sign", "this one", "that one", "solve for", "solve", "find", "work out", "figure out",
+    "stuck on", "gave us", "gave me", "set us", "set",
+)  # fmt: skip
+
+
 def read(text: str) -> str | None:
     """The planner-language reading of `text` said one of these ways, else None."""
-    for said in (around_equation, unknown_in_words):
+    for said in (around_equation, loose_equation, unknown_in_words):
         if (question := said(text)) is not None:
             try:
                 return natural.read(question)
@@ -69,6 +96,41 @@ def around_equation(text: str) -> str | None:
     return f"{equation}, what is {ask.group('var')}"
 
 
+def loose_equation(text: str) -> str | None:
+    """`solve 3(x + 4) = 33 for x` from `stuck on this one 3(x + 4) = 33`, `I need b in 2b + 7
+    = 5b + 1`, `teacher set 0.2w - 3 = 1.4 and im stuck, w = ?`: one equation in one unknown,
+    asked for or not, among chatter and vetted phrases of asking (`_ASKING`); a letter outside
+    it must be that unknown, so it is what is asked."""
+    text = normal(text)
+    asked = _ASKED_AT_END.search(text)
+    if asked is not None:
+        text = text[: asked.start()]
+    tokens = text.split()
+    if text.count("=") != 1 or not (at := [i for i, t in enumerate(tokens) if "=" in t]):
+        return None
+    start, end = at[0], at[0] + 1
+    while start > 0 and _maths(tokens[start - 1]):
+        start -= 1
+    while end < len(tokens) and _maths(tokens[end].rstrip(",;.:?!")):
+        end += 1
+        if tokens[end - 1].endswith((",", ";", ".", ":", "?", "!")):
+            break
+    equation = " ".join(tokens[start:end]).rstrip(",;.:?!")
+    unknowns = set(re.findall(r"(?<![a-z])[a-z](?![a-z])", equation))
+    if len(unknowns) != 1 or CLAIM.fullmatch(equation):
+        return None  # `my kid got x = 4`: an answer claimed, not asked
+    var = unknowns.pop()
+    if asked is not None and asked.group("var") != var:
+        return None
+    around = " " + " ".join(t.strip(",.;:!?\"'()") for t in (*tokens[:start], *tokens[end:])) + " "
+    for phrase in _ASKING:
+        around = around.replace(f" {phrase} ", " ")
+    others = [w for w in around.split() if w != var]
+    if not all(w in CHATTER for w in others) or letters(others):
+        return None
+    return f"solve {equation} for {var}"
+
+
 def unknown_in_words(text: str) -> str | None:
     """`solve four times n plus three = 27 for n` from `four times a number plus three is 27.
     what is the number?`; None where the unknown is not named exactly once, or a letter is
@@ -85,23 +147,102 @@ def unknown_in_words(text: str) -> str | None:
 
 def quantity_first(text: str) -> str | None:
     """`How many litres are there in 75 ml?` from `we pipetted 75 ml of sample, what is that in
-    litres`: where the question asks about `that` or `it`, a quantity stated before it may
-    come after chatter and vetted verbs of measuring (`we pipetted`, `my lab sheet says`).
-    The rest must read as a conversion or a rounding of that one quantity."""
+    litres`; `Round 275 to the nearest hundred.` from `the crowd was 275, round it to the
+    nearest hundred`. The one quantity of the question comes after chatter and vetted verbs of
+    measuring (`we pipetted`, `my lab sheet says`), or after the name of what it measures and a
+    verb saying that it is it (`the lorry weighs`); it may be followed by where, when or of
+    what it was (`on the balance`, `this morning`, `of the salt`, `long`). The rest must read as
+    a conversion or a rounding of that one quantity, asked about `that` or `it`, or a rounding
+    asked outright (`..., round to 2 dp`)."""
     tokens = normal(text).split()
     k = next((i for i, t in enumerate(tokens) if re.match(r"-?\d", t)), None)
-    if not k:
-        return None  # no number, or nothing before it
-    rest = tokens[k:]
-    if not {"that", "it"} & {t.strip(",.?!") for t in rest} or not measured_by(tokens[:k]):
+    if not k or not (measured_by(tokens[:k]) or _named(tokens[:k])):
         return None  # `we trebled 75 ml`, `a dozen 330 ml`: only known words before it
-    if sum(bool(re.match(r"-?\d", t)) for t in rest) != 1:
-        return None  # one quantity: what `that` is
-    try:
-        reading = natural.read(" ".join(rest))
-    except natural.NotReadError:
+    rest = tokens[k:]
+    if len(_NUMBER.findall(_PLACES_ASKED.sub("", " ".join(rest)))) != 1:
+        return None  # one quantity: what `that` is (`to 2 dp` says how it is rounded)
+    words = {t.strip(",.?!") for t in rest}
+    if not {"that", "it"} & words and "round" not in words:
         return None
-    return reading if reading.startswith(("How many", "Round")) else None
+    for said in _without_whereabouts(rest):
+        if (reading := _conversion_or_rounding(said)) is not None:
+            return reading
+    return None
+
+
+def _named(words: list[str]) -> bool:
+    """`the coastal trail is`, `attendance was`: a verb saying what the quantity after it is,
+    after the name of what it measures. The name cannot change the quantity it is said to be;
+    a word of maths in it (`half the crowd was`) or a letter is still not passed over."""
+    *name, verb = words
+    return verb in _LINKS and bool(name) and all(_plain(w) for w in name)
+
+
+def _plain(word: str) -> bool:
+    word = word.strip(",.;:!?\"'()")
+    return word in CHATTER or (len(word) > 1 and word.isalpha() and not maths_word(word))
+
+
+def _without_whereabouts(rest: list[str]) -> list[str]:
+    """`12500 metres long, how many km is that` → `12500 metres, how many km is that`: the
+    words between the quantity and the punctuation that ends its clause, where they only say
+    where, when or of what it was (`_whereabouts`); the text as it is first."""
+    found = [" ".join(rest)]
+    end = next((i for i, t in enumerate(rest[: _MAX_WHEREABOUTS + 3]) if t[-1] in ",.;!?"), None)
+    if end is None or end + 1 == len(rest):
+        return found
+    clause = [t.strip(",.;!?") for t in rest[: end + 1]]
+    found.extend(  # the number, and maybe its unit, before the cut
+        " ".join([*clause[:cut], ",", *rest[end + 1 :]]).replace(" ,", ",")
+        for cut in range(1, end + 1)
+        if _whereabouts(clause[cut:])
+    )
+    return found
+
+
+def _whereabouts(words: list[str]) -> bool:
+    """`long`, `this morning`, `on the balance`, `of the salt`: a place, a time, a size or a
+    substance; no pronoun (`of it`), no word of maths, no past participle (`trebled`)."""
+    if words in ([w] for w in _SIZES) or words in ([w] for w in _WHEN):
+        return True
+    if len(words) == 2 and words[0] == "this":
+        return _noun(words[1])
+    if not 2 <= len(words) <= _MAX_WHEREABOUTS or words[0] not in _PLACES:
+        return False
+    nouns = words[2:] if words[1] in _DETERMINERS else words[1:]
+    return 1 <= len(nouns) <= 2 and all(_noun(w) for w in nouns)
+
+
+def _noun(word: str) -> bool:
+    return (
+        word.replace("-", "").isalpha()
+        and len(word) > 2
+        and word not in CHATTER
+        and not maths_word(word)
+        and not word.endswith(("ed", "fold"))
+    )
+
+
+def _conversion_or_rounding(text: str) -> str | None:
+    """The reading of `text`, or of its spans without chatter at the ends, or without the
+    purpose it ends with (`for my write-up`), where that is a conversion or a rounding."""
+    words = text.rstrip(".?!").split()
+    purpose = next(
+        (i for i in range(len(words) - 2, len(words) - 5, -1) if i > 0 and words[i] == "for"), None
+    )
+    if purpose is not None and _whereabouts(words[purpose:]):
+        text = " ".join(words[:purpose])
+    for said in (text, *spans(text)):
+        try:
+            reading = natural.read(said)
+        except natural.NotReadError:
+            continue
+        return reading if reading.startswith(("How many", "Round")) else None
+    return None
+
+
+def maths_word(word: str) -> bool:
+    return word in natural.maths_words()
 
 
 def _maths(token: str) -> bool:

@@ -104,14 +104,18 @@ conversion: "how" "many" UNIT _are? "there"? "in"? quantity                  -> 
           | ("the" "number" "of" | "number" "of") UNIT "in" quantity          -> to_from
           | UNIT "in" quantity                                              -> to_from
           | "how" "many" UNIT _are? "there"? ("in" | "to")? ("a" | "an" | "one") UNIT -> per_one
-          | ("convert" | "change" | "turn" | "express" | "put") quantity _into UNIT -> from_to
+          | ("convert" | "change" | "turn" | "express" | "put" | "write") quantity _into UNIT -> from_to
           | quantity _into UNIT                                             -> from_to
-          | quantity ("is" | "are") "how" "many" UNIT                      -> from_to
+          | quantity ("expressed" | "converted" | "written") _into UNIT     -> from_to
+          | quantity _is_how_many UNIT (("is" | "are") _that)?              -> from_to
+          | quantity ("=" | "equals") "?" UNIT                              -> from_to
           | quantity stuff? ("," | ".")? _what _that _into UNIT               -> from_to
           | quantity stuff? ("," | ".")? "how" "many" UNIT ("is" | "are") _that -> from_to
 // `1.2 kg flour, how many grams is that`: what is measured, named before the question about it
 stuff: "of"? STUFF
 
+// `3 weeks = how many days`, `1.2 m how many mm`, `750 micrograms - how many milligrams is that`
+_is_how_many: ("is" | "are" | "=" | "equals" | "-" | ",")? "how" "many"
 _what: "what" ("is" | "'s" | "s") | "whats"
 _that: "that" | "it" | "this"
 
@@ -121,9 +125,13 @@ rounding: _how_round? "round" NUMBER "off"? "to" places
         | NUMBER ("," | ".")? "round" _that? "off"? "to" places
         | NUMBER UNIT ("," | ".")? "round" _that? "off"? "to" places -> rounding_unit
         | "round"? "to"? places ":" NUMBER                   -> places_first
+        | NUMBER ("," | "." | "and")? _wants _that "to" places
+        | NUMBER UNIT ("," | "." | "and")? _wants _that "to" places -> rounding_unit
         | NUMBER ("rounded" "off"? | "correct") "to" places
         | NUMBER "to" places
         | "the"? "nearest" NEAREST ("for" | "of" | ":") NUMBER -> nearest_first
+// `18.273 and need it to the nearest whole number`, `2.0987 g, teacher wants it to 1 dp`
+_wants: ("i" | "we" | "my"? "teacher" | "they" | "he" | "she")? ("need" | "needs" | "want" | "wants")
 _how_round: "how" ("do" | "would" | "should" | "can" | "could" | "will") ("you" | "i" | "we")
 places: (INT | WORDS) ("decimal" ("place" | "places") | "dp" | "dps" | "d" "." "p" ".") -> decimals
       | "the"? "nearest" NEAREST                                                      -> nearest

@@ -24,6 +24,10 @@ _POWERS = {"10": "ten", "100": "hundred", "1000": "thousand", "10000": "ten thou
            "100000": "hundred thousand", "1000000": "million"}  # fmt: skip
 
 
+#: Unit symbols also written for a scale: `8.3m` (million), `5k`, `3.2g` (grand), `1.5t`.
+SCALE_LIKE = frozenset(("m", "k", "g", "t"))
+
+
 class NotReadError(ValueError):
     """The question is none of the phrasings the grammar knows."""
 
@@ -182,9 +186,10 @@ class Reading(Transformer[Token, str]):
         return f"Round {value} to {places}."
 
     def rounding_unit(self, value: Token, unit: Token, places: str) -> str:
-        # `round 12.3456 g to 1 dp`: the answer is a number. To a place, the unit may be a
-        # scale (`8.3m` to the nearest million: 8.3 million), so only decimal places are read.
-        if places.startswith("the nearest"):
+        # `round 12.3456 g to 1 dp`: the answer is a number. To a place, a unit that is also
+        # written for a scale (`8.3m` to the nearest million: 8.3 million?) is not read; to
+        # decimal places the digits are the same either way.
+        if places.startswith("the nearest") and str(unit) in SCALE_LIKE:
             raise NotReadError(f"{value} {unit} to {places}: is {unit!r} a unit or a scale?")
         return self.rounding(value, places)
 
