@@ -51,6 +51,10 @@ SHORT_SHARE = 0.35
 #: Share whose kept digits end in nines and whose dropped part rounds up: the carry runs through
 #: the nines (`6.996` → `7`, `9.999` → `10`), which uniform digits almost never draw.
 CARRY_SHARE = 0.15
+#: Share of decimal-place roundings whose kept decimals are all zeros (`5.0049` to 2 places →
+#: `5`): the zeros drop from the canonical answer, and uniform digits almost never draw them
+#: (the natural-questions files' rounding misses were of this kind).
+ZEROS_SHARE = 0.1
 
 
 def round_example(rng: random.Random, mode: str = "any") -> Example:
@@ -71,6 +75,8 @@ def round_example(rng: random.Random, mode: str = "any") -> Example:
     digits = rng.randint(10 ** (lead - lowest), 10 ** (lead - lowest + 1) - 1)
     if rng.random() < CARRY_SHARE:
         digits = _carrying(rng, digits, dropped=-places - lowest)
+    elif places > 0 and rng.random() < ZEROS_SHARE:
+        digits = _zeroing(rng, digits, dropped=-places - lowest, places=places)
     return _example(rng, digits, lowest, places)
 
 
@@ -87,6 +93,8 @@ def _short_example(rng: random.Random, mode: str) -> Example:
     digits = rng.randint(10 ** (lead - lowest), 10 ** (lead - lowest + 1) - 1)
     if rng.random() < CARRY_SHARE:
         digits = _carrying(rng, digits, dropped=-places - lowest)
+    elif places > 0 and rng.random() < ZEROS_SHARE:
+        digits = _zeroing(rng, digits, dropped=-places - lowest, places=places)
     digits += digits % 10 == 0  # `38.40` is written `38.4`
     return _example(rng, digits, lowest, places)
 
@@ -104,6 +112,17 @@ def _carrying(rng: random.Random, digits: int, dropped: int) -> int:
     nines = min(rng.randint(1, 4), cut)
     first = str(rng.randint(5, 9))
     return int(text[: cut - nines] + "9" * nines + first + text[cut + 1 :])
+
+
+def _zeroing(rng: random.Random, digits: int, dropped: int, places: int) -> int:
+    """`digits` with zeros for the `places` kept decimals and a first dropped digit of 1-4,
+    where a digit above them is kept (`5.0049`); else `digits` as they are."""
+    text = str(digits)
+    cut = len(text) - dropped  # index of the first dropped digit
+    if cut - places < 1:
+        return digits
+    first = str(rng.randint(1, 4))  # not 0: `17675.00` to 1 place is not how it is written
+    return int(text[: cut - places] + "0" * places + first + text[cut + 1 :])
 
 
 def _step_kind(kind: str) -> Callable[[random.Random], Example]:
