@@ -278,3 +278,40 @@ def test_one_equation_in_one_unknown_among_chatter(question: str, reading: str) 
 def test_an_equation_among_words_that_may_change_it_is_refused(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        ("What number is 23 more than 19?", "What is 19 + 23?"),
+        ("12 more than a number is 40. what's the number?", "Solve n + 12 = 40 for n."),
+        ("what is 5 less than 12", "What is 12 - 5?"),
+        (
+            "I think of a number, multiply it by six and add four and get 40. what was the number?",
+            "Solve (n*6) + 4 = 40 for n.",
+        ),
+        (
+            "i think of a number, add 7 then multiply by 3 and get 36. what is the number",
+            "Solve (n + 7)*3 = 36 for n.",
+        ),
+    ],
+)
+def test_more_than_and_a_number_thought_of(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "is 23 more than 19?",  # yes or no
+        "3 times more than 5",
+        "I think of a number, double it and add 9 and get 35. what was my number?",  # 2: unsaid
+        "i think of a number, multiply it by 6 and square it and get 40. what was the number?",
+        "i think of a number, multiply it by 6 and add it to 4 and get 40. what was the number?",
+        "i think of a number, multiply it by six and add four to 5 and get 40. what is the number",
+        "i think of a number, add 7 and get 36. what is the number doubled",
+    ],
+)
+def test_a_number_thought_of_with_other_steps_is_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)

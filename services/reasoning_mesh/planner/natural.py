@@ -41,7 +41,8 @@ _GRAMMAR = r"""
 _polite: ("can" | "could" | "would") "you" "please"? | "please"
 _lead: _lead_verb ("the" "value" "of")?
 _lead_verb: "what" ("is" | "'s" | "s") | "whats" | "how" "much" "is" | "compute" | "calculate"
-          | "evaluate" | "find" | "work" "out" | "tell" "me" | "give" | "determine" | "simplify"
+          | "what" "number" "is" | "evaluate" | "find" | "work" "out" | "tell" "me" | "give"
+          | "determine" | "simplify"
 
 // --- arithmetic ---------------------------------------------------------------------------
 arith: expr
@@ -64,6 +65,8 @@ terms: expr ("," expr)* ","? "and" expr
 
 ?expr: expr ("+" | "plus") term      -> add
      | expr ("-" | "minus") term     -> sub
+     | term "more" "than" term       -> more_than
+     | term ("less" | "fewer") "than" term -> less_than
      | term
 ?term: term ("*" | "x" | "×" | "times" | "multiplied" "by") factor -> mul
      | term ("/" | "÷" | "divided" "by" | "over") factor          -> div

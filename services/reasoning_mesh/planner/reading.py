@@ -88,6 +88,12 @@ class Reading(Transformer[Token, str]):
     def sub(self, a: str, b: str) -> str:
         return f"{a} - {_paren(b) if _sum(b) else b}"
 
+    def more_than(self, a: str, b: str) -> str:
+        return self.add(b, a)  # `12 more than n`: n + 12
+
+    def less_than(self, a: str, b: str) -> str:
+        return self.sub(b, a)  # `5 less than 12`: 12 - 5
+
     def mul(self, a: str, b: str) -> str:
         return f"{_term(a)}*{_paren(b)}"
 
