@@ -315,3 +315,31 @@ def test_more_than_and_a_number_thought_of(question: str, reading: str) -> None:
 def test_a_number_thought_of_with_other_steps_is_refused(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # From the third audit: a purpose that multiplies, a scale, a map, an area, a sign.
+        "my daily dose is 250 mg, whats that in grams for the fortnight",
+        "a serving is 250 g, whats that in kg for the family",
+        "the film was 150 mins, how many hours is that for the trilogy",
+        "the salary was 45.5 in thousands, round it to the nearest ten",
+        "the crowd was 56712 in thousands, round it to the nearest thousand",
+        "the distance on the map is 12 cm, whats that in km",
+        "the map shows 12 cm, whats that in km",
+        "the field is 3.5 km in area, how many m is that",
+        "the balance was 456.78 in overdraft, round it to the nearest whole number",
+        "revenue was 8.3mm, round it to the nearest whole number",
+        # Mega or milli? And a fraction asked of a conversion, whose answer is a decimal.
+        "500 ML = ? litres",
+        "how many litres in 500 ML",
+        "the orbit is 42 Mm, whats that in km",
+        "45 mins = ? hours as a fraction",
+        "convert 45 mins into hours as a fraction",
+        "the meeting was 45 mins, whats that in hours in simplest form",
+    ],
+)
+def test_a_quantity_that_stands_for_another_is_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)

@@ -66,3 +66,24 @@ def _first(rules: tuple[Rule, ...], question: str) -> str | None:
         if pattern.search(divided if pattern is _NEXT_TO_DIVISION[0] else question):
             return why
     return None
+
+
+#: `500 ML`, `37 Mg`, `42 Mm`: mega or milli? Every reader reads lower case.
+_MEGA = re.compile(r"\d\s*M[Llgm]\b")
+#: A fraction asked for (`as a fraction`, `in simplest form`): a conversion's answer is a
+#: decimal, so `45 mins = ? hours as a fraction` would answer 0.75 for 3/4.
+_FRACTION_FORM = re.compile(r"\bfraction|\bsimplest\b|\blowest terms\b|\bsimplif")
+
+
+def ambiguous_case(question: str) -> str | None:
+    """Why `question`, as written (not lower-cased), cannot be read."""
+    if _MEGA.search(question):
+        return "a capital M before a unit (500 ML): mega or milli? write the unit in full"
+    return None
+
+
+def form_conflict(question: str, reading: str) -> str | None:
+    """Why `reading` would answer in another form than `question` asks for."""
+    if reading.startswith("How many") and _FRACTION_FORM.search(question.lower()):
+        return "a conversion's answer is a decimal; the question asks for a fraction"
+    return None

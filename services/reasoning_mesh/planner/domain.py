@@ -23,6 +23,7 @@ from reasoning_mesh.contracts.plans import (
 )
 from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.planner import chatter, embedded, natural, spelling, symbolic, wrappers
+from reasoning_mesh.planner.ambiguity import ambiguous_case, form_conflict
 from reasoning_mesh.planner.builder import Builder, Function, Operand
 from reasoning_mesh.planner.expr import (
     Node,
@@ -65,6 +66,8 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     text = " ".join(question.strip().split())
     if not text:
         raise UnplannableError("the question is empty")
+    if why := ambiguous_case(text):
+        raise UnsupportedQuestionError(why)
     try:
         return _plan(text, budget, fallbacks=fallbacks)
     except UnsupportedQuestionError:
@@ -87,6 +90,8 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
             if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all
                 raise UnsupportedQuestionError(UNSUPPORTED) from exc
             raise UnsupportedQuestionError(f"no plan for this question: {exc}") from exc
+    if why := form_conflict(text, reading):
+        raise UnsupportedQuestionError(why)
     try:
         plan = _plan(reading, budget, fallbacks=fallbacks)
     except UnplannableError as exc:

@@ -42,7 +42,24 @@ _LINKS = frozenset(
 #: What may come between a quantity and the end of its clause (`_whereabouts`).
 _SIZES = ("long", "tall", "wide", "high", "deep", "thick", "heavy")
 _WHEN = ("today", "yesterday", "tonight", "earlier")
-_PLACES = ("on", "of", "at", "in", "for")
+_PLACES = ("on", "of", "at")
+#: What a purpose after the question may name (`for my write-up`): papers only. An audit found
+#: open nouns there multiplying the amount (`250 mg daily, what's that in grams for the
+#: fortnight`, `... for the family`, `... for the trilogy`).
+_PURPOSES = frozenset(
+    ("report", "write-up", "writeup", "homework", "worksheet", "assignment", "notes", "class",
+     "project", "exam", "test", "records", "spreadsheet", "timesheet", "teacher", "lab",
+     "coursework")
+)  # fmt: skip
+#: Words that make a stated quantity stand for another (a map's scale, an area, a scale word,
+#: a sign: `12 cm on the map`, `3.5 km in area`, `45.5 in thousands`, `456.78 in overdraft`):
+#: a question with one is not read by `quantity_first` at all.
+_NOT_LITERAL = frozenset(
+    ("map", "maps", "plan", "plans", "drawing", "drawings", "diagram", "model", "blueprint",
+     "chart", "graph", "paper", "area", "volume", "capacity", "hundreds", "thousands",
+     "millions", "billions", "trillions", "lakh", "lakhs", "crore", "crores", "grand", "k",
+     "overdraft", "arrears", "debt", "deficit", "loss", "frost", "below", "zero")
+)  # fmt: skip
 _DETERMINERS = ("the", "a", "an", "my", "our", "his", "her", "their", "your", "this")
 _MAX_WHEREABOUTS = 4
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -194,6 +211,8 @@ def quantity_first(text: str) -> str | None:
     a conversion or a rounding of that one quantity, asked about `that` or `it`, or a rounding
     asked outright (`..., round to 2 dp`)."""
     tokens = normal(text).split()
+    if _NOT_LITERAL & {t.strip(",.;:!?\"'()") for t in tokens}:
+        return None
     k = next((i for i, t in enumerate(tokens) if re.match(r"-?\d", t)), None)
     if not k or not (measured_by(tokens[:k]) or _named(tokens[:k])):
         return None  # `we trebled 75 ml`, `a dozen 330 ml`: only known words before it
@@ -269,7 +288,7 @@ def _conversion_or_rounding(text: str) -> str | None:
     purpose = next(
         (i for i in range(len(words) - 2, len(words) - 5, -1) if i > 0 and words[i] == "for"), None
     )
-    if purpose is not None and _whereabouts(words[purpose:]):
+    if purpose is not None and _purpose(words[purpose + 1 :]):
         text = " ".join(words[:purpose])
     for said in (text, *spans(text)):
         try:
@@ -278,6 +297,12 @@ def _conversion_or_rounding(text: str) -> str | None:
             continue
         return reading if reading.startswith(("How many", "Round")) else None
     return None
+
+
+def _purpose(words: list[str]) -> bool:
+    """`my write-up`, `the report`: a paper the answer is for."""
+    nouns = words[1:] if words and words[0] in _DETERMINERS else words
+    return len(nouns) == 1 and nouns[0] in _PURPOSES
 
 
 def maths_word(word: str) -> bool:

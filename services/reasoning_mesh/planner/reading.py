@@ -24,8 +24,9 @@ _POWERS = {"10": "ten", "100": "hundred", "1000": "thousand", "10000": "ten thou
            "100000": "hundred thousand", "1000000": "million"}  # fmt: skip
 
 
-#: Unit symbols also written for a scale: `8.3m` (million), `5k`, `3.2g` (grand), `1.5t`.
-SCALE_LIKE = frozenset(("m", "k", "g", "t"))
+#: Unit symbols also written for a scale: `8.3m` (million), `5k`, `3.2g` (grand), `1.5t`,
+#: `8.3mm` (a million in finance).
+SCALE_LIKE = frozenset(("m", "k", "g", "t", "mm"))
 
 
 class NotReadError(ValueError):

@@ -21,6 +21,7 @@ from reasoning_mesh.contracts.plans import Plan
 from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.models.translator.masking import mask
 from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.ambiguity import form_conflict
 from reasoning_mesh.planner.domain import plan_as_written
 from reasoning_mesh.planner.expr import UnplannableError
 from reasoning_mesh.planner.grounding import plan_ungrounded, ungrounded
@@ -71,7 +72,11 @@ def seed_of(request_id: str) -> int:
 
 def check(question: str, reading: str, budget: Budget, *, fallbacks: bool = True) -> Plan | str:
     """The plan of a sound reading, or why the reading is not sound."""
-    if why := ungrounded(question, reading) or disordered(question, reading):
+    if (
+        why := ungrounded(question, reading)
+        or disordered(question, reading)
+        or form_conflict(question, reading)
+    ):
         return why
     try:  # as written: the reading is what is planned, no second reader in between
         plan = plan_as_written(reading, budget, fallbacks=fallbacks)
