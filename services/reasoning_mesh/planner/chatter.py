@@ -107,7 +107,10 @@ _LABELS = frozenset(("question", "q", "problem", "exercise", "task", "item", "pa
 
 
 def _word(token: str) -> str:
-    return _EDGE.sub("", token.lower().replace("\u2019", "'"))
+    word = _EDGE.sub("", token.lower().replace("\u2019", "'"))
+    # `my kid's homework`, `calculator's dead`: a chatter word's possessive or `is` is chatter
+    stem = word.removesuffix("'s")
+    return stem if stem != word and stem in CHATTER else word
 
 
 def spans(text: str) -> Iterator[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import natural
+from reasoning_mesh.planner import natural, steps
 from reasoning_mesh.planner.ambiguity import CLAIM
 from reasoning_mesh.planner.chatter import CHATTER, letters, measured_by, spans
 from reasoning_mesh.planner.wrappers import normal
@@ -62,6 +62,8 @@ _NOT_LITERAL = frozenset(
 )  # fmt: skip
 _DETERMINERS = ("the", "a", "an", "my", "our", "his", "her", "their", "your", "this")
 _MAX_WHEREABOUTS = 4
+#: Words of the grammar that may name what a quantity is (`my lab result is 12.3456 g`).
+_RESULTS = frozenset(("result", "results", "total", "reading"))
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _PLACES_ASKED = re.compile(r"\bto (?:1|2|3|4|5|6) ?(?:dp|dps|decimal places?|d\.p\.)(?![\w.])")
 
@@ -77,29 +79,15 @@ _ASKING = (
 )  # fmt: skip
 
 
-_A_NUMBER = r"(?:-?\d+(?:\.\d+)?|[a-z]+(?:[- ][a-z]+)?)"
-#: `i think of a number, <steps> and get 40. what was the number?`
-_THOUGHT = re.compile(
-    r"^i(?:'m| am)? (?:think|thinking|thought) of a number[,.]?\s+(?P<steps>.+?),?\s+"
-    r"(?:and\s+)?(?:i\s+)?(?:get|got|end up with|ended up with|the answer is|the result is)\s+"
-    rf"(?P<result>{_A_NUMBER})\s*[.,;]?\s*(?:so\s+)?"
-    r"(?:what(?:'s| is| was)|whats|find) (?:the|my) number\s*[?.!]*$"
-)
-_STEPS = tuple(
-    re.compile(p)
-    for p in (
-        rf"(?:multiply it by|times it by|multiply by) (?P<mul>{_A_NUMBER})",
-        rf"(?:divide it by|divide by) (?P<div>{_A_NUMBER})",
-        rf"(?:add|add on|then add) (?P<add>{_A_NUMBER})(?: to it)?",
-        rf"(?:subtract|take away|take off) (?P<sub>{_A_NUMBER})(?: from it)?",
-    )
-)
-_STEP_OPS = {"mul": "times", "div": "divided by", "add": "plus", "sub": "minus"}
-
-
 def read(text: str) -> str | None:
     """The planner-language reading of `text` said one of these ways, else None."""
-    for said in (around_equation, loose_equation, thought_of, unknown_in_words):
+    for said in (
+        around_equation,
+        loose_equation,
+        steps.thought_of,
+        steps.then_steps,
+        unknown_in_words,
+    ):
         if (question := said(text)) is not None:
             try:
                 return natural.read(question)
@@ -168,25 +156,6 @@ def loose_equation(text: str) -> str | None:
     return f"solve {equation} for {var}"
 
 
-def thought_of(text: str) -> str | None:
-    """`solve (n times six) plus four = 40 for n` from `I think of a number, multiply it by
-    six and add four and get 40. what was the number?`: the operations in the order said, each
-    on what the one before made; only the operations of `_STEPS`, each with its own number."""
-    m = _THOUGHT.match(normal(text))
-    if m is None:
-        return None
-    expression = "n"
-    for step in re.split(r",\s*(?:and\s+|then\s+)?|\s+(?:and\s+)?then\s+|\s+and\s+", m["steps"]):
-        said = next((f for f in (p.fullmatch(step) for p in _STEPS) if f is not None), None)
-        if said is None:
-            return None
-        op = said.lastgroup or ""
-        expression = (
-            f"{expression if expression == 'n' else f'({expression})'} {_STEP_OPS[op]} {said[op]}"
-        )
-    return f"solve {expression} = {m['result']} for n"
-
-
 def unknown_in_words(text: str) -> str | None:
     """`solve four times n plus three = 27 for n` from `four times a number plus three is 27.
     what is the number?`; None where the unknown is not named exactly once, or a letter is
@@ -238,7 +207,11 @@ def _named(words: list[str]) -> bool:
 
 def _plain(word: str) -> bool:
     word = word.strip(",.;:!?\"'()")
-    return word in CHATTER or (len(word) > 1 and word.isalpha() and not maths_word(word))
+    return (
+        word in CHATTER
+        or word in _RESULTS
+        or (len(word) > 1 and word.isalpha() and not maths_word(word))
+    )
 
 
 def _without_whereabouts(rest: list[str]) -> list[str]:

@@ -34,7 +34,10 @@ from reasoning_mesh.planner.reading import NotReadError, Reading
 from reasoning_mesh.planner.units import UNIT_NAMES
 
 _GRAMMAR = r"""
-?start: _polite? _lead? body _END?
+?start: _polite? _lead? body _altogether? _END?
+     | arith ("," | ".")? _what "the" ("total" | "answer" | "result") _END? -> arith_total
+// `how much is 12.75 + 8.4 + 19.99 altogether`: the result is the total asked for
+_altogether: "altogether" | "in" "total"
 
 ?body: arith | equation_q | conversion | rounding
 
@@ -64,7 +67,7 @@ HALF: "half"
 terms: expr ("," expr)* ","? "and" expr
 
 ?expr: expr ("+" | "plus") term      -> add
-     | expr ("-" | "minus") term     -> sub
+     | expr ("-" | "minus" | "take" "away") term -> sub
      | term "more" "than" term       -> more_than
      | term ("less" | "fewer") "than" term -> less_than
      | term

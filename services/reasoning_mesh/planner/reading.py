@@ -107,6 +107,9 @@ class Reading(Transformer[Token, str]):
     def arith(self, e: str) -> str:
         return f"What is {e}?"
 
+    def arith_total(self, reading: str) -> str:
+        return reading  # `45.50 + 12.75 + 8.20, what's the total`: the arithmetic's own result
+
     def part_of(self, part: Token | str, whole: Token) -> str:
         """`3/4 of 56`, `half of 93`, `two thirds of 12`: the whole question only (`half of 10
         + 4` is refused: of which?), the part a fraction as written or in words."""

@@ -1,0 +1,79 @@
+"""Operations said one after another, each on what the one before made: `add 45 and 55 then
+times the result by 3`; `I think of a number, multiply it by six and add four and get 40. what
+was the number?`.
+
+Each gives the grammar a question it already reads (`what is (45 + 55) times 3`; `solve (n
+times six) plus four = 40 for n`), built only from the question's own words, in the order said.
+Only the four operations of `_STEPS` are steps, each with its own number (or number words): a
+step that names no number (`double it`, `square it`: a 2 the question does not write) or any
+other word makes the reader decline.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.wrappers import normal
+
+_A_NUMBER = r"(?:-?\d+(?:\.\d+)?|[a-z]+(?:[- ][a-z]+)?)"
+#: What a step works on: the result so far.
+_RESULT = r"(?:it|that|this|the result|the answer|the total)"
+_STEPS = tuple(
+    re.compile(p)
+    for p in (
+        rf"(?:multiply|times)(?: {_RESULT})? by (?P<mul>{_A_NUMBER})",
+        rf"divide(?: {_RESULT})? by (?P<div>{_A_NUMBER})",
+        rf"(?:add|add on|plus) (?P<add>{_A_NUMBER})(?: (?:to|onto) {_RESULT})?",
+        rf"(?:subtract|take away|take off|minus) (?P<sub>{_A_NUMBER})(?: (?:from|off) {_RESULT})?",
+        rf"take (?P<take>{_A_NUMBER}) (?:away|off)(?: (?:from|off) {_RESULT})?",
+    )
+)
+_OPS = {"mul": "times", "div": "divided by", "add": "plus", "sub": "minus", "take": "minus"}
+_SPLIT = re.compile(r",\s*(?:and\s+|then\s+)*|\s+(?:and\s+)?then\s+|\s+and\s+")
+#: `i think of a number, <steps> and get 40. what was the number?`
+_THOUGHT = re.compile(
+    r"^i(?:'m| am)? (?:think|thinking|thought) of a number[,.]?\s+(?P<steps>.+?),?\s+"
+    r"(?:and\s+)?(?:i\s+)?(?:get|got|end up with|ended up with|the answer is|the result is)\s+"
+    rf"(?P<result>{_A_NUMBER})\s*[.,;]?\s*(?:so\s+)?"
+    r"(?:what(?:'s| is| was)|whats|find) (?:the|my) number\s*[?.!]*$"
+)
+#: `<arithmetic>[,] [and] then <steps>`
+_THEN = re.compile(r"^(?P<first>.+?)[,;.]?\s+(?:and\s+)?then\s+(?P<steps>.+?)\s*[?.!]*$")
+
+
+def thought_of(text: str) -> str | None:
+    """`solve (n times six) plus four = 40 for n` from `I think of a number, multiply it by
+    six and add four and get 40. what was the number?`."""
+    m = _THOUGHT.match(normal(text))
+    if m is None or (expression := _applied("n", m["steps"])) is None:
+        return None
+    return f"solve {expression} = {m['result']} for n"
+
+
+def then_steps(text: str) -> str | None:
+    """`what is (45 + 55) times 3` from `add 45 and 55 then times the result by 3`: the
+    arithmetic before `then` as the grammar reads it, then each step on its result."""
+    m = _THEN.match(normal(text))
+    if m is None:
+        return None
+    try:
+        first = natural.read(m["first"])
+    except natural.NotReadError:
+        return None
+    if not (first.startswith("What is ") and first.endswith("?")):
+        return None  # a conversion, a rounding or an equation is no first step here
+    expression = _applied(f"({first.removeprefix('What is ').removesuffix('?')})", m["steps"])
+    return None if expression is None else f"what is {expression}"
+
+
+def _applied(start: str, said: str) -> str | None:
+    """`start` with each step of `said` applied in turn, or None where a step is not one."""
+    expression = start  # `n`, or the first arithmetic in brackets: one operand as it is
+    for k, step in enumerate(_SPLIT.split(said.strip(" ,."))):
+        found = next((f for f in (p.fullmatch(step) for p in _STEPS) if f is not None), None)
+        if found is None:
+            return None
+        op = found.lastgroup or ""
+        expression = f"{expression if k == 0 else f'({expression})'} {_OPS[op]} {found[op]}"
+    return expression

@@ -1,0 +1,52 @@
+"""Operations said one after another: each step on the result before it, in the order said,
+and only the four operations with a number of their own."""
+
+from __future__ import annotations
+
+import pytest
+
+from reasoning_mesh.planner import steps
+from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        ("add 45 and 55 then times the result by 3", "What is (45 + 55)*3?"),
+        ("whats twelve times fifteen, and then take away seven from that", "What is (12*15) - 7?"),
+        ("what is 3/4 + 1/6 then multiply by 12", "What is ((3/4) + (1/6))*12?"),
+        ("add 5 to 12, then divide by 2 and take 3 away", "What is ((5 + 12)/2) - 3?"),
+        ("add 5 to 12, then add 3 and multiply by 2", "What is ((5 + 12) + 3)*2?"),
+        ("what's 9.8 take away 3.45?", "What is 9.8 - 3.45?"),
+        ("45.50 + 12.75 + 8.20, what's the total", "What is 45.50 + 12.75 + 8.20?"),
+        ("how much is 12.75 + 8.4 + 19.99 altogether", "What is 12.75 + 8.4 + 19.99?"),
+        ("multiply 23 by 17 for me, calculator's dead lol", "What is 23*17?"),
+    ],
+)
+def test_steps_in_the_order_said(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "12 + 3 then square it",  # no number of its own
+        "12 + 3 then double it",
+        "round 3.456 to 1 dp then add 2",  # a rounding is no first step
+        "add 5 to 12 then divide 20 by it",  # the result as the divisor: not a step here
+        "add 5 to 12 then add 3 and 4",
+        "what is 12 + 3 then take away 2 from 10",
+        "7 x 3 then add 4 to the other one",
+    ],
+)
+def test_any_other_step_is_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)
+
+
+def test_the_steps_are_built_only_from_the_question() -> None:
+    assert steps.then_steps("add 45 and 55 then times the result by 3") == "what is (45 + 55) times 3"
+    assert steps.then_steps("12 + 3") is None
+    assert steps.thought_of("i think of a number, add 7 and get 9. what is the number") == (
+        "solve n plus 7 = 9 for n"
+    )
