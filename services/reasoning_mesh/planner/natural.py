@@ -36,6 +36,7 @@ from reasoning_mesh.planner.units import UNIT_NAMES
 _GRAMMAR = r"""
 ?start: _polite? _lead? body _altogether? _END?
      | arith ("," | ".")? _what "the" ("total" | "answer" | "result") _END? -> arith_total
+     | arith "=" "?"? _END?                                            -> arith_total
 // `how much is 12.75 + 8.4 + 19.99 altogether`: the result is the total asked for
 _altogether: "altogether" | "in" "total"
 
@@ -44,15 +45,21 @@ _altogether: "altogether" | "in" "total"
 _polite: ("can" | "could" | "would") "you" "please"? | "please"
 _lead: _lead_verb ("the" "value" "of")?
 _lead_verb: "what" ("is" | "'s" | "s") | "whats" | "how" "much" "is" | "compute" | "calculate"
-          | "what" "number" "is" | "evaluate" | "find" | "work" "out" | "tell" "me" | "give"
+          | "what" "number" "is" | "what" "number"? "do" "you" "get" "if" "you" | "evaluate"
+          | "find" | "work" "out" | "tell" "me" | "give"
           | "determine" | "simplify"
 
 // --- arithmetic ---------------------------------------------------------------------------
 arith: expr
-     | "the"? "sum" "of" terms                          -> sum_of
+     | "the"? ("sum" | "total") "of" terms              -> sum_of
      | "the"? "product" "of" terms                      -> product_of
      | "the"? "difference" ("of" | "between") expr "and" expr -> difference
      | "the"? "quotient" "of" expr "and" expr           -> quotient
+     | "the"? "quotient" "when" expr "is" "divided" "by" expr -> quotient
+     | "increase" expr "by" expr                        -> add_words
+     | ("decrease" | "reduce") expr "by" expr           -> sub_words
+     | "knock" expr "off" expr                          -> subtract_from
+     | ("share" | "split") expr "equally"? ("between" | "among" | "amongst") expr -> divide_words
      | "subtract" expr "from" expr                      -> subtract_from
      | "take" expr "away" "from" expr                   -> subtract_from
      | ("add" | "adding") expr ("and" | "to") expr      -> add_words
@@ -133,7 +140,7 @@ rounding: _how_round? "round" NUMBER "off"? "to" places
         | "round"? "to"? places ":" NUMBER                   -> places_first
         | NUMBER ("," | "." | "and")? _wants _that "to" places
         | NUMBER UNIT ("," | "." | "and")? _wants _that "to" places -> rounding_unit
-        | NUMBER ("rounded" "off"? | "correct") "to" places
+        | NUMBER "when"? ("rounded" "off"? | "correct") "to" places
         | NUMBER "to" places
         | "the"? "nearest" NEAREST ("for" | "of" | ":") NUMBER -> nearest_first
 // `18.273 and need it to the nearest whole number`, `2.0987 g, teacher wants it to 1 dp`

@@ -108,7 +108,7 @@ class Reading(Transformer[Token, str]):
         return f"What is {e}?"
 
     def arith_total(self, reading: str) -> str:
-        return reading  # `45.50 + 12.75 + 8.20, what's the total`: the arithmetic's own result
+        return reading  # `45.50 + 12.75 + 8.20, what's the total`, `144 / 16 = ?`: its result
 
     def part_of(self, part: Token | str, whole: Token) -> str:
         """`3/4 of 56`, `half of 93`, `two thirds of 12`: the whole question only (`half of 10
@@ -140,6 +140,7 @@ class Reading(Transformer[Token, str]):
     # whichever is larger: the planner never compares values.
     difference = _worded(" - ")
     add_words = _worded(" + ")
+    sub_words = _worded(" - ")  # decrease A by B
     multiply_words = _worded("*")
     quotient = _worded("/")
 
