@@ -58,7 +58,6 @@ def test_the_steps_are_built_only_from_the_question() -> None:
         ("144 divided by 16 = ?", "What is 144/16?"),
         ("2/3 times 9/14 =", "What is (2/3)*(9/14)?"),
         ("total of 1250, 378 and 96?", "What is 1250 + 378 + 96?"),
-        ("what is the quotient when 936 is divided by 24", "What is 936/24?"),
         ("what is 7951 when rounded to the nearest hundred", "Round 7951 to the nearest hundred."),
         ("Knock 125 off 500.", "What is 500 - 125?"),
         ("Increase 75 by 30, please.", "What is 75 + 30?"),
@@ -73,7 +72,14 @@ def test_more_words_for_the_four_operations(question: str, reading: str) -> None
 
 @pytest.mark.parametrize(
     "question",
-    ["3 + 4 = 8?", "x + 3 = ?", "increase 75 by 30%", "share 90 between 6 and 3"],
+    [
+        "3 + 4 = 8?",
+        "x + 3 = ?",
+        "increase 75 by 30%",
+        "share 90 between 6 and 3",
+        # School's quotient when dividing is a whole number with a remainder: 17 / 5 is not it.
+        "what is the quotient when 17 is divided by 5",
+    ],
 )
 def test_a_claim_an_unknown_or_a_percentage_is_refused(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):

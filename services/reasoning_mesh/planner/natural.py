@@ -55,7 +55,6 @@ arith: expr
      | "the"? "product" "of" terms                      -> product_of
      | "the"? "difference" ("of" | "between") expr "and" expr -> difference
      | "the"? "quotient" "of" expr "and" expr           -> quotient
-     | "the"? "quotient" "when" expr "is" "divided" "by" expr -> quotient
      | "increase" expr "by" expr                        -> add_words
      | ("decrease" | "reduce") expr "by" expr           -> sub_words
      | "knock" expr "off" expr                          -> subtract_from
