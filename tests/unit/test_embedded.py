@@ -286,6 +286,7 @@ def test_an_equation_among_words_that_may_change_it_is_refused(question: str) ->
         ("What number is 23 more than 19?", "What is 19 + 23?"),
         ("12 more than a number is 40. what's the number?", "Solve n + 12 = 40 for n."),
         ("what is 5 less than 12", "What is 12 - 5?"),
+        ("what is 3/4 more than 2", "What is 2 + (3/4)?"),
         (
             "I think of a number, multiply it by six and add four and get 40. what was the number?",
             "Solve (n*6) + 4 = 40 for n.",
@@ -303,6 +304,14 @@ def test_more_than_and_a_number_thought_of(question: str, reading: str) -> None:
 @pytest.mark.parametrize(
     "question",
     [
+        "3 less than 5?",  # is it? A value is asked outright: `what is 3 less than 5`
+        "7 fewer than 20",
+        # From the fourth audit: a product or quotient beside `more/less than` (which first?).
+        "what is 20 divided by 4 more than 1",
+        "what is 4 times 3 less than 20",
+        "3 times 5 more than a number is 24. what is the number?",
+        "5 more than a number times 3 is 30. what is the number?",
+        "what is 10 less than 30 divided by 5",
         "is 23 more than 19?",  # yes or no
         "3 times more than 5",
         "I think of a number, double it and add 9 and get 35. what was my number?",  # 2: unsaid

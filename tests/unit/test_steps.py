@@ -36,6 +36,11 @@ def test_steps_in_the_order_said(question: str, reading: str) -> None:
         "add 5 to 12 then divide 20 by it",  # the result as the divisor: not a step here
         "add 5 to 12 then add 3 and 4",
         "what is 12 + 3 then take away 2 from 10",
+        # From the fourth audit: a fraction taken off is a share of the amount.
+        "60 then take off a third",
+        "add 20 and 40 then take off a half",
+        "I think of a number, take off a third and get 10. What is the number?",
+        "i think of a number, add a quarter and get 10. what is the number",
         "7 x 3 then add 4 to the other one",
     ],
 )
@@ -79,6 +84,13 @@ def test_more_words_for_the_four_operations(question: str, reading: str) -> None
         "share 90 between 6 and 3",
         # School's quotient when dividing is a whole number with a remainder: 17 / 5 is not it.
         "what is the quotient when 17 is divided by 5",
+        # `increase 40 by a quarter` is 50: whole amounts only.
+        "increase 40 by a quarter",
+        "increase 40 by 1/4",
+        "decrease 60 by 1/3",
+        "reduce 40 by a half",
+        "knock a third off 60",
+        "reduce 12/16 by 4",  # cancel?
     ],
 )
 def test_a_claim_an_unknown_or_a_percentage_is_refused(question: str) -> None:

@@ -55,9 +55,9 @@ arith: expr
      | "the"? "product" "of" terms                      -> product_of
      | "the"? "difference" ("of" | "between") expr "and" expr -> difference
      | "the"? "quotient" "of" expr "and" expr           -> quotient
-     | "increase" expr "by" expr                        -> add_words
-     | ("decrease" | "reduce") expr "by" expr           -> sub_words
-     | "knock" expr "off" expr                          -> subtract_from
+     | "increase" amount "by" amount                    -> add_words
+     | ("decrease" | "reduce") amount "by" amount       -> sub_words
+     | "knock" amount "off" amount                      -> subtract_from
      | ("share" | "split") expr "equally"? ("between" | "among" | "amongst") expr -> divide_words
      | "subtract" expr "from" expr                      -> subtract_from
      | "take" expr "away" "from" expr                   -> subtract_from
@@ -68,6 +68,10 @@ arith: expr
      | "add" "up"? terms                                -> sum_of
      | expr ("when" | "if" | "for" | "where" | "with") VAR "=" expr -> substitute
      | _part "of" (NUMBER | WORDS)                      -> part_of
+// `increase 40 by a quarter` means a quarter of 40; `reduce 12/16 by 4` may mean cancel: only
+// whole amounts are read
+?amount: NUMBER -> num
+       | WORDS  -> words
 _part: FRACTION_WORDS | HALF | group
 HALF: "half"
 terms: expr ("," expr)* ","? "and" expr
@@ -200,6 +204,10 @@ def maths_words() -> frozenset[str]:
     return frozenset(re.findall(r'"([a-z]+)"', _GRAMMAR)) | _vocabulary() | MATHS_WORDS | gate_words()
 
 
+_COMPARED = re.compile(r"\b(?:more|less|fewer) than\b")
+#: A question that asks for a value outright (`what is 3 less than 5`, `solve ...`).
+_ASKED = re.compile(r"(?:what|whats|what's|find|calculate|compute|work out|solve|how much)\b")
+
 #: Longer questions are not read (the parse is recursive, and people's questions are short).
 MAX_CHARS = 300
 
@@ -213,6 +221,8 @@ def read(question: str) -> str:
         raise NotReadError(f"a question of {len(text)} characters is longer than people write")
     if why := ambiguous(text):
         raise NotReadError(why)
+    if _COMPARED.search(text) and not _ASKED.match(text):
+        raise NotReadError("`3 less than 5?` may ask whether it is: ask `what is 3 less than 5`")
     if re.search(mixed_number_words_pattern(), text):
         raise NotReadError("a mixed number in words (one and a half) is not read")
     # `add 1/2 and 1/3`: a fraction written as one number is a bracketed operand, so worded

@@ -24,6 +24,14 @@ _POWERS = {"10": "ten", "100": "hundred", "1000": "thousand", "10000": "ten thou
            "100000": "hundred thousand", "1000000": "million"}  # fmt: skip
 
 
+def _compared(whole: str, by: str) -> tuple[str, str]:
+    """`20 divided by 4 more than 1`: 1 + 20/4, or 20/(4 + 1)? English does not say, so a product
+    or a quotient on either side of `more/less than` is not read (a fraction is one number)."""
+    if any(re.search(r"[*/]", re.sub(r"\(\d+/\d+\)", "", x)) for x in (whole, by)):
+        raise NotReadError("`more/less than` beside a product or a quotient: which comes first?")
+    return whole, by
+
+
 #: Unit symbols also written for a scale: `8.3m` (million), `5k`, `3.2g` (grand), `1.5t`,
 #: `8.3mm` (a million in finance).
 SCALE_LIKE = frozenset(("m", "k", "g", "t", "mm"))
@@ -90,10 +98,10 @@ class Reading(Transformer[Token, str]):
         return f"{a} - {_paren(b) if _sum(b) else b}"
 
     def more_than(self, a: str, b: str) -> str:
-        return self.add(b, a)  # `12 more than n`: n + 12
+        return self.add(*_compared(b, a))  # `12 more than n`: n + 12
 
     def less_than(self, a: str, b: str) -> str:
-        return self.sub(b, a)  # `5 less than 12`: 12 - 5
+        return self.sub(*_compared(b, a))  # `5 less than 12`: 12 - 5
 
     def mul(self, a: str, b: str) -> str:
         return f"{_term(a)}*{_paren(b)}"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.numwords import WORDS as NUMBER_WORDS
 from reasoning_mesh.planner.wrappers import normal
 
 _A_NUMBER = r"(?:-?\d+(?:\.\d+)?|[a-z]+(?:[- ][a-z]+)?)"
@@ -67,6 +68,13 @@ def then_steps(text: str) -> str | None:
     return None if expression is None else f"what is {expression}"
 
 
+def _whole(operand: str) -> bool:
+    """A number as written or in number words (`7`, `2.5`, `twenty-five`); not `a third`."""
+    return re.fullmatch(r"-?\d+(?:\.\d+)?", operand) is not None or all(
+        w in NUMBER_WORDS for w in re.split(r"[- ]", operand)
+    )
+
+
 def _applied(start: str, said: str) -> str | None:
     """`start` with each step of `said` applied in turn, or None where a step is not one."""
     expression = start  # `n`, or the first arithmetic in brackets: one operand as it is
@@ -75,5 +83,7 @@ def _applied(start: str, said: str) -> str | None:
         if found is None:
             return None
         op = found.lastgroup or ""
+        if not _whole(found[op]):
+            return None  # `take off a third`: a third of it, or a third?
         expression = f"{expression if k == 0 else f'({expression})'} {_OPS[op]} {found[op]}"
     return expression
