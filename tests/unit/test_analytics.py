@@ -355,3 +355,17 @@ def test_a_partial_tally_that_is_not_counts_is_refused_whole(partial: object) ->
     before = domain.add({}, domain.result_facts(result())[0].model_dump(exclude_none=True))
     with pytest.raises(ValueError, match="partial tally"):
         domain.add(before, {"kind": "tally", "dimension": "mesh", "ts": T0, "tally": partial})
+
+
+def test_the_fetch_position_steps_over_trailing_commit_markers() -> None:
+    from reasoning_mesh.analytics.watchdog import StallWatch, last_consumed
+
+    # records to 669, markers at 670 and 671 (two transactions' ends), high watermark 672
+    assert last_consumed(669, 672) == 671 and last_consumed(None, 5) == 4
+    assert last_consumed(669, None) == 669 and last_consumed(700, 672) == 700
+    watch = StallWatch(resume_after=1, exit_after=2)
+    verdicts = [watch.check({"p0": (last_consumed(669, 672), 672)})[0] for _ in range(4)]
+    assert verdicts == ["ok"] * 4  # idle and caught up: never ended
+    paused = StallWatch(resume_after=1, exit_after=2)
+    verdicts = [paused.check({"p0": (last_consumed(600, 601), 672)})[0] for _ in range(3)]
+    assert verdicts == ["ok", "resume", "exit"]  # a partition not fetched is still a stall

@@ -25,7 +25,7 @@ from faust.windows import TumblingWindow
 from reasoning_mesh.analytics import domain, gaps
 from reasoning_mesh.analytics.pending import Pending
 from reasoning_mesh.analytics.settings import AnalyticsSettings
-from reasoning_mesh.analytics.watchdog import StallWatch
+from reasoning_mesh.analytics.watchdog import StallWatch, last_consumed
 from reasoning_mesh.contracts import analytics_facts, analytics_tallies, dlq, events, results, stats
 from reasoning_mesh.contracts.analytics_facts import AnalyticsFact
 from reasoning_mesh.contracts.dlq import DeadLetter
@@ -228,11 +228,11 @@ def _add_housekeeping(app: faust.App, inputs: set[str], tables: list[Any]) -> No
         if app.in_recovery:  # reading changelogs back: inputs are paused on purpose
             return
         consumer: Any = app.consumer
-        positions = {
-            tp: (consumer._read_offset.get(tp), consumer.highwater(tp))
-            for tp in consumer.assignment()
-            if tp.topic in inputs
-        }
+        positions = {}
+        for tp in consumer.assignment():
+            if tp.topic in inputs:
+                read = last_consumed(consumer._read_offset.get(tp), await _fetch_position(consumer, tp))
+                positions[tp] = (read, consumer.highwater(tp))
         verdict, stalled = watch.check(positions)
         if verdict == "resume":
             log.warning("partitions not read though behind: resuming %s", stalled)
@@ -241,6 +241,15 @@ def _add_housekeeping(app: faust.App, inputs: set[str], tables: list[Any]) -> No
             app.flow_control.resume()
         elif verdict == "exit":
             hard_exit(f"partitions still not read after a resume: {stalled}")
+
+
+async def _fetch_position(consumer: Any, tp: Any) -> int | None:
+    """The consumer's fetch position (past the commit markers it has fetched over), or None."""
+    try:
+        position: int | None = await asyncio.wait_for(consumer.position(tp), timeout=1.0)
+    except Exception:  # noqa: BLE001 - no position yet (just assigned): the last record read decides
+        return None
+    return position
 
 
 def _owners(windowed: Any) -> dict[Any, int]:

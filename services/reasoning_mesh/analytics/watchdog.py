@@ -12,6 +12,17 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 
 
+def last_consumed(read: int | None, fetch_position: int | None) -> int | None:
+    """The last offset a partition has been read to: its last record read, or the offset before
+    the consumer's fetch position where that is further. Transactions' commit markers are
+    never handed to faust as records, so a partition whose last records are two overlapping
+    transactions' ends (two markers) looks two offsets behind by its records alone, and a
+    healthy, idle replica was ended as stalled; the fetch position steps over the markers."""
+    if fetch_position is None:
+        return read
+    return max(read if read is not None else -1, fetch_position - 1)
+
+
 @dataclass
 class StallWatch:
     """Escalates only when the whole replica reads nothing while a partition waits: one that
