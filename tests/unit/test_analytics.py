@@ -327,16 +327,16 @@ def test_a_replica_reading_nothing_while_behind_is_resumed_then_ended() -> None:
     from reasoning_mesh.analytics.watchdog import StallWatch
 
     watch = StallWatch(resume_after=2, exit_after=4)
-    idle = {"marker": (9, 11)}  # a trailing commit marker is never read: not a stall
-    stuck = {"p0": (4, 20), "p1": (7, 8)}
+    idle = {"marker": (9, None, 11)}  # a trailing commit marker is never read: not a stall
+    stuck = {"p0": (4, None, 20), "p1": (7, 8, 20)}
     verdicts = [watch.check({**idle, **stuck})[0] for _ in range(5)]
     assert verdicts == ["ok", "ok", "resume", "resume", "exit"]
-    assert watch.check({"p0": (5, 20)}) == ("ok", [])  # it moved: all clear
-    assert watch.check({"p0": (5, 20)}) == ("ok", ["p0"])
+    assert watch.check({"p0": (5, None, 20)}) == ("ok", [])  # it moved: all clear
+    assert watch.check({"p0": (5, None, 20)}) == ("ok", ["p0"])
     assert watch.check({}) == ("ok", [])  # revoked: forgotten
     # One partition waiting its turn while another is read: never escalated.
     fair = StallWatch(resume_after=1, exit_after=2)
-    verdicts = [fair.check({"p0": (4, 20), "p1": (i, 100)})[0] for i in range(6)]
+    verdicts = [fair.check({"p0": (4, 5, 20), "p1": (i, i + 1, 100)})[0] for i in range(6)]
     assert verdicts == ["ok"] * 6
 
 
@@ -358,14 +358,20 @@ def test_a_partial_tally_that_is_not_counts_is_refused_whole(partial: object) ->
 
 
 def test_the_fetch_position_steps_over_trailing_commit_markers() -> None:
-    from reasoning_mesh.analytics.watchdog import StallWatch, last_consumed
+    from reasoning_mesh.analytics.watchdog import StallWatch
 
-    # records to 669, markers at 670 and 671 (two transactions' ends), high watermark 672
-    assert last_consumed(669, 672) == 671 and last_consumed(None, 5) == 4
-    assert last_consumed(669, None) == 669 and last_consumed(700, 672) == 700
-    watch = StallWatch(resume_after=1, exit_after=2)
-    verdicts = [watch.check({"p0": (last_consumed(669, 672), 672)})[0] for _ in range(4)]
-    assert verdicts == ["ok"] * 4  # idle and caught up: never ended
-    paused = StallWatch(resume_after=1, exit_after=2)
-    verdicts = [paused.check({"p0": (last_consumed(600, 601), 672)})[0] for _ in range(3)]
-    assert verdicts == ["ok", "resume", "exit"]  # a partition not fetched is still a stall
+    def verdicts(checks: list[dict[str, tuple[int | None, int | None, int | None]]]) -> list[str]:
+        watch = StallWatch(resume_after=1, exit_after=2)
+        return [watch.check(c)[0] for c in checks]
+
+    # Records to 669, two transactions' markers at 670 and 671, the fetch position past them.
+    assert verdicts([{"p0": (669, 672, 672)}] * 4) == ["ok"] * 4
+    # A big batch fetched at once and read record by record: progress, though the fetch
+    # position stands still (an audit: the position alone made this a stall).
+    assert verdicts([{"p0": (10_000 + 5_000 * k, 50_000, 60_000)} for k in range(6)]) == ["ok"] * 6
+    # Fetched to the end and never handed over: a stall, though the position is at the end.
+    assert verdicts([{"p0": (1_200, 2_001, 2_001)}] * 3) == ["ok", "resume", "exit"]
+    # A partition not fetched is a stall; so is one whose position comes and goes.
+    assert verdicts([{"p0": (600, 601, 672)}] * 3) == ["ok", "resume", "exit"]
+    flapping = [{"p0": (1_200, None if k % 2 else 2_001, 5_000)} for k in range(3)]
+    assert verdicts(flapping) == ["ok", "resume", "exit"]

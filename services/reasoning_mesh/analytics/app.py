@@ -25,7 +25,7 @@ from faust.windows import TumblingWindow
 from reasoning_mesh.analytics import domain, gaps
 from reasoning_mesh.analytics.pending import Pending
 from reasoning_mesh.analytics.settings import AnalyticsSettings
-from reasoning_mesh.analytics.watchdog import StallWatch, last_consumed
+from reasoning_mesh.analytics.watchdog import StallWatch
 from reasoning_mesh.contracts import analytics_facts, analytics_tallies, dlq, events, results, stats
 from reasoning_mesh.contracts.analytics_facts import AnalyticsFact
 from reasoning_mesh.contracts.dlq import DeadLetter
@@ -228,11 +228,12 @@ def _add_housekeeping(app: faust.App, inputs: set[str], tables: list[Any]) -> No
         if app.in_recovery:  # reading changelogs back: inputs are paused on purpose
             return
         consumer: Any = app.consumer
-        positions = {}
-        for tp in consumer.assignment():
-            if tp.topic in inputs:
-                read = last_consumed(consumer._read_offset.get(tp), await _fetch_position(consumer, tp))
-                positions[tp] = (read, consumer.highwater(tp))
+        assigned = [tp for tp in consumer.assignment() if tp.topic in inputs]
+        fetched = _fetch_positions(consumer, assigned)
+        positions = {
+            tp: (consumer._read_offset.get(tp), fetched.get(tp), consumer.highwater(tp))
+            for tp in assigned
+        }
         verdict, stalled = watch.check(positions)
         if verdict == "resume":
             log.warning("partitions not read though behind: resuming %s", stalled)
@@ -243,13 +244,24 @@ def _add_housekeeping(app: faust.App, inputs: set[str], tables: list[Any]) -> No
             hard_exit(f"partitions still not read after a resume: {stalled}")
 
 
-async def _fetch_position(consumer: Any, tp: Any) -> int | None:
-    """The consumer's fetch position (past the commit markers it has fetched over), or None."""
+def _fetch_positions(consumer: Any, partitions: list[Any]) -> dict[Any, int | None]:
+    """The consumer's fetch positions (past the commit markers it has fetched over), read
+    without waiting: aiokafka's `position()` waits for a pending offset reset on faust's
+    consumer thread and raises the group coordinator's errors, which are not the watchdog's to
+    take. The positions are plain numbers that thread writes; {} where they cannot be read."""
     try:
-        position: int | None = await asyncio.wait_for(consumer.position(tp), timeout=1.0)
-    except Exception:  # noqa: BLE001 - no position yet (just assigned): the last record read decides
-        return None
-    return position
+        subscription = consumer._thread._ensure_consumer()._subscription.subscription
+        assignment = subscription.assignment if subscription is not None else None
+    except Exception as exc:  # noqa: BLE001 - not started, or another faust/aiokafka release
+        log.debug("no fetch positions (%r): the last record read decides", exc)
+        return {}
+    if assignment is None:
+        return {}
+    found: dict[Any, int | None] = {}
+    for tp in partitions:
+        state = assignment.state_value(tp)
+        found[tp] = state.position if state is not None and state.has_valid_position else None
+    return found
 
 
 def _owners(windowed: Any) -> dict[Any, int]:
