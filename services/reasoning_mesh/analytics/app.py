@@ -124,6 +124,9 @@ def build_app(settings: AnalyticsSettings) -> faust.App:
     def owned() -> set[int]:
         return {tp.partition for tp in app.consumer.assignment() if tp.topic == facts_topic}
 
+    # Each agent runs at concurrency 1, so each partition's records are acked in order: faust's
+    # commit (`_new_offset`) takes the lowest acked offset as the start of what is done, and
+    # acks out of order would let it commit past a record not yet counted.
     @app.agent(sources)
     async def explode(stream: Any) -> None:
         # In batches, combined per dimension and minute (`domain.combine`): under a flood of

@@ -10,8 +10,9 @@ from typing import Any
 from reasoning_mesh.infra.stack import consumer_lag
 from reasoning_mesh.settings import KafkaSettings
 
-#: Offsets left that count as caught up: on transactional topics an idle group shows up to one
-#: commit marker per partition as lag.
+#: Offsets left that count as caught up: on transactional topics an idle group shows the commit
+#: markers after its last record read as lag (mostly one per partition, two where two
+#: transactions overlapped at the end).
 CAUGHT_UP = 50
 
 

@@ -322,7 +322,8 @@ class Stack:
 async def consumer_lag(kafka: KafkaSettings) -> dict[str, int | None]:
     """Unconsumed records per consumer group (end offset minus committed offset); None for a
     group that has not committed yet. On topics written in transactions the end offset counts
-    the commit marker too, so an idle group can show up to one per partition."""
+    the commit markers too: an idle group shows those after its last record read (one per
+    transaction that ended there, two where two overlapped)."""
     from aiokafka import AIOKafkaConsumer
     from aiokafka.admin import AIOKafkaAdminClient
 
