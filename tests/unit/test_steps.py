@@ -96,3 +96,17 @@ def test_more_words_for_the_four_operations(question: str, reading: str) -> None
 def test_a_claim_an_unknown_or_a_percentage_is_refused(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        ("round 0.8 to nearest whole", "Round 0.8 to the nearest integer."),
+        ("rounding 149.7 to nearest 10?", "Round 149.7 to the nearest ten."),
+        ("9.8765 cm. What is that to one decimal place?", "Round 9.8765 to 1 decimal place."),
+        ("the trail is 8750 metres. how far is that in km", "How many km are there in 8750 metres?"),
+        ("how many hours there are in 2 weeks", "How many hours are there in 2 weeks?"),
+    ],
+)
+def test_clipped_roundings_and_indirect_conversions(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading

@@ -117,6 +117,7 @@ quantity: (NUMBER | WORDS) ("of" ("a" | "an"))? UNIT
 _are: "are" | "is" | "make" "up"? | "makes" "up"?
 _into: "to" | "into" | "in" | "as"
 conversion: "how" "many" UNIT _are? "there"? "in"? quantity                  -> to_from
+          | "how" "many" UNIT "there" ("are" | "is") "in" quantity         -> to_from
           | ("the" "number" "of" | "number" "of") UNIT "in" quantity          -> to_from
           | UNIT "in" quantity                                              -> to_from
           | "how" "many" UNIT _are? "there"? ("in" | "to")? ("a" | "an" | "one") UNIT -> per_one
@@ -127,17 +128,22 @@ conversion: "how" "many" UNIT _are? "there"? "in"? quantity                  -> 
           | quantity ("=" | "equals") "?" UNIT                              -> from_to
           | quantity stuff? ("," | ".")? _what _that _into UNIT               -> from_to
           | quantity stuff? ("," | ".")? "how" "many" UNIT ("is" | "are") _that -> from_to
+          | quantity stuff? ("," | ".")? "how" _measure "is" _that _into UNIT -> from_to
 // `1.2 kg flour, how many grams is that`: what is measured, named before the question about it
 stuff: "of"? STUFF
 
 // `3 weeks = how many days`, `1.2 m how many mm`, `750 micrograms - how many milligrams is that`
 _is_how_many: ("is" | "are" | "=" | "equals" | "-" | ",")? "how" "many"
 _what: "what" ("is" | "'s" | "s") | "whats"
+// `8750 metres. how far is that in km`
+_measure: "far" | "long" | "heavy" | "much" | "big"
 _that: "that" | "it" | "this"
 
 // --- rounding -------------------------------------------------------------------------------
-rounding: _how_round? "round" NUMBER "off"? "to" places
-        | _how_round? "round" NUMBER UNIT "off"? "to" places -> rounding_unit
+rounding: _how_round? _round NUMBER "off"? "to" places
+        | _how_round? _round NUMBER UNIT "off"? "to" places -> rounding_unit
+        | NUMBER ("," | ".")? _what _that "to" places
+        | NUMBER UNIT ("," | ".")? _what _that "to" places -> rounding_unit
         | NUMBER ("," | ".")? "round" _that? "off"? "to" places
         | NUMBER UNIT ("," | ".")? "round" _that? "off"? "to" places -> rounding_unit
         | "round"? "to"? places ":" NUMBER                   -> places_first
@@ -148,13 +154,14 @@ rounding: _how_round? "round" NUMBER "off"? "to" places
         | "the"? "nearest" NEAREST ("for" | "of" | ":") NUMBER -> nearest_first
 // `18.273 and need it to the nearest whole number`, `2.0987 g, teacher wants it to 1 dp`
 _wants: ("i" | "we" | "my"? "teacher" | "they" | "he" | "she")? ("need" | "needs" | "want" | "wants")
+_round: "round" | "rounding"
 _how_round: "how" ("do" | "would" | "should" | "can" | "could" | "will") ("you" | "i" | "we")
 places: (INT | WORDS) ("decimal" ("place" | "places") | "dp" | "dps" | "d" "." "p" ".") -> decimals
       | "the"? "nearest" NEAREST                                                      -> nearest
       | "the"? "nearest" POWER_OF_TEN                                                 -> nearest
 
 NEAREST: "whole number" | "integer" | "one" | "unit" | "ten thousand" | "ten" | "hundred thousand"
-       | "hundred" | "thousand" | "million" | "tenth" | "hundredth" | "thousandth"
+       | "hundred" | "thousand" | "million" | "tenth" | "hundredth" | "thousandth" | "whole"
 POWER_OF_TEN.3: /10{1,6}(?![\d.])/
 NUMBER.2: /-?\d+(\.\d+)?/
 INT: /\d+/

@@ -14,7 +14,8 @@ from reasoning_mesh.planner.ambiguity import CLAIM
 from reasoning_mesh.planner.numwords import read_fraction_words, read_number_words
 
 _NEAREST = {
-    "whole number": "integer", "integer": "integer", "one": "integer", "unit": "integer",
+    "whole number": "integer", "whole": "integer", "integer": "integer", "one": "integer",
+    "unit": "integer",
     "ten": "ten", "hundred": "hundred", "thousand": "thousand", "ten thousand": "ten thousand",
     "hundred thousand": "hundred thousand", "million": "million",
 }  # fmt: skip
