@@ -136,7 +136,7 @@ stuff: "of"? STUFF
 _is_how_many: ("is" | "are" | "=" | "equals" | "-" | ",")? "how" "many"
 _what: "what" ("is" | "'s" | "s") | "whats"
 // `8750 metres. how far is that in km`
-_measure: "far" | "long" | "heavy" | "much" | "big"
+_measure: "far" | "long" | "heavy" | "much"
 _that: "that" | "it" | "this"
 
 // --- rounding -------------------------------------------------------------------------------
