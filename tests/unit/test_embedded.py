@@ -198,6 +198,29 @@ def test_a_quantity_after_the_name_of_what_it_measures(question: str, reading: s
 
 
 @pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        (
+            "The sample mass in our lab was 0.045 kg. What is this in grams?",
+            "How many grams are there in 0.045 kg?",
+        ),
+        (
+            "The attendance at the match was 34,752. What's that to the nearest thousand?",
+            "Round 34752 to the nearest thousand.",
+        ),
+        (
+            "honestly stuck on 8x - 3 = 2x + 1 for my revision, what does x come out to",
+            "Solve 8*x - 3 = 2*x + 1 for x.",
+        ),
+    ],
+)
+def test_a_name_with_a_place_in_it_and_thousands_written_with_a_comma(
+    question: str, reading: str
+) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "half the crowd was 275, round it to the nearest hundred",  # which is `it`?
@@ -212,6 +235,9 @@ def test_a_quantity_after_the_name_of_what_it_measures(question: str, reading: s
         "the lorry x is 37000 kg, whats that in tonnes",  # a letter
         "the lorry weighs 37000 kg each, whats that in tonnes",
         "the crowd was 275, round it to the nearest hundred for each of us",
+        "the price of 3 bags was 12.50, round it to the nearest whole number",
+        "the weight of the half was 275 g, round it to the nearest ten",
+        "the crowd in thousands was 45.5, round it to the nearest ten",
         "8.3 m, round it to the nearest whole number",  # metres or millions?
     ],
 )

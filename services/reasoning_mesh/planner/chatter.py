@@ -47,6 +47,7 @@ _WORDS = (
     " homework hw worksheet assignment textbook book project exam test quiz lab report class"
     " school uni college accounts budget tax taxes stuff thing things question problem sanity"
     " recipe job shift notes sheet sheets timesheet spreadsheet protocol calculator phone"
+    " revision revising prep"
     " died dead broke broken"
     # fillers and small words
     " a an the and or but so because cause cuz coz cos for on at in about before"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from reasoning_mesh.models.translator.masking import plain_thousands
 from reasoning_mesh.planner import natural, steps
 from reasoning_mesh.planner.ambiguity import CLAIM
 from reasoning_mesh.planner.chatter import CHATTER, letters, measured_by, spans
@@ -43,6 +44,8 @@ _LINKS = frozenset(
 _SIZES = ("long", "tall", "wide", "high", "deep", "thick", "heavy")
 _WHEN = ("today", "yesterday", "tonight", "earlier")
 _PLACES = ("on", "of", "at")
+#: Prepositions a name may hold between its words (`the attendance at the match was`).
+_INSIDE_NAMES = frozenset(("in", "at", "on", "of", "from"))
 #: What a purpose after the question may name (`for my write-up`): papers only. An audit found
 #: open nouns there multiplying the amount (`250 mg daily, what's that in grams for the
 #: fortnight`, `... for the family`, `... for the trilogy`).
@@ -75,7 +78,8 @@ _ASKING = (
     "find the value of", "the value of", "how do i solve", "how do you solve", "how do i get",
     "how do i find", "how to solve", "help me with", "help with", "me with", "the wrong sign",
     "wrong sign", "this one", "that one", "solve for", "solve", "find", "work out", "figure out",
-    "stuck on", "gave us", "gave me", "set us", "set",
+    "stuck on", "gave us", "gave me", "set us", "set", "come out to", "come out as",
+    "comes out to", "comes out as",
 )  # fmt: skip
 
 
@@ -186,10 +190,10 @@ def quantity_first(text: str) -> str | None:
     if not k or not (measured_by(tokens[:k]) or _named(tokens[:k])):
         return None  # `we trebled 75 ml`, `a dozen 330 ml`: only known words before it
     rest = tokens[k:]
-    if len(_NUMBER.findall(_PLACES_ASKED.sub("", " ".join(rest)))) != 1:
+    if len(_NUMBER.findall(_PLACES_ASKED.sub("", plain_thousands(" ".join(rest))))) != 1:
         return None  # one quantity: what `that` is (`to 2 dp` says how it is rounded)
     words = {t.strip(",.?!") for t in rest}
-    if not {"that", "it"} & words and "round" not in words:
+    if not {"that", "it", "this"} & words and "round" not in words:
         return None
     for said in _without_whereabouts(rest):
         if (reading := _conversion_or_rounding(said)) is not None:
@@ -202,7 +206,12 @@ def _named(words: list[str]) -> bool:
     after the name of what it measures. The name cannot change the quantity it is said to be;
     a word of maths in it (`half the crowd was`) or a letter is still not passed over."""
     *name, verb = words
-    return verb in _LINKS and bool(name) and all(_plain(w) for w in name)
+    inner = name[1:-1]  # `the sample mass in our lab`: a place or part inside the name
+    return (
+        verb in _LINKS
+        and bool(name)
+        and all(_plain(w) or (w in _INSIDE_NAMES and w in inner) for w in name)
+    )
 
 
 def _plain(word: str) -> bool:
