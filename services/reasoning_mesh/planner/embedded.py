@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.models.translator.masking import plain_thousands
 from reasoning_mesh.planner import natural, steps
 from reasoning_mesh.planner.ambiguity import CLAIM
 from reasoning_mesh.planner.chatter import CHATTER, letters, measured_by, spans
@@ -44,8 +43,6 @@ _LINKS = frozenset(
 _SIZES = ("long", "tall", "wide", "high", "deep", "thick", "heavy")
 _WHEN = ("today", "yesterday", "tonight", "earlier")
 _PLACES = ("on", "of", "at")
-#: Prepositions a name may hold between its words (`the attendance at the match was`).
-_INSIDE_NAMES = frozenset(("in", "at", "on", "of", "from"))
 #: What a purpose after the question may name (`for my write-up`): papers only. An audit found
 #: open nouns there multiplying the amount (`250 mg daily, what's that in grams for the
 #: fortnight`, `... for the family`, `... for the trilogy`).
@@ -59,6 +56,9 @@ _PURPOSES = frozenset(
 #: a question with one is not read by `quantity_first` at all.
 _NOT_LITERAL = frozenset(
     ("map", "maps", "plan", "plans", "drawing", "drawings", "diagram", "model", "blueprint",
+     "photo", "photos", "photograph", "picture", "image", "sketch", "screen", "poster",
+     "floorplan", "replica", "toy", "miniature", "microscope", "size", "footprint", "surface",
+     "space",
      "chart", "graph", "paper", "area", "volume", "capacity", "hundreds", "thousands",
      "millions", "billions", "trillions", "lakh", "lakhs", "crore", "crores", "grand", "k",
      "overdraft", "arrears", "debt", "deficit", "loss", "frost", "below", "zero")
@@ -190,7 +190,8 @@ def quantity_first(text: str) -> str | None:
     if not k or not (measured_by(tokens[:k]) or _named(tokens[:k])):
         return None  # `we trebled 75 ml`, `a dozen 330 ml`: only known words before it
     rest = tokens[k:]
-    if len(_NUMBER.findall(_PLACES_ASKED.sub("", plain_thousands(" ".join(rest))))) != 1:
+    # `34,752` counts as two: `the samples weighed 120,135,150 g` is a list (an audit)
+    if len(_NUMBER.findall(_PLACES_ASKED.sub("", " ".join(rest)))) != 1:
         return None  # one quantity: what `that` is (`to 2 dp` says how it is rounded)
     words = {t.strip(",.?!") for t in rest}
     if not {"that", "it", "this"} & words and "round" not in words:
@@ -206,12 +207,7 @@ def _named(words: list[str]) -> bool:
     after the name of what it measures. The name cannot change the quantity it is said to be;
     a word of maths in it (`half the crowd was`) or a letter is still not passed over."""
     *name, verb = words
-    inner = name[1:-1]  # `the sample mass in our lab`: a place or part inside the name
-    return (
-        verb in _LINKS
-        and bool(name)
-        and all(_plain(w) or (w in _INSIDE_NAMES and w in inner) for w in name)
-    )
+    return verb in _LINKS and bool(name) and all(_plain(w) for w in name)
 
 
 def _plain(word: str) -> bool:

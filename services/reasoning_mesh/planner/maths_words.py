@@ -31,6 +31,8 @@ _WORDS = (
     " quadruple quadrupled quintuple quintupled sq cu cubic diluted dilute concentrated"
     " rough roughly ballpark approximation whole part parts floor ceiling absolute magnitude"
     " integer sqrt"
+    # how often: a rate, whose total over a period is another question (`8 hours nightly`)
+    " daily nightly weekly monthly yearly annually hourly fortnightly"
 )
 #: Words that ask for something (`i want the remainder`, `i only need the whole part`, `i wonder
 #: whether it's odd`): a sentence with one of them says what is asked, so it never comes off.
