@@ -58,8 +58,7 @@ _NOT_LITERAL = frozenset(
     ("map", "maps", "plan", "plans", "drawing", "drawings", "diagram", "model", "blueprint",
      "photo", "photos", "photograph", "picture", "image", "sketch", "screen", "poster",
      "floorplan", "replica", "toy", "miniature", "microscope", "size", "footprint", "surface",
-     "space",
-     "chart", "graph", "paper", "area", "volume", "capacity", "hundreds", "thousands",
+     "space", "chart", "graph", "paper", "area", "volume", "capacity", "hundreds", "thousands",
      "millions", "billions", "trillions", "lakh", "lakhs", "crore", "crores", "grand", "k",
      "overdraft", "arrears", "debt", "deficit", "loss", "frost", "below", "zero")
 )  # fmt: skip
@@ -109,13 +108,7 @@ def around_equation(text: str) -> str | None:
         return None
     tokens = text[: ask.start()].split()
     at = next(i for i, t in enumerate(tokens) if "=" in t)
-    start, end = at, at + 1
-    while start > 0 and _maths(tokens[start - 1]):
-        start -= 1
-    while end < len(tokens) and _maths(tokens[end].rstrip(",;")):
-        end += 1
-        if tokens[end - 1].endswith((",", ";")):
-            break  # the sentence's own punctuation ends the equation
+    start, end = _equation_span(tokens, at, ",;")
     if CLAIM.fullmatch(" ".join(tokens[start:end]).rstrip(",;")):
         return None  # `my kid got x = 4 on her sheet, what is x`: an answer claimed, not asked
     others = [t.strip(",.;:!?\"'()") for t in (*tokens[:start], *tokens[end:])]
@@ -137,13 +130,7 @@ def loose_equation(text: str) -> str | None:
     tokens = text.split()
     if text.count("=") != 1 or not (at := [i for i, t in enumerate(tokens) if "=" in t]):
         return None
-    start, end = at[0], at[0] + 1
-    while start > 0 and _maths(tokens[start - 1]):
-        start -= 1
-    while end < len(tokens) and _maths(tokens[end].rstrip(",;.:?!")):
-        end += 1
-        if tokens[end - 1].endswith((",", ";", ".", ":", "?", "!")):
-            break
+    start, end = _equation_span(tokens, at[0], ",;.:?!")
     equation = " ".join(tokens[start:end]).rstrip(",;.:?!")
     unknowns = set(re.findall(r"(?<![a-z])[a-z](?![a-z])", equation))
     if len(unknowns) != 1 or CLAIM.fullmatch(equation):
@@ -158,6 +145,19 @@ def loose_equation(text: str) -> str | None:
     if not all(w in CHATTER for w in others) or letters(others):
         return None
     return f"solve {equation} for {var}"
+
+
+def _equation_span(tokens: list[str], at: int, stops: str) -> tuple[int, int]:
+    """Where the equation whose `=` is in `tokens[at]` starts and ends: the maths tokens either
+    side of it, up to the sentence's own punctuation (`stops`) after it."""
+    start, end = at, at + 1
+    while start > 0 and _maths(tokens[start - 1]):
+        start -= 1
+    while end < len(tokens) and _maths(tokens[end].rstrip(stops)):
+        end += 1
+        if tokens[end - 1].endswith(tuple(stops)):
+            break
+    return start, end
 
 
 def unknown_in_words(text: str) -> str | None:

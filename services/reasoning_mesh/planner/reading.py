@@ -149,7 +149,7 @@ class Reading(Transformer[Token, str]):
     # whichever is larger: the planner never compares values.
     difference = _worded(" - ")
     add_words = _worded(" + ")
-    sub_words = _worded(" - ")  # decrease A by B
+    sub_words = difference  # decrease A by B
     multiply_words = _worded("*")
     quotient = _worded("/")
 
