@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import natural, steps
+from reasoning_mesh.planner import natural, riddles, steps
 from reasoning_mesh.planner.ambiguity import CLAIM
 from reasoning_mesh.planner.chatter import CHATTER, letters, measured_by, spans
 from reasoning_mesh.planner.wrappers import normal
@@ -27,7 +27,7 @@ _ASK = re.compile(
 )
 #: `four times a number plus three is 27. what is the number?`
 _RIDDLE = re.compile(
-    r"^(?P<lhs>[a-z0-9 ./()+*-]*\ba number\b[a-z0-9 ./()+*-]*?)\s+(?:is|equals|makes|gives)\s+"
+    r"^(?:if )?(?P<lhs>[a-z0-9 ./()+*-]*\ba number\b[a-z0-9 ./()+*-]*?)\s+(?:is|equals|makes|gives)\s+"
     r"(?P<rhs>-?\d+(?:\.\d+)?|[a-z-]+)\s*[.,;]?\s*"
     r"(?:so\s+)?(?:what(?:'s| is)|whats|find) the number\s*[?.!]*$"
 )
@@ -60,7 +60,9 @@ _NOT_LITERAL = frozenset(
      "floorplan", "replica", "toy", "miniature", "microscope", "size", "footprint", "surface",
      "space", "chart", "graph", "paper", "area", "volume", "capacity", "hundreds", "thousands",
      "millions", "billions", "trillions", "lakh", "lakhs", "crore", "crores", "grand", "k",
-     "overdraft", "arrears", "debt", "deficit", "loss", "frost", "below", "zero")
+     "overdraft", "arrears", "debt", "deficit", "loss", "frost", "below", "zero",
+     # a count of them (`50 m lengths`: how many?)
+     "lengths", "laps", "reps", "sets", "servings", "portions", "doses", "trips", "loads")
 )  # fmt: skip
 _DETERMINERS = ("the", "a", "an", "my", "our", "his", "her", "their", "your", "this")
 _MAX_WHEREABOUTS = 4
@@ -89,6 +91,7 @@ def read(text: str) -> str | None:
         loose_equation,
         steps.thought_of,
         steps.then_steps,
+        riddles.read,
         unknown_in_words,
     ):
         if (question := said(text)) is not None:

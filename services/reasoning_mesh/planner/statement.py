@@ -1,0 +1,304 @@
+"""A quantity stated in the asker's own sentence, then asked about by a pronoun: `Ran 12.4 km
+this morning before work, how many metres is that?`, `recipe wants 0.6 kilograms of flour but my
+scale only shows grams, how many grams do i weigh out`, `The class average came out as 58.3749 -
+what is that rounded to two decimal places?`, `I got 2.71828 as my answer but the teacher wants
+it to 4 d.p.`.
+
+`embedded.quantity_first` reads such a statement when it is a name and a verb of being; this
+reader takes the open sentences people write around one quantity, and stays safe by what it
+asks of each part:
+
+- the ask is a conversion or a rounding of `that`/`it`/`this` (or of what `how many X do I
+  weigh out` weighs), one of a few fixed forms (`_CONVERSION_ASKS`, `_ROUNDING_ASKS`): what is
+  asked can only be the quantity stated, in another unit or rounded;
+- the statement holds that one quantity and no other number; the word or two before it say
+  what it is (`_SLOTS`: `needs`, `came out as`, `calls for`, `measured the leaf at`), never how
+  it was changed (`we trebled 75 ml`); the words before those, and the ones after it up to the
+  end of its clause (where, when, of what, for which paper), are plain words: no word of maths,
+  no number word, no unit, no letter, no word that makes it stand for another amount (a map, a
+  rate, a share: `_CHANGES`);
+- a clause between them may only name the unit asked for (`but my scale only shows grams`).
+
+The reading is the grammar's own (`How many grams are there in 0.6 kilograms?`), built from the
+question's own words; `read` returns None where any part is not one of these.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.chatter import CHATTER
+from reasoning_mesh.planner.embedded import _NOT_LITERAL, _PURPOSES, _RESULTS, _SIZES, _WHEN
+from reasoning_mesh.planner.units import UNIT_NAMES
+from reasoning_mesh.planner.wrappers import normal
+
+_IT = r"(?:that|it|this)"
+_UNIT = r"(?P<unit>[a-z]+(?: [a-z]+)?)"
+_PLACES = (
+    r"(?P<places>to (?:the nearest (?:whole number|whole|integer|ten|hundred|thousand|tenth"
+    r"|hundredth|thousandth)|(?:\d|one|two|three|four|five|six) (?:dp|d\.p|decimal places?|"
+    r"decimals?)))"
+)
+#: Verbs of `how many grams do i weigh out`: doing the amount, never changing it (no `add`,
+#: `take`, `save`: each may ask for a difference).
+_DOING = r"(?:weigh|measure|pipette|pour|use|need|put|write|enter|record|log|fill|give|draw)"
+_CONVERSION_ASKS = tuple(
+    re.compile(rf"^{ask}$")
+    for ask in (
+        rf"how many {_UNIT} (?:is|are|would be|will be|'s) {_IT}",
+        rf"how many {_UNIT} (?:do|should|shall|would|will|must|can) (?:i|we|you) {_DOING}"
+        r"(?: (?:out|up|in))?(?: with (?:the|my|a) [a-z]+)?",
+        rf"(?:what(?: is|'s)|whats) {_IT} in {_UNIT}",
+        rf"how (?:far|long|heavy|much) is {_IT} in {_UNIT}",
+        rf"(?:can you |could you )?(?:convert|change|turn) {_IT} (?:in)?to {_UNIT}",
+    )
+)
+_ROUNDING_ASKS = tuple(
+    re.compile(rf"^{ask}$")
+    for ask in (
+        rf"(?:can you |could you )?round {_IT} {_PLACES}",
+        rf"(?:what(?: is|'s)|whats) {_IT} (?:rounded |when rounded )?{_PLACES}",
+        rf"{_IT} rounded {_PLACES}",
+        # `the teacher wants it to 4 d.p.`: somebody's request of the quantity's rounding
+        rf"(?P<who>(?:[a-z']+ ){{1,4}})(?:wants|want|needs|need|asked for|asks for|requires) {_IT} "
+        rf"(?:rounded )?{_PLACES}(?:[.,]? what (?:do|should) i (?:write|put))?",
+    )
+)
+#: What may end an ask besides its form: politeness, and a paper it is for.
+_ASK_TAIL = re.compile(r"(?:,? (?:please|pls|for me|thanks))+$")
+_ASK_HEAD = re.compile(r"^(?:(?:and|so|but|ok|okay|please|pls),? )+")
+#: The word or words right before the quantity: verbs saying what it is, or how it was
+#: measured, read or asked for (`we pipetted`, `calls for`, `came out as`). A verb that
+#: changes an amount (`trebled`, `spilled`, `diluted`) is not one.
+_SLOTS = frozenset(
+    ("is", "was", "are", "were", "weighs", "weighed", "measures", "reads", "read", "says",
+     "said", "shows", "showed", "costs", "cost", "needs", "needed", "need", "uses", "used",
+     "holds", "held", "contains", "contained", "wants", "wanted", "got", "gets", "gives",
+     "gave", "owes", "did", "ran", "run", "walked", "cycled", "swam", "drove", "pipetted",
+     "poured", "recorded", "logged", "put", "calls for", "asks for", "came to", "comes to",
+     "came out as", "came out at", "comes out as", "listed as", "measured at", "weighed in at",
+     "clocked", "timed at")
+)  # fmt: skip
+#: `a 10 km race`, `an 8 km walk`: the one thing of that size.
+_ARTICLES = ("a", "an")
+#: Words that make a stated quantity stand for another besides `_NOT_LITERAL`'s (a rate, a
+#: share, a count of them, a change): a statement with one is not read.
+_CHANGES = frozenset(
+    ("everyone", "everybody", "apiece", "return", "round-trip", "batches", "bottles", "cans",
+     "packets", "bags", "boxes", "jars", "tins", "cups", "glasses", "spoons", "scoops", "spilled",
+     "spilt", "lost", "saved", "spent", "missing", "short", "extra", "another", "additional",
+     "spare", "refill", "refilled", "scaled", "ratio", "dilution", "splitting",
+     "sharing", "adding", "taking", "subtracting", "multiplying", "dividing", "doubling",
+     "halving", "tripling", "trebled", "trebling", "rounding", "converting", "tax", "tip", "vat",
+     "discount", "interest")
+)  # fmt: skip
+#: Chatter that names a thing (`before work`, `for my physics lab`): a noun of a phrase.
+_CHATTER_NOUNS = frozenset(
+    ("work", "lab", "homework", "worksheet", "assignment", "project", "class", "school", "job",
+     "shift", "notes", "sheet", "recipe", "exam", "test", "quiz", "report", "budget", "protocol",
+     "timesheet", "spreadsheet", "calculator", "phone", "uni", "college", "revision")
+)  # fmt: skip
+#: Words of maths that may name what a quantity is (`the class average came out as`).
+_NAMES = frozenset(
+    ("mean", "average", "reading", "result", "total", "score", "value", "answer", "sum",
+     "difference", "product", "quotient", "teacher")
+)
+#: `a mean of 12.3456 ms`, `a bill of 84`: what the quantity is, then `of`.
+_OF_NAMES = frozenset(("mean", "average", "reading", "result", "total", "score", "bill", "value"))
+_SHOWS = re.compile(
+    r"but (?:(?:my|the|our) (?P<what>(?:[a-z-]+ ){1,3})|it )(?:only )?(?:shows|does|reads|"
+    r"measures|weighs|works|goes|counts|is|has to be|needs to be|must be)(?: in)? (?P<unit>[a-z]+)"
+)
+_PREPOSITIONS = ("on", "of", "at", "before", "during", "from", "in")
+_DETERMINERS = ("the", "a", "an", "my", "our", "his", "her", "their", "your", "this", "that")
+
+
+def read(text: str) -> str | None:
+    """The grammar's reading of `text` as a stated quantity asked about, else None."""
+    tokens = normal(text).rstrip(".?!").split()
+    if not tokens or _NOT_LITERAL & {_bare(t) for t in tokens}:
+        return None
+    for cut in range(len(tokens) - 1, 0, -1):
+        if (reading := _split(tokens[:cut], tokens[cut:])) is not None:
+            return reading
+    return None
+
+
+def _split(statement: list[str], ask_tokens: list[str]) -> str | None:
+    """The reading when `statement` states the quantity and `ask_tokens` asks about it."""
+    last = statement[-1]
+    joined = " ".join(ask_tokens)
+    if last in ("-", "–", "—") or last[-1] in ",.;:!?":
+        statement = statement[:-1] if last in ("-", "–", "—") else [*statement[:-1], last[:-1]]
+    elif last not in ("but", "and", "so") or not statement[:-1]:
+        return None
+    else:
+        joined = f"{last} {joined}"
+        statement = statement[:-1]
+    ask = _ASK_TAIL.sub("", _ASK_HEAD.sub("", joined.strip(" ,.?!"))).strip(" ,.?!")
+    ask = re.sub(r"\s+for (?:my|the|our|a) (?:[a-z-]+ )?([a-z-]+)$", _purpose, ask)
+    for form in _CONVERSION_ASKS:
+        if (m := form.match(ask)) is not None:
+            return _converted(statement, m.group("unit"))
+    for form in _ROUNDING_ASKS:
+        if (m := form.match(ask)) is not None:
+            quantity = _quantity(statement, None)
+            who = (m.groupdict().get("who") or "").split()
+            if quantity is None or not all(_plain(w) for w in who):
+                return None
+            places = m.group("places").replace("d.p", "dp")
+            return _grammar(f"{quantity[0]}, round it {places}", "Round")
+    return None
+
+
+def _purpose(m: re.Match[str]) -> str:
+    """`... for my write-up`: a paper the answer is for comes off; any other purpose stays (and
+    the ask does not read: `for the family` may multiply)."""
+    return "" if m.group(1) in _PURPOSES else m.group(0)
+
+
+def _converted(statement: list[str], unit: str) -> str | None:
+    if unit not in UNIT_NAMES:
+        return None
+    quantity = _quantity(statement, unit)
+    if quantity is None or quantity[1] is None:
+        return None
+    number, from_unit = quantity
+    return _grammar(f"{number} {from_unit}, how many {unit} is that", "How many")
+
+
+def _grammar(text: str, kind: str) -> str | None:
+    try:
+        reading = natural.read(text)
+    except natural.NotReadError:
+        return None
+    return reading if reading.startswith(kind) else None
+
+
+def _quantity(words: list[str], asked_unit: str | None) -> tuple[str, str | None] | None:
+    """The one number of the statement and its unit, where every other word is as the module
+    says; None otherwise."""
+    numbered = [i for i, w in enumerate(words) if re.search(r"\d", w)]
+    if len(numbered) != 1:
+        return None
+    k = numbered[0]
+    number = words[k].rstrip(",;:")
+    if not re.fullmatch(r"-?\d+(?:\.\d+)?", number):
+        return None  # `34,752` may be a list (`120,135,150 g`), `5k` a scale
+    before, after = words[:k], words[k + 1 :]
+    unit = None
+    if after and _bare(after[0]) in UNIT_NAMES:
+        unit, after = _bare(after[0]), after[1:]
+    if not _said_before(before) or not _said_after(after, asked_unit, attributive=bool(before) and before[-1] in _ARTICLES):
+        return None
+    return number, unit
+
+
+def _said_before(words: list[str]) -> bool:
+    """`the recipe wants`, `for the lab practical i need`, `i measured the leaf at`: plain
+    words, then a slot."""
+    for size in (3, 2, 1):
+        if len(words) >= size and " ".join(words[-size:]) in _SLOTS:
+            return all(_free(w) for w in words[:-size])
+    if len(words) >= 2 and words[-1] == "of" and words[-2] in _OF_NAMES:  # `got a mean of`
+        return all(_free(w) for w in words[:-2])
+    if words and words[-1] in _ARTICLES:  # `i'm running a 10 km race`
+        return all(_free(w) for w in words[:-1])
+    # `I measured the leaf at`: a verb of measuring, then what was measured, then `at`
+    if len(words) >= 3 and words[-1] == "at" and words[0] in ("i", "we") and words[1] in ("measured", "weighed", "timed", "clocked"):
+        return all(_free(w) for w in words[2:-1])
+    return False
+
+
+def _said_after(words: list[str], asked_unit: str | None, *, attributive: bool) -> bool:
+    """What follows the quantity in its statement: a size, a time, `of` what, `on`/`at` where,
+    `for` which paper, `as my answer`; a clause naming only the unit asked for (`but my scale
+    only shows grams`)."""
+    words = [_bare(w) for w in words]
+    if attributive and words and _plain(words[0]) and not words[0].endswith("s"):
+        words = words[1:]  # `a 10 km race`
+    while words:
+        if words[0] == "but" and asked_unit is not None:
+            return _only_shows(words, asked_unit)
+        if words[0] in _SIZES or words[0] in _WHEN:
+            words = words[1:]
+        elif words[0] == "this" and len(words) > 1 and words[1] in ("morning", "afternoon", "evening"):
+            words = words[2:]
+        elif words[:3] in (["as", "my", "answer"], ["as", "the", "answer"], ["as", "my", "result"]):
+            words = words[3:]
+        elif words[0] in (*_PREPOSITIONS, "for"):
+            n = _phrase(words)
+            if n == 0:
+                return False
+            words = words[n:]
+        else:
+            return False
+    return True
+
+
+def _only_shows(words: list[str], unit: str) -> bool:
+    """`but my scale only shows grams`, `but the jug is in litres`: what measures it names the
+    unit asked for, and nothing else (`but i already have some grams` is not one)."""
+    m = _SHOWS.fullmatch(" ".join(words))
+    return (
+        m is not None
+        and m.group("unit") == unit
+        and all(_noun(w) for w in (m.group("what") or "").split())
+    )
+
+
+def _phrase(words: list[str]) -> int:
+    """The length of a phrase `on my timesheet`, `of buffer solution`, `for my biology
+    project` at the start of `words`; 0 where it is not one."""
+    k = 2 if len(words) > 1 and words[1] in _DETERMINERS else 1
+    nouns = 0
+    while k + nouns < len(words) and nouns < 3 and _noun(words[k + nouns]):
+        nouns += 1
+    if nouns == 0:
+        return 0
+    if words[0] == "for" and words[k + nouns - 1] not in (*_PURPOSES, "result", "practical"):
+        return 0  # `for the family` may multiply
+    return k + nouns
+
+
+def _noun(word: str) -> bool:
+    return (
+        _plain(word)
+        and (word not in CHATTER or word in _CHATTER_NOUNS)
+        and not word.endswith(("ed", "ing", "fold"))
+        and len(word) > 2
+    )
+
+
+def _free(word: str) -> bool:
+    """A word before the verb that says what the quantity is (`the class average came out
+    as`): whatever it names, the verb says the quantity is it, so words of maths may be there
+    (`the total came to`); never a number or a unit (a second quantity), a letter `u`, or a
+    word that makes the quantity stand for another."""
+    word = _bare(word).removesuffix("'s")
+    return (
+        _plain(word)
+        or word in _NAMES
+        or (word.replace("-", "").isalpha() and word not in natural.maths_words())
+    ) and word not in _CHANGES
+
+
+def _plain(word: str) -> bool:
+    word = _bare(word)
+    if word in _CHANGES:
+        return False
+    if word in CHATTER or word in _RESULTS:
+        return word != "u"  # no equation here: `a` and `i` are words
+    stem = word.removesuffix("'s")
+    return len(stem) > 1 and stem.replace("-", "").isalpha() and not _maths(stem)
+
+
+def _maths(word: str) -> bool:
+    words = natural.maths_words()
+    stems = {word, word.removesuffix("s"), word.removesuffix("es"), word.removesuffix("ing"), word.removesuffix("ting"), word.removesuffix("ed")}
+    return bool(stems & words)
+
+
+def _bare(token: str) -> str:
+    return token.strip(",.;:!?\"'()")
