@@ -22,7 +22,16 @@ from reasoning_mesh.contracts.plans import (
     is_ref,
 )
 from reasoning_mesh.contracts.requests import Budget
-from reasoning_mesh.planner import chatter, embedded, natural, spelling, statement, symbolic, wrappers
+from reasoning_mesh.planner import (
+    chatter,
+    embedded,
+    equations,
+    natural,
+    spelling,
+    statement,
+    symbolic,
+    wrappers,
+)
 from reasoning_mesh.planner.ambiguity import ambiguous_case, form_conflict
 from reasoning_mesh.planner.builder import Builder, Function, Operand
 from reasoning_mesh.planner.expr import (
@@ -85,7 +94,12 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
         if reading is None and not pronoun:
             # `my kid has 9 = 2w - 5 on her sheet, what's w`; `twice a number is 8. find the
             # number`; `we pipetted 75 ml, what is that in litres`
-            reading = embedded.read(core) or statement.read(said) or statement.read(core)
+            reading = (
+                embedded.read(core)
+                or statement.read(said)
+                or statement.read(core)
+                or equations.asked(said)
+            )
         if reading is None or reading == text:
             if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all
                 raise UnsupportedQuestionError(UNSUPPORTED) from exc

@@ -101,8 +101,21 @@ _CHATTER_NOUNS = frozenset(
 )  # fmt: skip
 #: Words of maths that may name what a quantity is (`the class average came out as`).
 _NAMES = frozenset(
-    ("mean", "average", "reading", "result", "total", "score", "value", "answer", "sum",
-     "difference", "product", "quotient", "teacher")
+    (
+        "mean",
+        "average",
+        "reading",
+        "result",
+        "total",
+        "score",
+        "value",
+        "answer",
+        "sum",
+        "difference",
+        "product",
+        "quotient",
+        "teacher",
+    )
 )
 #: `a mean of 12.3456 ms`, `a bill of 84`: what the quantity is, then `of`.
 _OF_NAMES = frozenset(("mean", "average", "reading", "result", "total", "score", "bill", "value"))
@@ -190,7 +203,9 @@ def _quantity(words: list[str], asked_unit: str | None) -> tuple[str, str | None
     unit = None
     if after and _bare(after[0]) in UNIT_NAMES:
         unit, after = _bare(after[0]), after[1:]
-    if not _said_before(before) or not _said_after(after, asked_unit, attributive=bool(before) and before[-1] in _ARTICLES):
+    if not _said_before(before) or not _said_after(
+        after, asked_unit, attributive=bool(before) and before[-1] in _ARTICLES
+    ):
         return None
     return number, unit
 
@@ -206,7 +221,12 @@ def _said_before(words: list[str]) -> bool:
     if words and words[-1] in _ARTICLES:  # `i'm running a 10 km race`
         return all(_free(w) for w in words[:-1])
     # `I measured the leaf at`: a verb of measuring, then what was measured, then `at`
-    if len(words) >= 3 and words[-1] == "at" and words[0] in ("i", "we") and words[1] in ("measured", "weighed", "timed", "clocked"):
+    if (
+        len(words) >= 3
+        and words[-1] == "at"
+        and words[0] in ("i", "we")
+        and words[1] in ("measured", "weighed", "timed", "clocked")
+    ):
         return all(_free(w) for w in words[2:-1])
     return False
 
@@ -296,7 +316,14 @@ def _plain(word: str) -> bool:
 
 def _maths(word: str) -> bool:
     words = natural.maths_words()
-    stems = {word, word.removesuffix("s"), word.removesuffix("es"), word.removesuffix("ing"), word.removesuffix("ting"), word.removesuffix("ed")}
+    stems = {
+        word,
+        word.removesuffix("s"),
+        word.removesuffix("es"),
+        word.removesuffix("ing"),
+        word.removesuffix("ting"),
+        word.removesuffix("ed"),
+    }
     return bool(stems & words)
 
 
