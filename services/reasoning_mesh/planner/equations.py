@@ -64,10 +64,10 @@ def asked(text: str) -> str | None:
 def _articles(raw: list[str], var: str) -> bool:
     """A lone `a` is the article only before a word (`tutoring a kid`; `on sheet a,` may name
     an unknown), and `i` the asker only when `i` is not the unknown."""
-    for k, token in enumerate(raw):
-        if token == "a" and not (k + 1 < len(raw) and raw[k + 1][0].isalpha()):
+    for k, word in enumerate(raw):
+        if word == "a" and not (k + 1 < len(raw) and raw[k + 1][0].isalpha()):
             return False
-        if token.strip(",.;:!?") == "i" and var == "i":
+        if word.strip(",.;:!?") == "i" and var == "i":
             return False
     return True
 
