@@ -137,6 +137,20 @@ def test_an_equation_among_open_words_reads(question: str, reading: str) -> None
         "my kid wrote x = 4 on the worksheet, whats x",
         "my homework has 3x + 2 = 11 twice, whats x",
         "the worksheet has 3x + 2 = 11 and y, whats x",
+        # from the audit: a clause on the ask, a need not stated, a pack, `it` for another
+        # thing, a changed number, a picture, a sign, a quantifier, equations doubted or scaled
+        "the recipe needs 0.6 kg of flour, how many grams do i need with the family",
+        "I got 0.6 kg of flour, how many grams do i need",
+        "I bought a 330 ml four-pack, how many litres is that",
+        "I poured 0.6 kg of flour from the bag, how heavy is it in grams",
+        "I got 2.71828, she negated it and wants it to 4 dp",
+        "the painting shows a 4 cm tree, how many m is that",
+        "my bank balance is 84.567 in debit, round it to 2 dp",
+        "every kid ran 5 km, how many metres is that",
+        "my homework has 3x + 2 = 11 but i mistyped it, whats x",
+        "the sheet has something like 3x + 2 = 11, whats x",
+        "my homework has 3x + 2 = 11 grand, whats x",
+        "Three times a number plus 8, is 20. What is the number?",
     ],
 )
 def test_open_sentences_that_may_change_the_question_are_refused(question: str) -> None:

@@ -47,7 +47,7 @@ _PLACES = ("on", "of", "at")
 #: open nouns there multiplying the amount (`250 mg daily, what's that in grams for the
 #: fortnight`, `... for the family`, `... for the trilogy`).
 _PURPOSES = frozenset(
-    ("report", "write-up", "writeup", "homework", "worksheet", "assignment", "notes", "class",
+    ("report", "write-up", "writeup", "homework", "worksheet", "assignment", "notes",
      "project", "exam", "test", "records", "spreadsheet", "timesheet", "teacher", "lab",
      "coursework")
 )  # fmt: skip
@@ -61,8 +61,13 @@ _NOT_LITERAL = frozenset(
      "space", "chart", "graph", "paper", "area", "volume", "capacity", "hundreds", "thousands",
      "millions", "billions", "trillions", "lakh", "lakhs", "crore", "crores", "grand", "k",
      "overdraft", "arrears", "debt", "deficit", "loss", "frost", "below", "zero",
+     "painting", "atlas", "globe", "schematic", "layout", "printout", "pic", "lego", "dollhouse",
+     "diorama", "figurine", "scan", "slide", "enlargement", "magnified", "x-ray", "xray",
+     "ultrasound", "debit", "red", "hole", "overdrawn",
      # a count of them (`50 m lengths`: how many?)
-     "lengths", "laps", "reps", "sets", "servings", "portions", "doses", "trips", "loads")
+     "lengths", "laps", "reps", "sets", "servings", "portions", "doses", "trips", "loads",
+     "pack", "multipack", "multi-buy", "case", "crate", "bundle", "sprints", "intervals",
+     "repeats", "loops", "circuits", "rounds", "widths", "legs")
 )  # fmt: skip
 _DETERMINERS = ("the", "a", "an", "my", "our", "his", "her", "their", "your", "this")
 _MAX_WHEREABOUTS = 4

@@ -109,6 +109,8 @@ def _sides(text: str) -> str | None:
     m = _SIDES.match(text)
     if m is None or not (m["op2"] or "," in text[: m.end("c") + 1]):
         return None  # no comma and one side in words: `unknown_in_words` reads it
+    if "," in text[: m.end("c") + 1] and "a number," not in text:
+        return None  # `three times a number plus 8, is 20`: the comma groups nothing
     numbers = [v for v in (m["k"], m["c"], m["d"], m["r"]) if v is not None]
     if not all(_whole(v) for v in numbers):
         return None

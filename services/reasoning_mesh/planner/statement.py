@@ -34,6 +34,7 @@ from reasoning_mesh.planner.units import UNIT_NAMES
 from reasoning_mesh.planner.wrappers import normal
 
 _IT = r"(?:that|it|this)"
+_IT_NAMED = r"(?P<it>that|it|this)"
 _UNIT = r"(?P<unit>[a-z]+(?: [a-z]+)?)"
 _PLACES = (
     r"(?P<places>to (?:the nearest (?:whole number|whole|integer|ten|hundred|thousand|tenth"
@@ -46,12 +47,13 @@ _DOING = r"(?:weigh|measure|pipette|pour|use|need|put|write|enter|record|log|fil
 _CONVERSION_ASKS = tuple(
     re.compile(rf"^{ask}$")
     for ask in (
-        rf"how many {_UNIT} (?:is|are|would be|will be|'s) {_IT}",
+        rf"how many {_UNIT} (?:is|are|would be|will be|'s) {_IT_NAMED}",
         rf"how many {_UNIT} (?:do|should|shall|would|will|must|can) (?:i|we|you) {_DOING}"
-        r"(?: (?:out|up|in))?(?: with (?:the|my|a) [a-z]+)?",
-        rf"(?:what(?: is|'s)|whats) {_IT} in {_UNIT}",
-        rf"how (?:far|long|heavy|much) is {_IT} in {_UNIT}",
-        rf"(?:can you |could you )?(?:convert|change|turn) {_IT} (?:in)?to {_UNIT}",
+        r"(?: (?:out|up|in))?(?: with (?:the|my|a) (?:measuring )?(?:scale|jug|syringe|pipette"
+        r"|spoon|cup|scoop|cylinder|beaker))?",
+        rf"(?:what(?: is|'s)|whats) {_IT_NAMED} in {_UNIT}",
+        rf"how (?:far|long|heavy|much) is {_IT_NAMED} in {_UNIT}",
+        rf"(?:can you |could you )?(?:convert|change|turn) {_IT_NAMED} (?:in)?to {_UNIT}",
     )
 )
 _ROUNDING_ASKS = tuple(
@@ -61,9 +63,16 @@ _ROUNDING_ASKS = tuple(
         rf"(?:what(?: is|'s)|whats) {_IT} (?:rounded |when rounded )?{_PLACES}",
         rf"{_IT} rounded {_PLACES}",
         # `the teacher wants it to 4 d.p.`: somebody's request of the quantity's rounding
-        rf"(?P<who>(?:[a-z']+ ){{1,4}})(?:wants|want|needs|need|asked for|asks for|requires) {_IT} "
+        rf"(?P<who>(?:the|my|our|his|her|their) (?:[a-z-]+ ){{1,3}}|(?:he|she|they|someone) )"
+        rf"(?:wants|want|needs|need|asked for|asks for|requires) {_IT} "
         rf"(?:rounded )?{_PLACES}(?:[.,]? what (?:do|should) i (?:write|put))?",
     )
+)
+_DOING_ASK = 1
+#: Slots that say the amount is what is needed: only after one may `how many grams do i weigh
+#: out` ask for it.
+_REQUIRED = frozenset(
+    ("needs", "need", "needed", "wants", "want", "wanted", "calls for", "asks for", "put")
 )
 #: What may end an ask besides its form: politeness, and a paper it is for.
 _ASK_TAIL = re.compile(r"(?:,? (?:please|pls|for me|thanks))+$")
@@ -85,7 +94,8 @@ _ARTICLES = ("a", "an")
 #: Words that make a stated quantity stand for another besides `_NOT_LITERAL`'s (a rate, a
 #: share, a count of them, a change): a statement with one is not read.
 _CHANGES = frozenset(
-    ("everyone", "everybody", "apiece", "return", "round-trip", "batches", "bottles", "cans",
+    ("everyone", "everybody", "every", "all", "each", "both", "most", "some", "apiece", "return",
+     "round-trip", "batches", "bottles", "cans",
      "packets", "bags", "boxes", "jars", "tins", "cups", "glasses", "spoons", "scoops", "spilled",
      "spilt", "lost", "saved", "spent", "missing", "short", "extra", "another", "additional",
      "spare", "refill", "refilled", "scaled", "ratio", "dilution", "splitting",
@@ -97,7 +107,8 @@ _CHANGES = frozenset(
 _CHATTER_NOUNS = frozenset(
     ("work", "lab", "homework", "worksheet", "assignment", "project", "class", "school", "job",
      "shift", "notes", "sheet", "recipe", "exam", "test", "quiz", "report", "budget", "protocol",
-     "timesheet", "spreadsheet", "calculator", "phone", "uni", "college", "revision")
+     "timesheet", "spreadsheet", "calculator", "phone", "uni", "college", "revision", "teacher",
+     "tutor", "boss", "kid", "son", "daughter", "mum", "mom", "dad", "friend", "partner")
 )  # fmt: skip
 #: Words of maths that may name what a quantity is (`the class average came out as`).
 _NAMES = frozenset(
@@ -151,18 +162,38 @@ def _split(statement: list[str], ask_tokens: list[str]) -> str | None:
         statement = statement[:-1]
     ask = _ASK_TAIL.sub("", _ASK_HEAD.sub("", joined.strip(" ,.?!"))).strip(" ,.?!")
     ask = re.sub(r"\s+for (?:my|the|our|a) (?:[a-z-]+ )?([a-z-]+)$", _purpose, ask)
-    for form in _CONVERSION_ASKS:
+    for k, form in enumerate(_CONVERSION_ASKS):
         if (m := form.match(ask)) is not None:
+            if k == _DOING_ASK and not _required(statement):
+                return None  # `i got 0.6 kg, how many grams do i need`: more, or none?
+            if m.groupdict().get("it") in ("it", "this") and _after_phrase(statement):
+                return None  # `i poured 0.6 kg from the bag, how heavy is it`: the bag?
             return _converted(statement, m.group("unit"))
+    return _rounded(statement, ask)
+
+
+def _rounded(statement: list[str], ask: str) -> str | None:
     for form in _ROUNDING_ASKS:
         if (m := form.match(ask)) is not None:
             quantity = _quantity(statement, None)
-            who = (m.groupdict().get("who") or "").split()
-            if quantity is None or not all(_plain(w) for w in who):
+            who = (m.groupdict().get("who") or "").split()[1:]  # after its determiner
+            if quantity is None or not all(_noun(w) for w in who):
                 return None
             places = m.group("places").replace("d.p", "dp")
             return _grammar(f"{quantity[0]}, round it {places}", "Round")
     return None
+
+
+def _required(statement: list[str]) -> bool:
+    k = next((i for i, w in enumerate(statement) if re.search(r"\d", w)), 0)
+    return any(" ".join(statement[max(0, k - n) : k]) in _REQUIRED for n in (1, 2))
+
+
+def _after_phrase(statement: list[str]) -> bool:
+    """Whether a phrase naming another thing follows the quantity (`of the bag`, `from the
+    jug`), which `it` may stand for."""
+    k = next((i for i, w in enumerate(statement) if re.search(r"\d", w)), len(statement))
+    return any(_bare(w) in (*_PREPOSITIONS, "for") for w in statement[k + 1 :])
 
 
 def _purpose(m: re.Match[str]) -> str:
@@ -236,7 +267,8 @@ def _said_after(words: list[str], asked_unit: str | None, *, attributive: bool) 
     `for` which paper, `as my answer`; a clause naming only the unit asked for (`but my scale
     only shows grams`)."""
     words = [_bare(w) for w in words]
-    if attributive and words and _plain(words[0]) and not words[0].endswith("s"):
+    single = bool(words) and not words[0].endswith("s") and "-" not in words[0]
+    if attributive and single and _noun(words[0]):  # `a 10 km race`, not `a 330 ml four-pack`
         words = words[1:]  # `a 10 km race`
     while words:
         if words[0] == "but" and asked_unit is not None:
