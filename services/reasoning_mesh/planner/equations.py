@@ -42,7 +42,6 @@ _OWN_WORDS = frozenset(
 )  # fmt: skip
 #: Phrases of arriving at an equation, whose words are maths words alone (`up`, `with`).
 _ARRIVED = re.compile(r"\b(?:ended|end|ends|came|come|comes) up with\b")
-_WORD = re.compile(r"[a-z']+")
 
 
 def asked(text: str) -> str | None:

@@ -83,11 +83,11 @@ def _passive(text: str) -> str | None:
 def _from(text: str) -> str | None:
     """`when 9 is subtracted from three times a number, the result is 24`."""
     m = _FROM.match(text)
-    if m is None or (y := _TIMES.match(m["y"])) is None or not _whole(m["x"]) or not _whole(m["r"]):
+    if m is None or (y := _TIMES.match(m["y"])) is None:
+        return None
+    if not all(_whole(v) for v in (m["x"], m["r"], y["k"]) if v is not None):
         return None
     times = f"({y['k']} times n)" if y["k"] else "n"
-    if y["k"] and not _whole(y["k"]):
-        return None
     op = "minus" if m["op"] == "subtracted from" else "plus"
     return f"{times} {op} {m['x']} = {m['r']}"
 

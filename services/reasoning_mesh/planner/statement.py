@@ -185,15 +185,20 @@ def _rounded(statement: list[str], ask: str) -> str | None:
 
 
 def _required(statement: list[str]) -> bool:
-    k = next((i for i, w in enumerate(statement) if re.search(r"\d", w)), 0)
-    return any(" ".join(statement[max(0, k - n) : k]) in _REQUIRED for n in (1, 2))
+    k = _number_at(statement)
+    return k is not None and any(" ".join(statement[max(0, k - n) : k]) in _REQUIRED for n in (1, 2))
 
 
 def _after_phrase(statement: list[str]) -> bool:
     """Whether a phrase naming another thing follows the quantity (`of the bag`, `from the
     jug`), which `it` may stand for."""
-    k = next((i for i, w in enumerate(statement) if re.search(r"\d", w)), len(statement))
-    return any(_bare(w) in (*_PREPOSITIONS, "for") for w in statement[k + 1 :])
+    k = _number_at(statement)
+    return k is not None and any(_bare(w) in (*_PREPOSITIONS, "for") for w in statement[k + 1 :])
+
+
+def _number_at(words: list[str]) -> int | None:
+    """Where the statement's first number is."""
+    return next((i for i, w in enumerate(words) if re.search(r"\d", w)), None)
 
 
 def _purpose(m: re.Match[str]) -> str:
@@ -223,10 +228,9 @@ def _grammar(text: str, kind: str) -> str | None:
 def _quantity(words: list[str], asked_unit: str | None) -> tuple[str, str | None] | None:
     """The one number of the statement and its unit, where every other word is as the module
     says; None otherwise."""
-    numbered = [i for i, w in enumerate(words) if re.search(r"\d", w)]
-    if len(numbered) != 1:
-        return None
-    k = numbered[0]
+    k = _number_at(words)
+    if k is None or any(re.search(r"\d", w) for w in words[k + 1 :]):
+        return None  # one number: what `that` is
     number = words[k].rstrip(",;:")
     if not re.fullmatch(r"-?\d+(?:\.\d+)?", number):
         return None  # `34,752` may be a list (`120,135,150 g`), `5k` a scale
