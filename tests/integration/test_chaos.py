@@ -1,8 +1,9 @@
 """A short chaos run (the bench's full run is `rmesh bench chaos`): the user's stack on three
 brokers with replicas, the same requests calm and then under one fault of every kind (SIGKILL of
 a replica, a rolling restart, a frozen verifier past its session timeout, SIGKILL of a broker and
-of Triton), with poison interleaved. Nothing lost, duplicated, changed or left open; only the
-poison in the DLQ."""
+of Triton), with poison interleaved, at the default admission limits (a refused request is sent
+again). Nothing lost, duplicated, changed or left open; only the poison in the DLQ; every
+gateway slot given back by a result, none by age."""
 
 from __future__ import annotations
 
@@ -39,3 +40,6 @@ async def test_a_short_chaos_run_keeps_every_invariant(tmp_path: Path) -> None:
     assert figures["dlq_poison_found"] == 3 and figures["dlq_unexpected"] == 0, figures
     assert figures["dlq_duplicated"] == 0
     assert all(v["max"] == v["max"] for v in figures["recovery_s_by_kind"].values())  # no NaN
+    assert figures["retried_without_refusal"] == 0
+    assert figures["gateway_slots_held_at_end"] == {"reason": 0, "retrieve": 0}, figures
+    assert figures["gateway_slots_expired"] == {"reason": 0, "retrieve": 0}, figures

@@ -77,6 +77,17 @@ def test_a_slot_whose_result_never_comes_is_freed_after_max_age() -> None:
     assert cap.in_flight("reason") == 0
 
 
+def test_a_slot_freed_by_age_is_reported_by_kind() -> None:
+    clock, expired = Clock(), []
+    cap = CapacityLimit({"reason": 2}, max_age_s=60, clock=clock, on_expire=expired.append)
+    cap.take("reason", "lost")
+    cap.take("reason", "answered")
+    cap.complete("answered")
+    clock.now += 61
+    cap.check("reason")
+    assert expired == ["reason"]  # the answered one freed by its result, not by age
+
+
 def test_a_request_never_sent_gives_its_slot_back() -> None:
     cap = CapacityLimit({"reason": 1}, clock=Clock())
     cap.take("reason", "a")

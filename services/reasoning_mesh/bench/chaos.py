@@ -18,6 +18,7 @@ import statistics
 import time
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,28 @@ def workload(dev_file: Path | None, n: int, seed: int) -> list[tuple[str, str]]:
     return out
 
 
+@dataclass
+class Phase:
+    """What one phase's client saw: per request (its first id), the seconds from its first
+    send to its final result, and the ids it went out under (a refused request is sent again
+    under a new id, as a user would)."""
+
+    latency: dict[str, float] = field(default_factory=dict)
+    attempts: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def refusals(self) -> int:
+        return sum(len(ids) - 1 for ids in self.attempts.values())
+
+
+def backoff_s(retry_after_s: float, refusals: int, rng: random.Random) -> float:
+    """How long a refused caller waits: the gateway's `retry_after_s`, or longer after repeated
+    refusals (exponential, jittered, capped at 30 s). The gateway's hint is one completion's
+    time, right for one caller; a thousand callers each coming back that soon would be the
+    thundering herd the hint exists to prevent, so a well-behaved client backs off."""
+    return max(retry_after_s, rng.uniform(0.5, 1.0) * min(30.0, 2.0**refusals))
+
+
 async def run_phase(
     kafka: KafkaSettings,
     prefix: str,
@@ -75,47 +98,91 @@ async def run_phase(
     rate: float,
     timeout_s: float,
     progress: Callable[[], float] | None = None,
-) -> dict[str, float]:
+) -> Phase:
     """Submit `work` at up to `rate`/s, and no faster than `progress` (the share of the fault
-    schedule done) so the stream lasts as long as the faults; returns request id → latency (s)
-    for each result received."""
+    schedule done) so the stream lasts as long as the faults. A request refused at admission
+    goes out again after its `backoff_s`, under the id `<id>.r<n>`."""
+    phase, rng = Phase(), random.Random(prefix)
     sent: dict[str, float] = {}
-    got: dict[str, float] = {}
     ids = [f"{prefix}-{i}" for i in range(len(work))]
+    requests_by_id = dict(zip(ids, work, strict=True))
+    wanted = set(ids)  # the subscription's filter: retries' ids join it before they are sent
+
+    async def send(client: MeshClient, rid: str) -> None:
+        kind, query = requests_by_id[rid.split(".r", maxsplit=1)[0]]
+        req = MeshRequest(id=rid, kind=kind, query=query, feedback=False)
+        while True:  # a broker that is down refuses the send: a user retries
+            try:
+                await client.submit(req, requests.TOPIC)
+                return
+            except Exception:  # noqa: BLE001 - any send failure is retried the same way
+                await asyncio.sleep(1)
+
+    async def again(client: MeshClient, first: str, wait: float) -> None:
+        await asyncio.sleep(wait)
+        rid = f"{first}.r{len(phase.attempts[first])}"
+        wanted.add(rid)
+        phase.attempts[first].append(rid)
+        await send(client, rid)
+
     async with (
         MeshClient(kafka, client_id=f"chaos-{prefix}") as client,
-        client.subscribe((results.TOPIC,), request_ids=set(ids)) as sub,
+        client.subscribe((results.TOPIC,), request_ids=wanted) as sub,
     ):
+        retries: set[asyncio.Task[None]] = set()
 
         async def collect() -> None:
             async for _, msg in sub:
-                if isinstance(msg, MeshResult) and msg.request_id in sent and msg.request_id not in got:
-                    got[msg.request_id] = time.monotonic() - sent[msg.request_id]
-                    if len(got) == len(ids):
-                        return
+                if not isinstance(msg, MeshResult):
+                    continue
+                first = msg.request_id.split(".r")[0]
+                if first in phase.latency or phase.attempts.get(first, [""])[-1] != msg.request_id:
+                    continue  # a result already counted, or an earlier attempt's
+                if msg.status == "refused":
+                    hint = msg.error.retry_after_s if msg.error and msg.error.retry_after_s else 0.1
+                    wait = backoff_s(hint, len(phase.attempts[first]), rng)
+                    task = asyncio.create_task(again(client, first, wait))
+                    retries.add(task)
+                    task.add_done_callback(retries.discard)
+                    continue
+                phase.latency[first] = time.monotonic() - sent[first]
+                if len(phase.latency) == len(ids):
+                    return
 
         collector = asyncio.create_task(collect())
-        for i, (rid, (kind, query)) in enumerate(zip(ids, work, strict=True)):
+        for i, rid in enumerate(ids):
             while progress is not None and i / len(ids) > progress():  # noqa: ASYNC110 - a share
                 await asyncio.sleep(0.2)
             sent[rid] = time.monotonic()
-            req = MeshRequest(id=rid, kind=kind, query=query, feedback=False)
-            while True:  # a broker that is down refuses the send: a user retries
-                try:
-                    await client.submit(req, requests.TOPIC)
-                    break
-                except Exception:  # noqa: BLE001 - any send failure is retried the same way
-                    await asyncio.sleep(1)
+            phase.attempts[rid] = [rid]
+            await send(client, rid)
             await asyncio.sleep(1 / rate)
         with contextlib.suppress(TimeoutError):  # what never came back is counted as lost
             await asyncio.wait_for(collector, timeout_s)
-    return got
+        for task in list(retries):
+            task.cancel()
+    return phase
 
 
 def _pct(values: list[float], q: float) -> float | None:
     if not values:
         return None
     return round(statistics.quantiles(values, n=100)[int(q) - 1] if len(values) > 1 else values[0], 3)
+
+
+def slots_at_end(stack: ChaosStack, kinds: tuple[str, ...] = ("reason", "retrieve")) -> dict[str, Any]:
+    """Every gateway slot given back once all results are in (the gateways' results feeds may
+    trail the bench's by a moment: up to 30 s), and none freed by age instead of by a result.
+    A gateway killed during the run forgets its slots; its successor starts from none."""
+    held: dict[str, float | None] = {}
+    deadline = time.monotonic() + 30
+    while True:
+        held = {k: stack.gateway_metric("rmesh_gateway_slots_held", k) for k in kinds}
+        if all(v == 0 for v in held.values()) or time.monotonic() > deadline:
+            break
+        time.sleep(1)
+    expired = {k: stack.gateway_metric("rmesh_gateway_slots_expired_total", k) for k in kinds}
+    return {"gateway_slots_held_at_end": held, "gateway_slots_expired": expired}
 
 
 async def run_chaos_bench(
@@ -128,9 +195,9 @@ async def run_chaos_bench(
     replicas: str = "gateway=2,planner=2,retriever=2,reasoner=2,verifier=3",
     seed: int = 7,
 ) -> dict[str, Any]:
-    # Faults are measured here, admission in `bench overload`: a request refused while a broker
-    # is down would end differently from its calm twin for a reason that is not a fault's.
-    stack = ChaosStack(home, extra={"RMESH_IN_FLIGHT_LIMITS": '{"reason": 0, "retrieve": 0}'})
+    # The defaults, admission limits included: a refused request is sent again (as a user
+    # would) and its final answer must equal its calm twin's; every slot must come back.
+    stack = ChaosStack(home)
     rss = RssSampler()
     # Ids unique to this run: a home kept from an earlier run still holds its results.
     nonce = uuid.uuid4().hex[:8]
@@ -183,7 +250,8 @@ async def run_chaos_bench(
         await asyncio.sleep(10)  # transactions of the last commits settle
         ids = {f"calm-{nonce}-{i}": str(i) for i in range(len(work))}
         chaos_ids = {f"chaos-{nonce}-{i}": str(i) for i in range(len(work))}
-        verdict = await check(admin, ids, chaos_ids, poison_keys)
+        verdict = await check(admin, ids, chaos_ids, poison_keys, calm.attempts | chaos.attempts)
+        slots = await asyncio.to_thread(slots_at_end, stack)
         by_kind: dict[str, list[float]] = {}
         for f in faults.log:
             by_kind.setdefault(f["kind"], []).append(f["recovery_s"])
@@ -195,10 +263,11 @@ async def run_chaos_bench(
             "faults_injected": len(faults.log),
             "faults_by_kind": {k: len(v) for k, v in by_kind.items()},
             **verdict,
-            "p50_latency_s_calm": _pct(list(calm.values()), 50),
-            "p99_latency_s_calm": _pct(list(calm.values()), 99),
-            "p50_latency_s_faults": _pct(list(chaos.values()), 50),
-            "p99_latency_s_faults": _pct(list(chaos.values()), 99),
+            **slots,
+            "p50_latency_s_calm": _pct(list(calm.latency.values()), 50),
+            "p99_latency_s_calm": _pct(list(calm.latency.values()), 99),
+            "p50_latency_s_faults": _pct(list(chaos.latency.values()), 50),
+            "p99_latency_s_faults": _pct(list(chaos.latency.values()), 99),
             "recovery_s_by_kind": {
                 k: {"median": statistics.median(v), "max": max(v)} for k, v in by_kind.items()
             },

@@ -57,37 +57,71 @@ def outcome(result: MeshResult) -> tuple[Any, ...]:
     return (result.status, result.answer, evidence)
 
 
-async def check(
-    kafka: KafkaSettings, calm: dict[str, str], chaos: dict[str, str], poison: set[str]
+def _last(attempts: dict[str, list[str]], rid: str) -> str:
+    return attempts.get(rid, [rid])[-1]
+
+
+def judge(
+    found: list[MeshResult],
+    calm: dict[str, str],
+    chaos: dict[str, str],
+    attempts: dict[str, list[str]],
 ) -> dict[str, Any]:
-    """`calm`/`chaos`: request id → the question key both runs share."""
-    counts: Counter[str] = Counter()
-    final: dict[str, MeshResult] = {}
-    for raw in await read_all(kafka, results.TOPIC):
-        r = decode(raw, MeshResult, 16 * 1024 * 1024)
-        counts[r.request_id] += 1
-        final[r.request_id] = r
-    calm_by_key = {calm[rid]: outcome(final[rid]) for rid in calm if rid in final}
-    compared = [rid for rid, key in chaos.items() if rid in final and key in calm_by_key]
-    mismatched = [rid for rid in compared if outcome(final[rid]) != calm_by_key[chaos[rid]]]
+    """The results' invariants, from the committed results `found`. `calm`/`chaos`: request id
+    → the question key both runs share. `attempts`: request id → the ids it was sent under (a
+    refused request goes out again under a new id); each attempt must have exactly one terminal
+    result, every attempt but the last a refusal, and the last an answer."""
+    counts: Counter[str] = Counter(r.request_id for r in found)
+    final = {r.request_id: r for r in found}
+    every = [a for rid in (*calm, *chaos) for a in attempts.get(rid, [rid])]
+    earlier = [a for rid in (*calm, *chaos) for a in attempts.get(rid, [rid])[:-1]]
+    last = {rid: final[_last(attempts, rid)] for rid in (*calm, *chaos) if _last(attempts, rid) in final}
+    answered = {rid: r for rid, r in last.items() if r.status != "refused"}
+    calm_by_key = {calm[rid]: outcome(answered[rid]) for rid in calm if rid in answered}
+    compared = [rid for rid, key in chaos.items() if rid in answered and key in calm_by_key]
+    mismatched = [rid for rid in compared if outcome(answered[rid]) != calm_by_key[chaos[rid]]]
+    return {
+        # Lost: no answer for the request's last attempt (none at all, or still refused).
+        "lost": sum(rid not in answered for rid in chaos),
+        "duplicated": sum(counts[a] > 1 for a in every),
+        "mismatched": len(mismatched),
+        # What the requests came to: a run where everything was refused would match trivially.
+        "calm_statuses": dict(Counter(answered[rid].status for rid in calm if rid in answered)),
+        "chaos_statuses": dict(Counter(answered[rid].status for rid in chaos if rid in answered)),
+        "compared_with_calm": len(compared),
+        "mismatched_examples": [
+            {
+                "request_id": rid,
+                "chaos": list(outcome(answered[rid])),
+                "calm": calm_by_key.get(chaos[rid]),
+            }
+            for rid in mismatched[:10]
+        ],
+        "calm_lost": sum(rid not in answered for rid in calm),
+        # Admission: attempts refused and sent again; each must have been answered `refused`.
+        "refused_attempts_calm": sum(len(attempts.get(rid, [rid])) - 1 for rid in calm),
+        "refused_attempts_faults": sum(len(attempts.get(rid, [rid])) - 1 for rid in chaos),
+        "retried_without_refusal": sum(a not in final or final[a].status != "refused" for a in earlier),
+    }
+
+
+async def check(
+    kafka: KafkaSettings,
+    calm: dict[str, str],
+    chaos: dict[str, str],
+    poison: set[str],
+    attempts: dict[str, list[str]] | None = None,
+) -> dict[str, Any]:
+    """`judge` on what the results topic holds, and the topics' own invariants: no open
+    transaction, only the injected poison in the DLQ, no dead letter twice."""
+    found = [decode(raw, MeshResult, 16 * 1024 * 1024) for raw in await read_all(kafka, results.TOPIC)]
     letters = [decode(raw, DeadLetter, 16 * 1024 * 1024) for raw in await read_all(kafka, dlq.TOPIC)]
     # A dead letter is one consumed record's: the same (topic, partition, offset) twice is a
     # duplicate, whatever its key says.
     origins = Counter((d.source_topic, d.partition, d.offset) for d in letters)
     keys = [_key(d) for d in letters]
     return {
-        "lost": sum(counts[rid] == 0 for rid in chaos),
-        "duplicated": sum(counts[rid] > 1 for rid in (*calm, *chaos)),
-        "mismatched": len(mismatched),
-        # What the requests came to: a run where everything was refused would match trivially.
-        "calm_statuses": dict(Counter(final[rid].status for rid in calm if rid in final)),
-        "chaos_statuses": dict(Counter(final[rid].status for rid in chaos if rid in final)),
-        "compared_with_calm": len(compared),
-        "mismatched_examples": [
-            {"request_id": rid, "chaos": list(outcome(final[rid])), "calm": calm_by_key.get(chaos[rid])}
-            for rid in mismatched[:10]
-        ],
-        "calm_lost": sum(counts[rid] == 0 for rid in calm),
+        **judge(found, calm, chaos, attempts or {}),
         "open_transactions": await open_transactions(kafka, [t.name for t in TOPICS]),
         "dlq_records": len(letters),
         "dlq_duplicated": sum(n > 1 for n in origins.values()),

@@ -3,12 +3,15 @@ and ports), the faults it injects, and the memory it samples."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,6 +92,25 @@ class ChaosStack:
         """What `rmesh status --json` lists, read in process (the supervisor's files under the
         chaos home, each process probed now): polled often, so no CLI process per look."""
         return self.stack().status()
+
+    def gateway_metric(self, name: str, kind: str) -> float | None:
+        """A gateway metric of one kind, summed over the gateway replicas (their /metrics);
+        None while a replica does not show it."""
+        raw = json.loads(supervisor.spec_file(self.home).read_text())
+        urls = [
+            p["probe"]["http"]
+            for p in raw["processes"]
+            if p["name"] == "gateway" and "http" in p.get("probe", {})
+        ]
+        pattern = re.compile(rf'^{name}{{kind="{kind}"}} (\S+)$', re.MULTILINE)
+        total = 0.0
+        for url in urls:
+            with urllib.request.urlopen(url, timeout=2) as resp:  # noqa: S310 - the stack's own
+                found = pattern.search(resp.read().decode())
+            if found is None:
+                return None
+            total += float(found.group(1))
+        return total
 
     def bootstrap_servers(self) -> str:
         return str(supervisor.read_state(self.home)["meta"]["bootstrap_servers"])

@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import random
-import re
 import shutil
 import statistics
 import time
-import urllib.request
 import uuid
 from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable
@@ -35,7 +32,6 @@ from reasoning_mesh.contracts.requests import MeshRequest
 from reasoning_mesh.contracts.results import MeshResult
 from reasoning_mesh.errors import InfraError
 from reasoning_mesh.gateway.sdk import MeshClient
-from reasoning_mesh.infra import supervisor
 from reasoning_mesh.settings import KafkaSettings
 
 log = logging.getLogger(__name__)
@@ -238,21 +234,7 @@ async def cpu_now(stack: ChaosStack) -> dict[str, float]:
 
 def gateway_limit(stack: ChaosStack, kind: str = "reason") -> float | None:
     """The `kind` limit in force now, summed over the gateway replicas (from their metrics)."""
-    raw = json.loads(supervisor.spec_file(stack.home).read_text())
-    urls = [
-        p["probe"]["http"]
-        for p in raw["processes"]
-        if p["name"] == "gateway" and "http" in p.get("probe", {})
-    ]
-    pattern = re.compile(rf'^rmesh_gateway_in_flight_limit{{kind="{kind}"}} (\S+)$', re.MULTILINE)
-    total = 0.0
-    for url in urls:
-        with urllib.request.urlopen(url, timeout=2) as resp:  # noqa: S310 - the stack's own
-            found = pattern.search(resp.read().decode())
-        if found is None:
-            return None
-        total += float(found.group(1))
-    return total
+    return stack.gateway_metric("rmesh_gateway_in_flight_limit", kind)
 
 
 async def sample_limit(stack: ChaosStack, seen: list[float], stop: asyncio.Event) -> None:

@@ -23,7 +23,7 @@ from reasoning_mesh.gateway.tenant_feed import TenantFeed
 from reasoning_mesh.runtime.service import run_service
 from reasoning_mesh.runtime.stage import Stage
 from reasoning_mesh.runtime.subscribers import Subscriber, stage
-from reasoning_mesh.telemetry.metrics import IN_FLIGHT_LIMIT
+from reasoning_mesh.telemetry.metrics import IN_FLIGHT_LIMIT, SLOTS_EXPIRED, SLOTS_HELD
 
 SERVICE = "gateway"
 
@@ -59,9 +59,12 @@ async def main() -> None:
         settings.in_flight_limits,
         max_age_s=settings.in_flight_max_age_s,
         adaptive=settings.in_flight_adaptive,
+        on_expire=lambda kind: SLOTS_EXPIRED.labels(kind).inc(),
     )
     for kind in settings.in_flight_limits:
         IN_FLIGHT_LIMIT.labels(kind).set_function(functools.partial(capacity.limit, kind))
+        SLOTS_HELD.labels(kind).set_function(functools.partial(capacity.in_flight, kind))
+        SLOTS_EXPIRED.labels(kind)  # shown as 0 from the start, not only after a first expiry
     client = MeshClient(settings.kafka, client_id="gateway-http")
     await client.start()
     hub = ResultHub(client, on_result=capacity.on_result)

@@ -34,6 +34,7 @@ class CapacityLimit:
         rate_window_s: float = 30.0,
         clock: Callable[[], float] = time.monotonic,
         adaptive: AdaptiveSettings | None = None,
+        on_expire: Callable[[str], None] | None = None,
     ) -> None:
         self.limits = dict(limits)
         self.adaptive = {
@@ -42,6 +43,9 @@ class CapacityLimit:
             if ceiling > 0 and adaptive is not None and adaptive.enabled
         }
         self.max_age_s, self.rate_window_s, self.clock = max_age_s, rate_window_s, clock
+        # Told the kind of every slot freed by age: a result that never came back is a leak
+        # somewhere (the chaos bench requires none), and the metric makes it visible.
+        self.on_expire = on_expire
         self._admitted: dict[str, tuple[str, float]] = {}  # id → (kind, when), oldest first
         self._in_flight: Counter[str] = Counter()
         self._completed: dict[str, deque[float]] = {k: deque() for k in self.limits}
@@ -138,3 +142,5 @@ class CapacityLimit:
                 break
             del self._admitted[rid]
             self._in_flight[kind] -= 1
+            if self.on_expire is not None:
+                self.on_expire(kind)

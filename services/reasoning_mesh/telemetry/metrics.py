@@ -21,6 +21,16 @@ ADMITTED = Counter("rmesh_admitted_total", "Requests the gateway admitted, by te
 IN_FLIGHT_LIMIT = Gauge(
     "rmesh_gateway_in_flight_limit", "Requests of a kind the gateway admits at once now.", ["kind"]
 )
+SLOTS_HELD = Gauge(
+    "rmesh_gateway_slots_held",
+    "Admitted requests of a kind whose result this gateway has not seen yet.",
+    ["kind"],
+)
+SLOTS_EXPIRED = Counter(
+    "rmesh_gateway_slots_expired_total",
+    "Slots freed after in_flight_max_age_s because their result never came back.",
+    ["kind"],
+)
 IN_FLIGHT = Gauge("rmesh_in_flight", "Records being handled now.", ["stage"])
 CONSUMER_LAG = Gauge(
     "rmesh_consumer_lag",
