@@ -38,6 +38,8 @@ DIMENSIONS: dict[str, dict[str, Unit]] = {
         "nl": ("nanolitre", "nanolitres", "nl", ("nanoliter", "nanoliters"), _N),
         "ul": ("microlitre", "microlitres", "µl", ("microliter", "microliters"), _U),
         "ml": ("millilitre", "millilitres", "ml", ("milliliter", "milliliters"), _M),
+        "cl": ("centilitre", "centilitres", "cl", ("centiliter", "centiliters"), _C),
+        "dl": ("decilitre", "decilitres", "dl", ("deciliter", "deciliters"), Fraction(1, 10)),
         "l": ("litre", "litres", "l", ("liter", "liters"), Fraction(1)),
         "kl": ("kilolitre", "kilolitres", "kl", ("kiloliter", "kiloliters"), Fraction(1000)),
     },
