@@ -1,5 +1,6 @@
-"""People's own sentences around one quantity, one riddle or one equation (`statement`,
-`riddles`, `equations`): what each reads, and the sentences each must refuse."""
+"""People's own sentences around one quantity, one riddle, one equation or one list of amounts
+(`statement`, `riddles`, `equations`, `totals`): what each reads, and the sentences each must
+refuse."""
 
 from __future__ import annotations
 
@@ -59,6 +60,52 @@ def test_a_stated_quantity_asked_about_reads(question: str, reading: str) -> Non
     ("question", "reading"),
     [
         (
+            "i walked 8400 m today according to my phone, how many km is that",
+            "How many km are there in 8400 m?",
+        ),
+        (
+            "Our flight to Singapore is 630 minutes long. How many hours is that?",
+            "How many hours are there in 630 minutes?",
+        ),
+        (
+            "I ran 21.0975 km today, what's that to the nearest whole km?",
+            "Round 21.0975 to the nearest integer.",
+        ),
+        (
+            "my calculator says 0.6666667 but the teacher wants answers to 2 decimal places, what"
+            " do i write",
+            "Round 0.6666667 to 2 decimal places.",
+        ),
+        (
+            "The balance read 72.4851 g and the lab sheet wants masses to two decimal places."
+            " What do I record?",
+            "Round 72.4851 to 2 decimal places.",
+        ),
+        (
+            "my recipe says 0.3 L of milk but my jug is only marked in ml, how many ml do I pour?",
+            "How many ml are there in 0.3 l?",
+        ),
+        (
+            "The recipe needs 750 ml of stock but my measuring jug only shows litres - how many"
+            " litres is that?",
+            "How many litres are there in 750 ml?",
+        ),
+        (
+            "The attendance at the match was 34,752. What's that to the nearest thousand for my report?",
+            "Round 34752 to the nearest thousand.",
+        ),
+        ("33cl to ml?", "How many ml are there in 33 cl?"),
+        ("how many dl is 0.6 l", "How many dl are there in 0.6 l?"),
+    ],
+)
+def test_a_stated_quantity_in_more_words_reads(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        (
             "A number is multiplied by 6 and then decreased by 9, giving 33. What is the number?",
             "Solve (n*6) - 9 = 33 for n.",
         ),
@@ -99,6 +146,83 @@ def test_number_riddles_in_sentences_read(question: str, reading: str) -> None:
 )
 def test_an_equation_among_open_words_reads(question: str, reading: str) -> None:
     assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        (
+            "I spent 4.75 on coffee, 12.30 on lunch and 8.95 on a cab today. How much did I spend"
+            " altogether?",
+            "What is 4.75 + 12.30 + 8.95?",
+        ),
+        (
+            "On our road trip we did 238 km on Monday, 175 on Tuesday and 96 on Wednesday. How"
+            " many km is that altogether?",
+            "What is 238 + 175 + 96?",
+        ),
+        (
+            "At the shop I grabbed three things costing 4.75, 2.30 and 11.95. What do they add up to?",
+            "What is 4.75 + 2.30 + 11.95?",
+        ),
+        (
+            "bought three things at the shop, 4.99 and 12.50 and 7.25, whats the total",
+            "What is 4.99 + 12.50 + 7.25?",
+        ),
+        ("i ran 5 km on monday and 7 km on tuesday, how far did i go in total", "What is 5 + 7?"),
+    ],
+)
+def test_amounts_listed_then_asked_for_in_total_read(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # thousands or decimal commas in a list
+        "I spent 1,200 on rent and 300 on food. How much did I spend altogether?",
+        "I spent 4,75 on coffee, 2,30 on cake and 12 on lunch. How much did I spend?",
+        # someone else's, money coming in, prices, quotes, plans, spending that did not happen
+        "My sister spent 4.75 on coffee, 12.30 on lunch and 8.95 on a cab. How much did I spend"
+        " altogether?",
+        "I spent 4.75 on coffee and 12.30 on lunch. How much did they spend altogether?",
+        "I was paid 40 on Monday, 55 on Tuesday and 60 on Wednesday. How much did I spend?",
+        "The three quotes were 450, 520 and 610. What did I pay?",
+        "Prices are 4.75 for a coffee and 2.30 for a cookie. How much did I pay?",
+        "I could have spent 4.75 on coffee and 12.30 on lunch. How much did I spend?",
+        "My targets were 5 km on Monday and 7 km on Tuesday. How far did I go in total?",
+        "The odometer readings were 238 km on Monday and 413 km on Tuesday. How far did I go in total?",
+        # an ask that does not fit the amounts, a currency or unit in a phrase, a whole
+        "We drove 238 on Monday, 175 on Tuesday and 96 on Wednesday. How much did we spend?",
+        "I spent 4.75 in euros, 12.30 in pounds and 8.95 in dollars. How much did I spend?",
+        "We did 238 km on Monday and 175 in miles on Tuesday. How many km is that altogether?",
+        "I spent 4.75 on coffee and 16.05 in total. How much did I spend?",
+        "We did 238 km on Monday and 413 km on the trip. How many km is that altogether?",
+        # repetition, a rate, a scale drawing, a count that does not match
+        "I ran 5 km on Mondays and 7 km on Thursdays, how far did I go in total?",
+        "I spent 4.75 on coffee, 12.30 on lunch and 8.95 on a cab each day. How much did I"
+        " spend altogether?",
+        "On the map we did 23.8 cm on Monday, 17.5 on Tuesday and 9.6 on Wednesday. How far did"
+        " we go in total?",
+        "bought three things at the market, 4.75 and 11.60. what did i spend in total",
+        "I spent 4.75, got 2.30 back and 8.95. How much did I spend altogether?",
+        # the stated quantity: a list, a kind it is not, a part, a drawing's scale
+        "The samples weighed 120,135,150 g, how many kg is that?",
+        "The samples weighed 120,135 g, how many kg is that?",
+        "I measured the leaf at 12.34567 cm, the lab sheet wants masses to two decimal places."
+        " What do I record?",
+        "The radius is 3.14159 cm, the teacher wants answers to 2 dp. What do I write?",
+        "The prescription says 0.3 L in total, how many ml do I give?",
+        "The label says 0.3 L, how many ml do I pour?",
+        "The trail is 3.5 cm long according to the scale, how many km is that?",
+        "The lid weighs 0.6 kg according to the box, how heavy is it in grams?",
+        "I ran 21.0975 km today, what's that to the nearest whole m?",
+        "Flour to sugar is 2.5 kg, how many grams is that?",
+    ],
+)
+def test_lists_and_statements_that_may_say_more_are_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)
 
 
 @pytest.mark.parametrize(

@@ -30,6 +30,7 @@ from reasoning_mesh.planner import (
     spelling,
     statement,
     symbolic,
+    totals,
     wrappers,
 )
 from reasoning_mesh.planner.ambiguity import ambiguous_case, form_conflict
@@ -99,6 +100,7 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
                 or statement.read(said)
                 or statement.read(core)
                 or equations.asked(said)
+                or totals.read(said)
             )
         if reading is None or reading == text:
             if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all

@@ -63,7 +63,8 @@ _NOT_LITERAL = frozenset(
      "overdraft", "arrears", "debt", "deficit", "loss", "frost", "below", "zero",
      "painting", "atlas", "globe", "schematic", "layout", "printout", "pic", "lego", "dollhouse",
      "diorama", "figurine", "scan", "slide", "enlargement", "magnified", "x-ray", "xray",
-     "ultrasound", "debit", "red", "hole", "overdrawn",
+     "ultrasound", "debit", "red", "hole", "overdrawn", "sketches", "blueprints", "diagrams",
+     "models", "charts", "graphs", "schematics", "layouts", "scans", "plot", "plots",
      # a count of them (`50 m lengths`: how many?)
      "lengths", "laps", "reps", "sets", "servings", "portions", "doses", "trips", "loads",
      "pack", "multipack", "multi-buy", "case", "crate", "bundle", "sprints", "intervals",

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from reasoning_mesh.models.translator.masking import plain_thousands
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.chatter import CHATTER
 from reasoning_mesh.planner.embedded import _NOT_LITERAL, _PURPOSES, _RESULTS, _SIZES, _WHEN
@@ -37,9 +38,9 @@ _IT = r"(?:that|it|this)"
 _IT_NAMED = r"(?P<it>that|it|this)"
 _UNIT = r"(?P<unit>[a-z]+(?: [a-z]+)?)"
 _PLACES = (
-    r"(?P<places>to (?:the nearest (?:whole number|whole|integer|ten|hundred|thousand|tenth"
-    r"|hundredth|thousandth)|(?:\d|one|two|three|four|five|six) (?:dp|d\.p|decimal places?|"
-    r"decimals?)))"
+    r"(?P<places>to (?:the nearest (?:whole number|whole [a-z]+|whole|integer|ten|hundred|"
+    r"thousand|tenth|hundredth|thousandth)|(?:\d|one|two|three|four|five|six) "
+    r"(?:dp|d\.p|decimal places?|decimals?)))"
 )
 #: Verbs of `how many grams do i weigh out`: doing the amount, never changing it (no `add`,
 #: `take`, `save`: each may ask for a difference).
@@ -64,8 +65,8 @@ _ROUNDING_ASKS = tuple(
         rf"{_IT} rounded {_PLACES}",
         # `the teacher wants it to 4 d.p.`: somebody's request of the quantity's rounding
         rf"(?P<who>(?:the|my|our|his|her|their) (?:[a-z-]+ ){{1,3}}|(?:he|she|they|someone) )"
-        rf"(?:wants|want|needs|need|asked for|asks for|requires) {_IT} "
-        rf"(?:rounded )?{_PLACES}(?:[.,]? what (?:do|should) i (?:write|put))?",
+        rf"(?:wants|want|needs|need|asked for|asks for|requires) (?:{_IT}|(?P<kind>[a-z]+)) "
+        rf"(?:rounded )?{_PLACES}(?:[.,]? what (?:do|should) (?:i|we) (?:write|put|record|enter))?",
     )
 )
 _DOING_ASK = 1
@@ -128,11 +129,33 @@ _NAMES = frozenset(
         "teacher",
     )
 )
+#: What a rule of rounding may be given for besides `it` (`the lab sheet wants masses to two
+#: decimal places`): a kind of value, with the units the stated quantity must be in (None: no
+#: unit). `answers`/`results` only of a quantity the asker got as one (`_ANSWER_SLOTS`).
+_KINDS: dict[str, frozenset[str | None]] = {
+    "masses": frozenset({"gram", "kilogram", "milligram", "microgram", "nanogram", "tonne"}),
+    "weights": frozenset({"gram", "kilogram", "milligram", "microgram", "nanogram", "tonne"}),
+    "lengths": frozenset({"millimetre", "centimetre", "metre", "kilometre", "micrometre"}),
+    "distances": frozenset({"millimetre", "centimetre", "metre", "kilometre"}),
+    "times": frozenset({"second", "minute", "hour", "millisecond"}),
+    "volumes": frozenset({"millilitre", "litre", "centilitre", "decilitre", "microlitre"}),
+    "prices": frozenset({None}),
+}
+_ANSWER_KINDS = frozenset(("answers", "answer", "results", "result"))
+_ANSWER_SLOTS = frozenset(("got", "gets", "came to", "comes to", "came out as", "came out at",
+                           "comes out as"))  # fmt: skip
+#: Who states an amount as an instruction (`the recipe says 0.3 L`): after their `says`, `how
+#: many ml do I pour` asks for that amount.
+_INSTRUCTIONS = frozenset(("recipe", "prescription", "instructions", "protocol", "method"))
+#: After the quantity: it is a total or comes in parts, so a pour or a dose is less.
+_IN_PARTS = frozenset(("total", "stages", "instalments", "installments", "doses", "dose", "parts",
+                       "batches", "portions", "servings", "goes", "lots"))  # fmt: skip
 #: `a mean of 12.3456 ms`, `a bill of 84`: what the quantity is, then `of`.
 _OF_NAMES = frozenset(("mean", "average", "reading", "result", "total", "score", "bill", "value"))
 _SHOWS = re.compile(
-    r"but (?:(?:my|the|our) (?P<what>(?:[a-z-]+ ){1,3})|it )(?:only )?(?:shows|does|reads|"
-    r"measures|weighs|works|goes|counts|is|has to be|needs to be|must be)(?: in)? (?P<unit>[a-z]+)"
+    r"but (?:(?:my|the|our) (?P<what>(?:(?!(?:is|are|only) )[a-z-]+ ){1,3})|it )(?:only )?"
+    r"(?:shows|does|reads|measures|weighs|works|goes|counts|is|has to be|needs to be|must be|"
+    r"(?:is |are )?(?:only )?(?:marked|labelled|labeled|graduated|calibrated))(?: in)? (?P<unit>[a-z]+)"
 )
 _PREPOSITIONS = ("on", "of", "at", "before", "during", "from", "in")
 _DETERMINERS = ("the", "a", "an", "my", "our", "his", "her", "their", "your", "this", "that")
@@ -179,21 +202,55 @@ def _rounded(statement: list[str], ask: str) -> str | None:
             who = (m.groupdict().get("who") or "").split()[1:]  # after its determiner
             if quantity is None or not all(_noun(w) for w in who):
                 return None
+            if not _of_kind(statement, quantity[1], m.groupdict().get("kind")):
+                return None  # `wants the total to 2 dp`: of what? `masses` of a length?
             places = m.group("places").replace("d.p", "dp")
+            if (whole := re.fullmatch(r"to the nearest whole (?P<of>[a-z]+)", places)) is not None:
+                of = whole.group("of")
+                if of not in ("number", "integer") and not _same_unit(of, quantity[1]):
+                    return None  # `21.0975 km to the nearest whole m` converts first
+                places = "to the nearest whole number"
             return _grammar(f"{quantity[0]}, round it {places}", "Round")
     return None
 
 
+def _of_kind(statement: list[str], unit: str | None, kind: str | None) -> bool:
+    """Whether the stated quantity is of the kind a rule of rounding is given for: its unit is
+    one of the kind's, or it is an answer the asker got (`my calculator says`, `i got`)."""
+    if kind is None:
+        return True  # `wants it to 2 dp`
+    if kind in _ANSWER_KINDS:
+        k = _number_at(statement) or 0
+        slot = {" ".join(statement[max(0, k - n) : k]) for n in (1, 2, 3)}
+        said = "says" in slot and any(_bare(w) == "calculator" for w in statement[:k])
+        return bool(slot & _ANSWER_SLOTS) or said or statement[k + 1 : k + 3] == ["as", "my"]
+    units = _KINDS.get(kind)
+    return units is not None and (UNIT_NAMES.get(unit) if unit else None) in units
+
+
+def _same_unit(word: str, unit: str | None) -> bool:
+    """`km` and `kilometres`: one unit (`21.0975 km to the nearest whole km` is the nearest
+    whole number of them)."""
+    return unit is not None and word in UNIT_NAMES and UNIT_NAMES[word] == UNIT_NAMES.get(unit)
+
+
 def _required(statement: list[str]) -> bool:
     k = _number_at(statement)
-    return k is not None and any(" ".join(statement[max(0, k - n) : k]) in _REQUIRED for n in (1, 2))
+    if k is None:
+        return False
+    if any(" ".join(statement[max(0, k - n) : k]) in _REQUIRED for n in (1, 2)):
+        return True
+    # `the recipe says 0.3 L`: an instruction's amount is the one to measure out
+    said = k > 0 and statement[k - 1] in ("says", "said")
+    return said and any(_bare(w).removesuffix("'s") in _INSTRUCTIONS for w in statement[: k - 1])
 
 
 def _after_phrase(statement: list[str]) -> bool:
     """Whether a phrase naming another thing follows the quantity (`of the bag`, `from the
     jug`), which `it` may stand for."""
     k = _number_at(statement)
-    return k is not None and any(_bare(w) in (*_PREPOSITIONS, "for") for w in statement[k + 1 :])
+    after = {_bare(w) for w in statement[k + 1 :]} if k is not None else set()
+    return bool(after & {*_PREPOSITIONS, "for", "according"})
 
 
 def _number_at(words: list[str]) -> int | None:
@@ -232,8 +289,11 @@ def _quantity(words: list[str], asked_unit: str | None) -> tuple[str, str | None
     if k is None or any(re.search(r"\d", w) for w in words[k + 1 :]):
         return None  # one number: what `that` is
     number = words[k].rstrip(",;:")
+    # `34,752` read as the grammar reads it; `120,135 g` or `120,135,150 g` may be a list
+    if re.fullmatch(r"-?\d{1,2},\d{3}(?:\.\d+)?", number):
+        number = plain_thousands(number)
     if not re.fullmatch(r"-?\d+(?:\.\d+)?", number):
-        return None  # `34,752` may be a list (`120,135,150 g`), `5k` a scale
+        return None
     before, after = words[:k], words[k + 1 :]
     unit = None
     if after and _bare(after[0]) in UNIT_NAMES:
@@ -245,16 +305,37 @@ def _quantity(words: list[str], asked_unit: str | None) -> tuple[str, str | None
     return number, unit
 
 
+#: Going somewhere: `our flight to singapore is`, `the walk to school is`.
+_JOURNEYS = frozenset(("flight", "flights", "drive", "walk", "trip", "journey", "ride", "commute",
+                       "run", "route", "road", "train", "bus", "cycle", "hike", "swim", "sail",
+                       "way", "distance"))  # fmt: skip
+#: What may have measured a quantity, `according to` it: a device, or what it came in.
+_GAUGES = frozenset(("phone", "watch", "app", "tracker", "fitbit", "garmin", "strava", "gps",
+                     "pedometer", "odometer", "speedometer", "calculator", "receipt", "label",
+                     "packet", "box", "bottle", "tin", "bag", "meter", "timer", "stopwatch",
+                     "clock", "thermometer"))  # fmt: skip
+
+
+def _all_free(words: list[str]) -> bool:
+    """Every word `_free`, and `to` after a journey (`our flight to singapore is`): a
+    destination, which no reading takes for a conversion's `to`."""
+    return all(
+        _free(w)
+        or (w == "to" and 0 < i < len(words) - 1 and words[i - 1] in _JOURNEYS and _noun(words[i + 1]))
+        for i, w in enumerate(words)
+    )
+
+
 def _said_before(words: list[str]) -> bool:
     """`the recipe wants`, `for the lab practical i need`, `i measured the leaf at`: plain
     words, then a slot."""
     for size in (3, 2, 1):
         if len(words) >= size and " ".join(words[-size:]) in _SLOTS:
-            return all(_free(w) for w in words[:-size])
+            return _all_free(words[:-size])
     if len(words) >= 2 and words[-1] == "of" and words[-2] in _OF_NAMES:  # `got a mean of`
-        return all(_free(w) for w in words[:-2])
+        return _all_free(words[:-2])
     if words and words[-1] in _ARTICLES:  # `i'm running a 10 km race`
-        return all(_free(w) for w in words[:-1])
+        return _all_free(words[:-1])
     # `I measured the leaf at`: a verb of measuring, then what was measured, then `at`
     if (
         len(words) >= 3
@@ -262,7 +343,7 @@ def _said_before(words: list[str]) -> bool:
         and words[0] in ("i", "we")
         and words[1] in ("measured", "weighed", "timed", "clocked")
     ):
-        return all(_free(w) for w in words[2:-1])
+        return _all_free(words[2:-1])
     return False
 
 
@@ -271,6 +352,8 @@ def _said_after(words: list[str], asked_unit: str | None, *, attributive: bool) 
     `for` which paper, `as my answer`; a clause naming only the unit asked for (`but my scale
     only shows grams`)."""
     words = [_bare(w) for w in words]
+    if _IN_PARTS & set(words):
+        return False
     single = bool(words) and not words[0].endswith("s") and "-" not in words[0]
     if attributive and single and _noun(words[0]):  # `a 10 km race`, not `a 330 ml four-pack`
         words = words[1:]  # `a 10 km race`
@@ -283,6 +366,12 @@ def _said_after(words: list[str], asked_unit: str | None, *, attributive: bool) 
             words = words[2:]
         elif words[:3] in (["as", "my", "answer"], ["as", "the", "answer"], ["as", "my", "result"]):
             words = words[3:]
+        elif (
+            words[:2] == ["according", "to"]
+            and (n := _phrase(["by", *words[2:]])) > 1
+            and words[n] in _GAUGES  # the phrase's noun (after `according to` and a determiner)
+        ):
+            words = words[n + 1 :]  # `according to my phone`: who measured it
         elif words[0] in (*_PREPOSITIONS, "for"):
             n = _phrase(words)
             if n == 0:
@@ -300,7 +389,7 @@ def _only_shows(words: list[str], unit: str) -> bool:
     return (
         m is not None
         and m.group("unit") == unit
-        and all(_noun(w) for w in (m.group("what") or "").split())
+        and all(_noun(w) or w == "measuring" for w in (m.group("what") or "").split())
     )
 
 

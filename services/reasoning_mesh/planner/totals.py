@@ -1,0 +1,220 @@
+"""Amounts the asker lists as what they spent or went, then asks for in total: `I spent 4.75 on
+coffee, 12.30 on lunch and 8.95 on a cab today. How much did I spend altogether?`, `On our road
+trip we did 238 km on Monday, 175 on Tuesday and 96 on Wednesday. How many km is that
+altogether?`, `At the shop I grabbed three things costing 4.75, 2.30 and 11.95. What do they add
+up to?`.
+
+The reading is their sum, and only where each part says exactly that (an audit of a first draft
+found lists of prices, quotes, earnings, targets, odometer readings and other people's spending
+read as the asker's):
+
+- the list follows `i`/`we` and a verb of spending (`spent`, `paid`), of going (`ran`, `drove`,
+  `did`: amounts of length only) or of buying a counted number of things (`bought three things
+  costing`, the count matching the list), with nothing between them (`could have spent`,
+  `was paid`, `my sister spent` are other stories); before that only where or when (`on our
+  road trip`, `at the shop`, `today`);
+- the ask is one of a few fixed forms of a total, by the same `i`/`we` where it names one, and
+  of money only after spending or buying (`_MONEY_ASKS`), of distance only after going;
+- the list is two or more amounts joined by commas and a last `and` (or by `and`s); each may be
+  followed by its unit, what it was on or for (`on lunch`, `for a pen`, `at the bakery`) and
+  when (`on Monday`), nothing else: no verb, rate, currency, repetition or whole (`in total`,
+  `on the trip`, `on Mondays`, `in euros`);
+- amounts of going carry one unit of length, the first saying so; money carries none.
+
+`read` returns None where any part is not one of these.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.embedded import _NOT_LITERAL
+from reasoning_mesh.planner.statement import _noun
+from reasoning_mesh.planner.units import UNIT_NAMES
+from reasoning_mesh.planner.wrappers import normal
+
+_DONE = r"(?:altogether|all together|in total|total|overall|in all)"
+_WHO = r"(?P<who>i|we)"
+#: Asks of money: after spending or buying only.
+_MONEY_ASKS = tuple(
+    re.compile(rf"^{ask}$")
+    for ask in (
+        rf"how much (?:did|have) {_WHO} (?:spend|spent|pay|paid)(?: {_DONE})?",
+        rf"what did {_WHO} (?:spend|pay)(?: {_DONE})?",
+        rf"how much (?:is|was|'s) (?:that|it) {_DONE}",
+        r"what (?:do|does) (?:they|these|those|they all|all of them) (?:add up to|come to|total)"
+        r"(?: altogether| in total)?",
+        r"(?:what(?: is|'s)|whats) the total",
+        rf"(?:what(?: is|'s)|whats) (?:that|it) {_DONE}",
+    )
+)
+#: Asks of distance: after going only, in the list's own unit.
+_GOING_ASKS = tuple(
+    re.compile(rf"^{ask}$")
+    for ask in (
+        rf"how many (?P<unit>[a-z]+) (?:is|was|'s) (?:that|it) {_DONE}",
+        rf"how (?:far|many (?P<unit2>[a-z]+)) (?:did|have) {_WHO} "
+        rf"(?:go|drive|travel|walk|run|cycle|ride|swim|do|done|driven|travelled|walked|cover) "
+        rf"{_DONE}",
+    )
+)
+_SPENDING = frozenset(("spent", "paid"))
+_GOING = frozenset(("ran", "walked", "cycled", "drove", "swam", "rode", "did", "travelled",
+                    "traveled", "covered", "hiked"))  # fmt: skip
+_BUYING = frozenset(("bought", "grabbed", "got"))
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+#: Where or when, before the subject: `on our road trip`, `at the shop`, `today`.
+_SETTING = re.compile(
+    r"^(?:(?:on|at|in) (?:the|our|my) (?:[a-z]+ ){0,2}?[a-z]+,? |(?:today|yesterday|this morning"
+    r"|this afternoon|last night),? )?$"
+)
+#: Never in the sentence: a rate, a share, a change, repetition, money or a unit the list does
+#: not write, a whole the amounts are part of, a habit.
+_DENY = frozenset(
+    ("each", "every", "per", "apiece", "day", "daily", "week", "weekly", "month", "monthly",
+     "year", "yearly", "hour", "times", "twice", "double", "half", "back", "refund", "refunded",
+     "returned", "minus", "less", "off", "discount", "tax", "tip", "change", "left", "remaining",
+     "owe", "owed", "split", "shared", "between", "among", "average", "except", "without", "not",
+     "no", "but", "only", "than", "more", "extra", "fortnight", "holidays", "term", "repeat", "loop",
+     "subscription", "time", "usually", "typically", "normally", "often", "always", "sometimes",
+     "mondays", "tuesdays",
+     "wednesdays", "thursdays", "fridays", "saturdays", "sundays", "weekdays", "weekends",
+     "nights", "mornings", "evenings", "afternoons", "schooldays", "workdays", "weeknights",
+     "euros", "euro", "pounds", "pound", "dollars", "dollar", "cents", "cent", "pence", "p",
+     "quid", "bucks", "yen", "miles", "mile", "points", "cash", "card", "credit", "budget",
+     "target", "limit", "plan", "planned", "would", "could", "should", "might", "nearly",
+     "almost", "if")
+)  # fmt: skip
+#: Wholes the amounts may be part of (`413 km on the trip`, `16.05 in total`): not an item's.
+_WHOLES = frozenset(("total", "whole", "trip", "holiday", "journey", "week", "weekend", "all"))
+_WHEN = frozenset(("today", "yesterday", "tonight", "monday", "tuesday", "wednesday", "thursday",
+                   "friday", "saturday", "sunday", "morning", "afternoon", "evening",
+                   "night"))  # fmt: skip
+_LENGTHS = frozenset(
+    name
+    for name, unit in UNIT_NAMES.items()
+    if unit in {"millimetre", "centimetre", "metre", "kilometre"}
+)
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_HEAD = re.compile(
+    rf"^(?P<setting>.*?)(?:(?P<who>i|we) )?(?P<verb>{'|'.join(sorted(_SPENDING | _GOING | _BUYING))})"
+    r" (?P<list>.*)$"
+)
+_DETERMINERS = ("the", "a", "an", "my", "our")
+
+
+def read(text: str) -> str | None:
+    """The grammar's reading of `text` as listed amounts asked for in total, else None."""
+    said = normal(text).rstrip(".?!")
+    words = {w.strip(",.;:!?\"'()") for w in said.split()}
+    if re.search(r"\d,\d", said) or (_DENY | _NOT_LITERAL) & words:
+        return None  # `1,200`: thousands, a decimal comma or a list?
+    for m in re.finditer(r"[,.;:!?-]\s+", said):
+        head, ask = said[: m.start()], said[m.end() :].strip(" ,.?!")
+        if (reading := _read(head, ask)) is not None:
+            return reading
+    return None
+
+
+def _read(head: str, ask: str) -> str | None:
+    """The sum when `head` lists what was spent or gone and `ask` asks for its total."""
+    m = _HEAD.match(head)
+    if m is None or _SETTING.match(m.group("setting")) is None:
+        return None
+    who = m.group("who") or "i"  # `bought three things at the market, ...`: a diary's `i`
+    verb, listed = m.group("verb"), m.group("list")
+    if verb in _BUYING:
+        listed = _bought(listed)
+        verb = "spent" if listed is not None else verb
+    if listed is None or verb not in _SPENDING | _GOING:
+        return None
+    asks = _MONEY_ASKS if verb in _SPENDING else _GOING_ASKS
+    asked = next((a.match(ask) for a in asks if a.match(ask)), None)
+    if asked is None or asked.groupdict().get("who") not in (None, who):
+        return None  # `i spent ..., how much did we spend`
+    amounts, units = _items(listed.replace(",", " , ").split())
+    if amounts is None or len(amounts) < 2 or not _units_fit(verb, units, asked):
+        return None  # a list is two or more, of money (no unit) or of one length
+    try:
+        reading = natural.read("what is " + " + ".join(amounts))
+    except natural.NotReadError:
+        return None
+    return reading if reading.startswith("What is") else None
+
+
+def _units_fit(verb: str, units: list[str | None], asked: re.Match[str]) -> bool:
+    if verb in _SPENDING:
+        return not any(units)  # money carries no unit
+    unit = asked.groupdict().get("unit") or asked.groupdict().get("unit2") or units[0]
+    return _one_length(units, unit)
+
+
+def _bought(listed: str) -> str | None:
+    """`three things costing 4.75, 2.30 and 11.95` → the list, when the count matches it."""
+    m = re.match(
+        r"^(?P<n>two|three|four|five|six) (?:things|items)(?: at the [a-z]+)?,? (?:costing |for |"
+        r"at |priced at )?(?P<list>\d.*)$",
+        listed,
+    )
+    if m is None or len(_NUMBER.findall(m.group("list"))) != _COUNTS[m.group("n")]:
+        return None
+    return m.group("list")
+
+
+def _one_length(units: list[str | None], asked: str | None) -> bool:
+    """Every amount in the one unit of length asked for, the first saying so."""
+    named = {UNIT_NAMES[u] for u in units if u is not None}
+    return (
+        asked is not None and asked in _LENGTHS and units[0] is not None and named == {UNIT_NAMES[asked]}
+    )
+
+
+def _items(tokens: list[str]) -> tuple[list[str] | None, list[str | None]]:
+    """The amounts of `238 km on monday , 175 on tuesday and 96 on wednesday` and the unit
+    written after each; (None, []) where a word between them is not one of an item's."""
+    amounts: list[str] = []
+    units: list[str | None] = []
+    k, joined_by_and, commas = 0, False, False
+    while k < len(tokens):
+        if not _NUMBER.fullmatch(tokens[k]):
+            return None, []
+        amounts.append(tokens[k])
+        k += 1
+        unit = tokens[k] if k < len(tokens) and tokens[k] in UNIT_NAMES else None
+        units.append(unit)
+        k = _phrases(tokens, k + (unit is not None))
+        if k >= len(tokens):
+            break
+        comma_and = tokens[k] == "," and k + 1 < len(tokens) and tokens[k + 1] == "and"
+        if tokens[k] not in (",", "and") or (joined_by_and and tokens[k] == ","):
+            return None, []  # `a and b, c`: a list ends with its `and`s
+        if comma_and or tokens[k] == "and":
+            if commas and joined_by_and:
+                return None, []  # `a, b and c and d`
+            joined_by_and = True
+        commas = commas or (tokens[k] == "," and not comma_and)
+        k += 2 if comma_and else 1
+    return (amounts, units) if joined_by_and else (None, [])
+
+
+def _phrases(tokens: list[str], k: int) -> int:
+    """Past `on lunch`, `for a pen`, `at the bakery`, `on monday`, `today` after an amount."""
+    while k < len(tokens):
+        if tokens[k] in _WHEN:
+            k += 1
+            continue
+        if tokens[k] not in ("on", "for", "at"):
+            return k
+        j = k + 1 + (k + 1 < len(tokens) and tokens[k + 1] in _DETERMINERS)
+        nouns = 0
+        while j + nouns < len(tokens) and nouns < 2 and _item_noun(tokens[j + nouns]):
+            nouns += 1
+        if nouns == 0:
+            return k
+        k = j + nouns
+    return k
+
+
+def _item_noun(word: str) -> bool:
+    return word not in _WHOLES and (word in _WHEN or (_noun(word) and word not in UNIT_NAMES))
