@@ -187,7 +187,7 @@ def _split(statement: list[str], ask_tokens: list[str]) -> str | None:
     ask = re.sub(r"\s+for (?:my|the|our|a) (?:[a-z-]+ )?([a-z-]+)$", _purpose, ask)
     for k, form in enumerate(_CONVERSION_ASKS):
         if (m := form.match(ask)) is not None:
-            if k == _DOING_ASK and not _required(statement):
+            if k == _DOING_ASK and not (_required(statement) and _bare_amount(statement)):
                 return None  # `i got 0.6 kg, how many grams do i need`: more, or none?
             if m.groupdict().get("it") in ("it", "this") and _after_phrase(statement):
                 return None  # `i poured 0.6 kg from the bag, how heavy is it`: the bag?
@@ -198,7 +198,8 @@ def _split(statement: list[str], ask_tokens: list[str]) -> str | None:
 def _rounded(statement: list[str], ask: str) -> str | None:
     for form in _ROUNDING_ASKS:
         if (m := form.match(ask)) is not None:
-            quantity = _quantity(statement, None)
+            grouped = re.search(r"nearest (?:ten|hundred|thousand)$", m.group("places"))
+            quantity = _quantity(statement, None, grouped=grouped is not None)
             who = (m.groupdict().get("who") or "").split()[1:]  # after its determiner
             if quantity is None or not all(_noun(w) for w in who):
                 return None
@@ -219,11 +220,16 @@ def _of_kind(statement: list[str], unit: str | None, kind: str | None) -> bool:
     one of the kind's, or it is an answer the asker got (`my calculator says`, `i got`)."""
     if kind is None:
         return True  # `wants it to 2 dp`
+    k = _number_at(statement) or 0
+    slot = {" ".join(statement[max(0, k - n) : k]) for n in (1, 2, 3)}
+    after = [_bare(w) for w in statement[k + 1 :]]
     if kind in _ANSWER_KINDS:
-        k = _number_at(statement) or 0
-        slot = {" ".join(statement[max(0, k - n) : k]) for n in (1, 2, 3)}
+        # `i got 1.23 kg of flour at the shop` bought it: an answer got is bare
+        got = bool(slot & _ANSWER_SLOTS) and (after in ([], ["as", "my", "answer"]))
         said = "says" in slot and any(_bare(w) == "calculator" for w in statement[:k])
-        return bool(slot & _ANSWER_SLOTS) or said or statement[k + 1 : k + 3] == ["as", "my"]
+        return got or said or after[:3] == ["as", "my", "answer"]
+    if kind == "prices":
+        return unit is None and bool(slot & {"cost", "costs", "came to", "comes to"})
     units = _KINDS.get(kind)
     return units is not None and (UNIT_NAMES.get(unit) if unit else None) in units
 
@@ -243,6 +249,25 @@ def _required(statement: list[str]) -> bool:
     # `the recipe says 0.3 L`: an instruction's amount is the one to measure out
     said = k > 0 and statement[k - 1] in ("says", "said")
     return said and any(_bare(w).removesuffix("'s") in _INSTRUCTIONS for w in statement[: k - 1])
+
+
+def _bare_amount(statement: list[str]) -> bool:
+    """Nothing after the amount to measure out but what it is of (`0.3 L of milk`) and what
+    measures it (`but my jug ...`): `0.3 L of milk evaporates`, `0.3 L maximum` is not what
+    is poured."""
+    k = _number_at(statement)
+    if k is None:
+        return False
+    after = [_bare(w) for w in statement[k + 1 :]]
+    after = after[: after.index("but")] if "but" in after else after
+    if after and after[0] in UNIT_NAMES:
+        after = after[1:]
+    if after[:1] != ["of"]:
+        return after == []
+    # `of milk`, `of buffer solution`; not `of milk evaporates` (a verb, not a second noun)
+    nouns = after[1:]
+    second_ok = len(nouns) == 1 or not nouns[-1].endswith("s")
+    return 0 < len(nouns) <= 2 and all(map(_noun, nouns)) and second_ok
 
 
 def _after_phrase(statement: list[str]) -> bool:
@@ -282,15 +307,17 @@ def _grammar(text: str, kind: str) -> str | None:
     return reading if reading.startswith(kind) else None
 
 
-def _quantity(words: list[str], asked_unit: str | None) -> tuple[str, str | None] | None:
+def _quantity(
+    words: list[str], asked_unit: str | None, *, grouped: bool = False
+) -> tuple[str, str | None] | None:
     """The one number of the statement and its unit, where every other word is as the module
-    says; None otherwise."""
+    says; None otherwise. `grouped`: a thousands group may be read (`34,752` to the nearest
+    thousand; with decimal places or a unit it may be a decimal comma or a list)."""
     k = _number_at(words)
     if k is None or any(re.search(r"\d", w) for w in words[k + 1 :]):
         return None  # one number: what `that` is
     number = words[k].rstrip(",;:")
-    # `34,752` read as the grammar reads it; `120,135 g` or `120,135,150 g` may be a list
-    if re.fullmatch(r"-?\d{1,2},\d{3}(?:\.\d+)?", number):
+    if grouped and re.fullmatch(r"-?\d{1,2},\d{3}", number):
         number = plain_thousands(number)
     if not re.fullmatch(r"-?\d+(?:\.\d+)?", number):
         return None
@@ -298,8 +325,11 @@ def _quantity(words: list[str], asked_unit: str | None) -> tuple[str, str | None
     unit = None
     if after and _bare(after[0]) in UNIT_NAMES:
         unit, after = _bare(after[0]), after[1:]
-    if not _said_before(before) or not _said_after(
-        after, asked_unit, attributive=bool(before) and before[-1] in _ARTICLES
+    if grouped and unit is not None:
+        return None
+    kind = UNIT_NAMES.get(unit) if unit else None
+    if not _said_before(before, journey=kind in _TRAVELLED) or not _said_after(
+        after, asked_unit, attributive=bool(before) and before[-1] in _ARTICLES, kind=kind
     ):
         return None
     return number, unit
@@ -309,33 +339,51 @@ def _quantity(words: list[str], asked_unit: str | None) -> tuple[str, str | None
 _JOURNEYS = frozenset(("flight", "flights", "drive", "walk", "trip", "journey", "ride", "commute",
                        "run", "route", "road", "train", "bus", "cycle", "hike", "swim", "sail",
                        "way", "distance"))  # fmt: skip
-#: What may have measured a quantity, `according to` it: a device, or what it came in.
-_GAUGES = frozenset(("phone", "watch", "app", "tracker", "fitbit", "garmin", "strava", "gps",
-                     "pedometer", "odometer", "speedometer", "calculator", "receipt", "label",
-                     "packet", "box", "bottle", "tin", "bag", "meter", "timer", "stopwatch",
-                     "clock", "thermometer"))  # fmt: skip
+#: What may have measured a quantity, `according to` it, and the units it measures in (None:
+#: no unit): a phone measures a walk, not a trail on its screen (`3.5 cm according to my phone`).
+_DISTANCE_TIME = frozenset(("metre", "kilometre", "second", "minute", "hour"))
+_TIME = frozenset(("second", "minute", "hour"))
+#: Units a journey is measured in (`the bus to town is 10.45` is a time of day or a fare).
+_TRAVELLED = _DISTANCE_TIME
+_CONTENTS = frozenset(("gram", "kilogram", "millilitre", "litre", "centilitre", "decilitre"))
+_GAUGES: dict[str, frozenset[str | None]] = {
+    **dict.fromkeys(
+        ("phone", "watch", "app", "tracker", "fitbit", "garmin", "strava", "gps", "pedometer"),
+        _DISTANCE_TIME,
+    ),
+    **dict.fromkeys(("odometer", "speedometer"), frozenset(("kilometre",))),
+    **dict.fromkeys(("stopwatch", "timer", "clock"), _TIME),
+    **dict.fromkeys(("label", "packet", "box", "bottle", "tin", "bag"), _CONTENTS),
+    **dict.fromkeys(("receipt", "calculator"), frozenset((None,))),
+}
 
 
-def _all_free(words: list[str]) -> bool:
-    """Every word `_free`, and `to` after a journey (`our flight to singapore is`): a
-    destination, which no reading takes for a conversion's `to`."""
+def _all_free(words: list[str], *, journey: bool = False) -> bool:
+    """Every word `_free`, and, of a quantity of time or length (`journey`), `to` after a
+    journey (`our flight to singapore is`): a destination, not a conversion's `to`."""
     return all(
         _free(w)
-        or (w == "to" and 0 < i < len(words) - 1 and words[i - 1] in _JOURNEYS and _noun(words[i + 1]))
+        or (
+            journey
+            and w == "to"
+            and 0 < i < len(words) - 1
+            and words[i - 1] in _JOURNEYS
+            and _noun(words[i + 1])
+        )
         for i, w in enumerate(words)
     )
 
 
-def _said_before(words: list[str]) -> bool:
+def _said_before(words: list[str], *, journey: bool = False) -> bool:
     """`the recipe wants`, `for the lab practical i need`, `i measured the leaf at`: plain
     words, then a slot."""
     for size in (3, 2, 1):
         if len(words) >= size and " ".join(words[-size:]) in _SLOTS:
-            return _all_free(words[:-size])
+            return _all_free(words[:-size], journey=journey)
     if len(words) >= 2 and words[-1] == "of" and words[-2] in _OF_NAMES:  # `got a mean of`
-        return _all_free(words[:-2])
+        return _all_free(words[:-2], journey=journey)
     if words and words[-1] in _ARTICLES:  # `i'm running a 10 km race`
-        return _all_free(words[:-1])
+        return _all_free(words[:-1], journey=journey)
     # `I measured the leaf at`: a verb of measuring, then what was measured, then `at`
     if (
         len(words) >= 3
@@ -343,11 +391,13 @@ def _said_before(words: list[str]) -> bool:
         and words[0] in ("i", "we")
         and words[1] in ("measured", "weighed", "timed", "clocked")
     ):
-        return _all_free(words[2:-1])
+        return _all_free(words[2:-1], journey=journey)
     return False
 
 
-def _said_after(words: list[str], asked_unit: str | None, *, attributive: bool) -> bool:
+def _said_after(
+    words: list[str], asked_unit: str | None, *, attributive: bool, kind: str | None = None
+) -> bool:
     """What follows the quantity in its statement: a size, a time, `of` what, `on`/`at` where,
     `for` which paper, `as my answer`; a clause naming only the unit asked for (`but my scale
     only shows grams`)."""
@@ -369,7 +419,7 @@ def _said_after(words: list[str], asked_unit: str | None, *, attributive: bool) 
         elif (
             words[:2] == ["according", "to"]
             and (n := _phrase(["by", *words[2:]])) > 1
-            and words[n] in _GAUGES  # the phrase's noun (after `according to` and a determiner)
+            and kind in _GAUGES.get(words[n], ())  # the phrase's noun measures such things
         ):
             words = words[n + 1 :]  # `according to my phone`: who measured it
         elif words[0] in (*_PREPOSITIONS, "for"):

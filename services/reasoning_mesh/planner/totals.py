@@ -64,10 +64,13 @@ _GOING = frozenset(("ran", "walked", "cycled", "drove", "swam", "rode", "did", "
                     "traveled", "covered", "hiked"))  # fmt: skip
 _BUYING = frozenset(("bought", "grabbed", "got"))
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-#: Where or when, before the subject: `on our road trip`, `at the shop`, `today`.
+#: Where or when, before the subject (`on our road trip`, `at the shop`, `today`): places and
+#: occasions the amounts were spent or gone in, never a plan or a model of them (`in my
+#: forecast`, `on our next trip`).
 _SETTING = re.compile(
-    r"^(?:(?:on|at|in) (?:the|our|my) (?:[a-z]+ ){0,2}?[a-z]+,? |(?:today|yesterday|this morning"
-    r"|this afternoon|last night),? )?$"
+    r"(?:(?:on|at|in) (?:the|our|my) (?:road trip|trip|holiday|holidays|day out|shop|shops|market"
+    r"|supermarket|fair|mall|cafe|pub|town|city|centre|center|weekend)|today|yesterday"
+    r"|this morning|this afternoon|last night)?"
 )
 #: Never in the sentence: a rate, a share, a change, repetition, money or a unit the list does
 #: not write, a whole the amounts are part of, a habit.
@@ -84,10 +87,29 @@ _DENY = frozenset(
      "euros", "euro", "pounds", "pound", "dollars", "dollar", "cents", "cent", "pence", "p",
      "quid", "bucks", "yen", "miles", "mile", "points", "cash", "card", "credit", "budget",
      "target", "limit", "plan", "planned", "would", "could", "should", "might", "nearly",
-     "almost", "if")
+     "almost", "if", "overall", "combined", "together", "jointly", "net", "gross", "max",
+     "maximum", "tops", "entire", "full", "complete", "statement", "till", "receipt", "layaway",
+     "hold", "tab", "approval", "trial", "loan", "account", "free", "forecast", "scenario",
+     "simulation", "next", "tomorrow", "later", "once", "maybe", "supposedly", "phone", "watch",
+     "app", "strava", "garmin", "fitbit", "tracker", "gps", "pedometer", "odometer", "finance",
+     "preorder", "reserve", "reserved", "deposit", "installment", "installments", "instalment",
+     "instalments", "tick", "voucher", "vouchers", "giftcard", "giftcards", "gift", "rrp",
+     "list", "retail", "returns", "usd", "gbp", "eur", "rupees", "rupee", "pesos", "peso",
+     "francs", "franc", "yuan", "won", "krona", "kronor", "rand", "dirham", "dirhams", "baht",
+     "ringgit", "lira", "rubles", "roubles")
 )  # fmt: skip
 #: Wholes the amounts may be part of (`413 km on the trip`, `16.05 in total`): not an item's.
-_WHOLES = frozenset(("total", "whole", "trip", "holiday", "journey", "week", "weekend", "all"))
+_WHOLES = frozenset(
+    ("total", "whole", "trip", "holiday", "journey", "week", "weekend", "all", "tour", "vacation",
+     "expedition", "rally", "excursion", "getaway", "subtotal", "bill", "order", "basket",
+     "package", "meal", "service", "route", "visit", "shopping", "groceries", "drinks", "clothes",
+     "food", "stuff", "things", "everything", "cart", "trolley", "shop", "kit", "menu", "combo",
+     "party", "festival", "date", "set", "deal", "outfit", "lot", "session", "workout", "course",
+     "circuit", "lap", "run", "event", "race", "ride", "sportive", "stage", "mall", "market",
+     "supermarket", "store", "day", "outing", "night")
+)  # fmt: skip
+_DAYS = frozenset(("today", "yesterday", "monday", "tuesday", "wednesday", "thursday", "friday",
+                   "saturday", "sunday"))  # fmt: skip
 _WHEN = frozenset(("today", "yesterday", "tonight", "monday", "tuesday", "wednesday", "thursday",
                    "friday", "saturday", "sunday", "morning", "afternoon", "evening",
                    "night"))  # fmt: skip
@@ -110,6 +132,8 @@ def read(text: str) -> str | None:
     words = {w.strip(",.;:!?\"'()") for w in said.split()}
     if re.search(r"\d,\d", said) or (_DENY | _NOT_LITERAL) & words:
         return None  # `1,200`: thousands, a decimal comma or a list?
+    if any(w.endswith("ly") and len(w) > 3 for w in words):
+        return None  # `cumulatively`, `regularly`, `hypothetically`: how, how often, if
     for m in re.finditer(r"[,.;:!?-]\s+", said):
         head, ask = said[: m.start()], said[m.end() :].strip(" ,.?!")
         if (reading := _read(head, ask)) is not None:
@@ -120,7 +144,7 @@ def read(text: str) -> str | None:
 def _read(head: str, ask: str) -> str | None:
     """The sum when `head` lists what was spent or gone and `ask` asks for its total."""
     m = _HEAD.match(head)
-    if m is None or _SETTING.match(m.group("setting")) is None:
+    if m is None or _SETTING.fullmatch(m.group("setting").strip().rstrip(",")) is None:
         return None
     who = m.group("who") or "i"  # `bought three things at the market, ...`: a diary's `i`
     verb, listed = m.group("verb"), m.group("list")
@@ -134,7 +158,7 @@ def _read(head: str, ask: str) -> str | None:
     if asked is None or asked.groupdict().get("who") not in (None, who):
         return None  # `i spent ..., how much did we spend`
     amounts, units = _items(listed.replace(",", " , ").split())
-    if amounts is None or len(amounts) < 2 or not _units_fit(verb, units, asked):
+    if amounts is None or len(amounts) < 2 or not _units_fit(verb, amounts, units, asked):
         return None  # a list is two or more, of money (no unit) or of one length
     try:
         reading = natural.read("what is " + " + ".join(amounts))
@@ -143,11 +167,16 @@ def _read(head: str, ask: str) -> str | None:
     return reading if reading.startswith("What is") else None
 
 
-def _units_fit(verb: str, units: list[str | None], asked: re.Match[str]) -> bool:
+def _units_fit(verb: str, amounts: list[str], units: list[str | None], asked: re.Match[str]) -> bool:
+    """Money carries no unit; a distance one unit of length, the first amount saying so. An
+    amount with no unit takes the first's (`238 km on monday, 175 on tuesday`) only where it
+    is written no longer (`1.5 km on monday and 400 on tuesday`: 400 m?)."""
     if verb in _SPENDING:
-        return not any(units)  # money carries no unit
+        return not any(units)
     unit = asked.groupdict().get("unit") or asked.groupdict().get("unit2") or units[0]
-    return _one_length(units, unit)
+    width = len(amounts[0].split(".")[0])
+    bare = [a for a, u in zip(amounts, units, strict=True) if u is None]
+    return _one_length(units, unit) and all(len(a.split(".")[0]) <= width for a in bare)
 
 
 def _bought(listed: str) -> str | None:
@@ -175,6 +204,7 @@ def _items(tokens: list[str]) -> tuple[list[str] | None, list[str | None]]:
     written after each; (None, []) where a word between them is not one of an item's."""
     amounts: list[str] = []
     units: list[str | None] = []
+    said: list[list[str]] = []  # what each item's phrases name
     k, joined_by_and, commas = 0, False, False
     while k < len(tokens):
         if not _NUMBER.fullmatch(tokens[k]):
@@ -183,7 +213,8 @@ def _items(tokens: list[str]) -> tuple[list[str] | None, list[str | None]]:
         k += 1
         unit = tokens[k] if k < len(tokens) and tokens[k] in UNIT_NAMES else None
         units.append(unit)
-        k = _phrases(tokens, k + (unit is not None))
+        said.append([])
+        k = _phrases(tokens, k + (unit is not None), said[-1])
         if k >= len(tokens):
             break
         comma_and = tokens[k] == "," and k + 1 < len(tokens) and tokens[k + 1] == "and"
@@ -195,26 +226,45 @@ def _items(tokens: list[str]) -> tuple[list[str] | None, list[str | None]]:
             joined_by_and = True
         commas = commas or (tokens[k] == "," and not comma_and)
         k += 2 if comma_and else 1
-    return (amounts, units) if joined_by_and else (None, [])
+    return (amounts, units) if joined_by_and and _apart(said) else (None, [])
 
 
-def _phrases(tokens: list[str], k: int) -> int:
-    """Past `on lunch`, `for a pen`, `at the bakery`, `on monday`, `today` after an amount."""
+def _phrases(tokens: list[str], k: int, said: list[str]) -> int:
+    """Past `on lunch`, `for a pen`, `at the bakery`, `on monday`, `today` after an amount:
+    one noun a phrase, each appended to `said` (a place `at` it as `@place`)."""
     while k < len(tokens):
         if tokens[k] in _WHEN:
+            said.append(tokens[k])
             k += 1
             continue
         if tokens[k] not in ("on", "for", "at"):
             return k
         j = k + 1 + (k + 1 < len(tokens) and tokens[k + 1] in _DETERMINERS)
-        nouns = 0
-        while j + nouns < len(tokens) and nouns < 2 and _item_noun(tokens[j + nouns]):
-            nouns += 1
-        if nouns == 0:
+        if j >= len(tokens) or not _item_noun(tokens[j]):
             return k
-        k = j + nouns
+        said.append(f"@{tokens[j]}" if tokens[k] == "at" and tokens[j] not in _WHEN else tokens[j])
+        k = j + 1
     return k
 
 
 def _item_noun(word: str) -> bool:
     return word not in _WHOLES and (word in _WHEN or (_noun(word) and word not in UNIT_NAMES))
+
+
+def _apart(said: list[list[str]]) -> bool:
+    """Items that cannot overlap: no thing or place named twice (`60 at the market and 12 on
+    fruit at the market`), things named by every item or by none (`60 at the mall and 25 on
+    shoes`), and a day by every item or by none, each its own (`60 on saturday and 12.30 on
+    lunch on saturday`, `400 km today and 120 km tonight`). A day after the last item may be
+    the whole list's (`... and 8.95 on a cab today`)."""
+    if len(said[-1]) > 1 and said[-1][-1] in _WHEN and not any(w in _WHEN for x in said[:-1] for w in x):
+        said = [*said[:-1], said[-1][:-1]]
+    names = [w.lstrip("@") for words in said for w in words if w not in _WHEN]
+    things = [any(w not in _WHEN and not w.startswith("@") for w in words) for words in said]
+    times = [[w for w in words if w in _WHEN] for words in said]
+    if len(names) != len(set(names)) or len(set(things)) > 1:
+        return False
+    if not any(times):
+        return True
+    days = [t[0] for t in times if len(t) == 1 and t[0] in _DAYS]
+    return len(days) == len(said) == len(set(days))
