@@ -16,6 +16,7 @@ import re
 from reasoning_mesh.planner import natural, riddles, steps
 from reasoning_mesh.planner.ambiguity import CLAIM
 from reasoning_mesh.planner.chatter import CHATTER, letters, measured_by, spans
+from reasoning_mesh.planner.sentence_words import NOT_LITERAL, PURPOSES, RESULTS, SIZES, WHEN
 from reasoning_mesh.planner.wrappers import normal
 
 #: A token of an equation as people type it: numbers, unknowns next to numbers (`2w`),
@@ -39,41 +40,9 @@ _LINKS = frozenset(
      "says", "said", "shows", "showed", "costs", "cost", "needs", "needed", "uses", "used",
      "holds", "held", "contains", "contained")
 )  # fmt: skip
-#: What may come between a quantity and the end of its clause (`_whereabouts`).
-_SIZES = ("long", "tall", "wide", "high", "deep", "thick", "heavy")
-_WHEN = ("today", "yesterday", "tonight", "earlier")
 _PLACES = ("on", "of", "at")
-#: What a purpose after the question may name (`for my write-up`): papers only. An audit found
-#: open nouns there multiplying the amount (`250 mg daily, what's that in grams for the
-#: fortnight`, `... for the family`, `... for the trilogy`).
-_PURPOSES = frozenset(
-    ("report", "write-up", "writeup", "homework", "worksheet", "assignment", "notes",
-     "project", "exam", "test", "records", "spreadsheet", "timesheet", "teacher", "lab",
-     "coursework")
-)  # fmt: skip
-#: Words that make a stated quantity stand for another (a map's scale, an area, a scale word,
-#: a sign: `12 cm on the map`, `3.5 km in area`, `45.5 in thousands`, `456.78 in overdraft`):
-#: a question with one is not read by `quantity_first` at all.
-_NOT_LITERAL = frozenset(
-    ("map", "maps", "plan", "plans", "drawing", "drawings", "diagram", "model", "blueprint",
-     "photo", "photos", "photograph", "picture", "image", "sketch", "screen", "poster",
-     "floorplan", "replica", "toy", "miniature", "microscope", "size", "footprint", "surface",
-     "space", "chart", "graph", "paper", "area", "volume", "capacity", "hundreds", "thousands",
-     "millions", "billions", "trillions", "lakh", "lakhs", "crore", "crores", "grand", "k",
-     "overdraft", "arrears", "debt", "deficit", "loss", "frost", "below", "zero",
-     "painting", "atlas", "globe", "schematic", "layout", "printout", "pic", "lego", "dollhouse",
-     "diorama", "figurine", "scan", "slide", "enlargement", "magnified", "x-ray", "xray",
-     "ultrasound", "debit", "red", "hole", "overdrawn", "sketches", "blueprints", "diagrams",
-     "models", "charts", "graphs", "schematics", "layouts", "scans", "plot", "plots",
-     # a count of them (`50 m lengths`: how many?)
-     "lengths", "laps", "reps", "sets", "servings", "portions", "doses", "trips", "loads",
-     "pack", "multipack", "multi-buy", "case", "crate", "bundle", "sprints", "intervals",
-     "repeats", "loops", "circuits", "rounds", "widths", "legs")
-)  # fmt: skip
-_DETERMINERS = ("the", "a", "an", "my", "our", "his", "her", "their", "your", "this")
+DETERMINERS = ("the", "a", "an", "my", "our", "his", "her", "their", "your", "this")
 _MAX_WHEREABOUTS = 4
-#: Words of the grammar that may name what a quantity is (`my lab result is 12.3456 g`).
-_RESULTS = frozenset(("result", "results", "total", "reading"))
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _PLACES_ASKED = re.compile(r"\bto (?:1|2|3|4|5|6) ?(?:dp|dps|decimal places?|d\.p\.)(?![\w.])")
 
@@ -160,9 +129,9 @@ def _equation_span(tokens: list[str], at: int, stops: str) -> tuple[int, int]:
     """Where the equation whose `=` is in `tokens[at]` starts and ends: the maths tokens either
     side of it, up to the sentence's own punctuation (`stops`) after it."""
     start, end = at, at + 1
-    while start > 0 and _maths(tokens[start - 1]):
+    while start > 0 and maths(tokens[start - 1]):
         start -= 1
-    while end < len(tokens) and _maths(tokens[end].rstrip(stops)):
+    while end < len(tokens) and maths(tokens[end].rstrip(stops)):
         end += 1
         if tokens[end - 1].endswith(tuple(stops)):
             break
@@ -193,7 +162,7 @@ def quantity_first(text: str) -> str | None:
     a conversion or a rounding of that one quantity, asked about `that` or `it`, or a rounding
     asked outright (`..., round to 2 dp`)."""
     tokens = normal(text).split()
-    if _NOT_LITERAL & {t.strip(",.;:!?\"'()") for t in tokens}:
+    if NOT_LITERAL & {t.strip(",.;:!?\"'()") for t in tokens}:
         return None
     k = next((i for i, t in enumerate(tokens) if re.match(r"-?\d", t)), None)
     if not k or not (measured_by(tokens[:k]) or _named(tokens[:k])):
@@ -216,15 +185,13 @@ def _named(words: list[str]) -> bool:
     after the name of what it measures. The name cannot change the quantity it is said to be;
     a word of maths in it (`half the crowd was`) or a letter is still not passed over."""
     *name, verb = words
-    return verb in _LINKS and bool(name) and all(_plain(w) for w in name)
+    return verb in _LINKS and bool(name) and all(plain(w) for w in name)
 
 
-def _plain(word: str) -> bool:
+def plain(word: str) -> bool:
     word = word.strip(",.;:!?\"'()")
     return (
-        word in CHATTER
-        or word in _RESULTS
-        or (len(word) > 1 and word.isalpha() and not maths_word(word))
+        word in CHATTER or word in RESULTS or (len(word) > 1 and word.isalpha() and not maths_word(word))
     )
 
 
@@ -248,17 +215,17 @@ def _without_whereabouts(rest: list[str]) -> list[str]:
 def _whereabouts(words: list[str]) -> bool:
     """`long`, `this morning`, `on the balance`, `of the salt`: a place, a time, a size or a
     substance; no pronoun (`of it`), no word of maths, no past participle (`trebled`)."""
-    if words in ([w] for w in _SIZES) or words in ([w] for w in _WHEN):
+    if words in ([w] for w in SIZES) or words in ([w] for w in WHEN):
         return True
     if len(words) == 2 and words[0] == "this":
-        return _noun(words[1])
+        return noun(words[1])
     if not 2 <= len(words) <= _MAX_WHEREABOUTS or words[0] not in _PLACES:
         return False
-    nouns = words[2:] if words[1] in _DETERMINERS else words[1:]
-    return 1 <= len(nouns) <= 2 and all(_noun(w) for w in nouns)
+    nouns = words[2:] if words[1] in DETERMINERS else words[1:]
+    return 1 <= len(nouns) <= 2 and all(noun(w) for w in nouns)
 
 
-def _noun(word: str) -> bool:
+def noun(word: str) -> bool:
     return (
         word.replace("-", "").isalpha()
         and len(word) > 2
@@ -288,13 +255,13 @@ def _conversion_or_rounding(text: str) -> str | None:
 
 def _purpose(words: list[str]) -> bool:
     """`my write-up`, `the report`: a paper the answer is for."""
-    nouns = words[1:] if words and words[0] in _DETERMINERS else words
-    return len(nouns) == 1 and nouns[0] in _PURPOSES
+    nouns = words[1:] if words and words[0] in DETERMINERS else words
+    return len(nouns) == 1 and nouns[0] in PURPOSES
 
 
 def maths_word(word: str) -> bool:
     return word in natural.maths_words()
 
 
-def _maths(token: str) -> bool:
+def maths(token: str) -> bool:
     return bool(token) and _MATHS_TOKEN.fullmatch(token) is not None and token not in ("a", "i")

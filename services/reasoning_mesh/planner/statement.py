@@ -12,11 +12,11 @@ asks of each part:
   weigh out` weighs), one of a few fixed forms (`_CONVERSION_ASKS`, `_ROUNDING_ASKS`): what is
   asked can only be the quantity stated, in another unit or rounded;
 - the statement holds that one quantity and no other number; the word or two before it say
-  what it is (`_SLOTS`: `needs`, `came out as`, `calls for`, `measured the leaf at`), never how
+  what it is (`SLOTS`: `needs`, `came out as`, `calls for`, `measured the leaf at`), never how
   it was changed (`we trebled 75 ml`); the words before those, and the ones after it up to the
   end of its clause (where, when, of what, for which paper), are plain words: no word of maths,
   no number word, no unit, no letter, no word that makes it stand for another amount (a map, a
-  rate, a share: `_CHANGES`);
+  rate, a share: `CHANGES`);
 - a clause between them may only name the unit asked for (`but my scale only shows grams`).
 
 The reading is the grammar's own (`How many grams are there in 0.6 kilograms?`), built from the
@@ -29,8 +29,28 @@ import re
 
 from reasoning_mesh.models.translator.masking import plain_thousands
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.chatter import CHATTER
-from reasoning_mesh.planner.embedded import _NOT_LITERAL, _PURPOSES, _RESULTS, _SIZES, _WHEN
+from reasoning_mesh.planner.sentence_words import (
+    ANSWER_KINDS,
+    ANSWER_SLOTS,
+    DETERMINERS,
+    GAUGES,
+    IN_PARTS,
+    INSTRUCTIONS,
+    JOURNEYS,
+    KINDS,
+    NOT_LITERAL,
+    OF_NAMES,
+    PREPOSITIONS,
+    PURPOSES,
+    REQUIRED,
+    SIZES,
+    SLOTS,
+    TRAVELLED,
+    WHEN,
+    bare,
+    free,
+    noun,
+)
 from reasoning_mesh.planner.units import UNIT_NAMES
 from reasoning_mesh.planner.wrappers import normal
 
@@ -70,101 +90,22 @@ _ROUNDING_ASKS = tuple(
     )
 )
 _DOING_ASK = 1
-#: Slots that say the amount is what is needed: only after one may `how many grams do i weigh
-#: out` ask for it.
-_REQUIRED = frozenset(
-    ("needs", "need", "needed", "wants", "want", "wanted", "calls for", "asks for", "put")
-)
 #: What may end an ask besides its form: politeness, and a paper it is for.
 _ASK_TAIL = re.compile(r"(?:,? (?:please|pls|for me|thanks))+$")
 _ASK_HEAD = re.compile(r"^(?:(?:and|so|but|ok|okay|please|pls),? )+")
-#: The word or words right before the quantity: verbs saying what it is, or how it was
-#: measured, read or asked for (`we pipetted`, `calls for`, `came out as`). A verb that
-#: changes an amount (`trebled`, `spilled`, `diluted`) is not one.
-_SLOTS = frozenset(
-    ("is", "was", "are", "were", "weighs", "weighed", "measures", "reads", "read", "says",
-     "said", "shows", "showed", "costs", "cost", "needs", "needed", "need", "uses", "used",
-     "holds", "held", "contains", "contained", "wants", "wanted", "got", "gets", "gives",
-     "gave", "owes", "did", "ran", "run", "walked", "cycled", "swam", "drove", "pipetted",
-     "poured", "recorded", "logged", "put", "calls for", "asks for", "came to", "comes to",
-     "came out as", "came out at", "comes out as", "listed as", "measured at", "weighed in at",
-     "clocked", "timed at")
-)  # fmt: skip
 #: `a 10 km race`, `an 8 km walk`: the one thing of that size.
 _ARTICLES = ("a", "an")
-#: Words that make a stated quantity stand for another besides `_NOT_LITERAL`'s (a rate, a
-#: share, a count of them, a change): a statement with one is not read.
-_CHANGES = frozenset(
-    ("everyone", "everybody", "every", "all", "each", "both", "most", "some", "apiece", "return",
-     "round-trip", "batches", "bottles", "cans",
-     "packets", "bags", "boxes", "jars", "tins", "cups", "glasses", "spoons", "scoops", "spilled",
-     "spilt", "lost", "saved", "spent", "missing", "short", "extra", "another", "additional",
-     "spare", "refill", "refilled", "scaled", "ratio", "dilution", "splitting",
-     "sharing", "adding", "taking", "subtracting", "multiplying", "dividing", "doubling",
-     "halving", "tripling", "trebled", "trebling", "rounding", "converting", "tax", "tip", "vat",
-     "discount", "interest")
-)  # fmt: skip
-#: Chatter that names a thing (`before work`, `for my physics lab`): a noun of a phrase.
-_CHATTER_NOUNS = frozenset(
-    ("work", "lab", "homework", "worksheet", "assignment", "project", "class", "school", "job",
-     "shift", "notes", "sheet", "recipe", "exam", "test", "quiz", "report", "budget", "protocol",
-     "timesheet", "spreadsheet", "calculator", "phone", "uni", "college", "revision", "teacher",
-     "tutor", "boss", "kid", "son", "daughter", "mum", "mom", "dad", "friend", "partner")
-)  # fmt: skip
-#: Words of maths that may name what a quantity is (`the class average came out as`).
-_NAMES = frozenset(
-    (
-        "mean",
-        "average",
-        "reading",
-        "result",
-        "total",
-        "score",
-        "value",
-        "answer",
-        "sum",
-        "difference",
-        "product",
-        "quotient",
-        "teacher",
-    )
-)
-#: What a rule of rounding may be given for besides `it` (`the lab sheet wants masses to two
-#: decimal places`): a kind of value, with the units the stated quantity must be in (None: no
-#: unit). `answers`/`results` only of a quantity the asker got as one (`_ANSWER_SLOTS`).
-_KINDS: dict[str, frozenset[str | None]] = {
-    "masses": frozenset({"gram", "kilogram", "milligram", "microgram", "nanogram", "tonne"}),
-    "weights": frozenset({"gram", "kilogram", "milligram", "microgram", "nanogram", "tonne"}),
-    "lengths": frozenset({"millimetre", "centimetre", "metre", "kilometre", "micrometre"}),
-    "distances": frozenset({"millimetre", "centimetre", "metre", "kilometre"}),
-    "times": frozenset({"second", "minute", "hour", "millisecond"}),
-    "volumes": frozenset({"millilitre", "litre", "centilitre", "decilitre", "microlitre"}),
-    "prices": frozenset({None}),
-}
-_ANSWER_KINDS = frozenset(("answers", "answer", "results", "result"))
-_ANSWER_SLOTS = frozenset(("got", "gets", "came to", "comes to", "came out as", "came out at",
-                           "comes out as"))  # fmt: skip
-#: Who states an amount as an instruction (`the recipe says 0.3 L`): after their `says`, `how
-#: many ml do I pour` asks for that amount.
-_INSTRUCTIONS = frozenset(("recipe", "prescription", "instructions", "protocol", "method"))
-#: After the quantity: it is a total or comes in parts, so a pour or a dose is less.
-_IN_PARTS = frozenset(("total", "stages", "instalments", "installments", "doses", "dose", "parts",
-                       "batches", "portions", "servings", "goes", "lots"))  # fmt: skip
-#: `a mean of 12.3456 ms`, `a bill of 84`: what the quantity is, then `of`.
-_OF_NAMES = frozenset(("mean", "average", "reading", "result", "total", "score", "bill", "value"))
 _SHOWS = re.compile(
     r"but (?:(?:my|the|our) (?P<what>(?:(?!(?:is|are|only) )[a-z-]+ ){1,3})|it )(?:only )?"
     r"(?:shows|does|reads|measures|weighs|works|goes|counts|is|has to be|needs to be|must be|"
     r"(?:is |are )?(?:only )?(?:marked|labelled|labeled|graduated|calibrated))(?: in)? (?P<unit>[a-z]+)"
 )
-_PREPOSITIONS = ("on", "of", "at", "before", "during", "from", "in")
-_DETERMINERS = ("the", "a", "an", "my", "our", "his", "her", "their", "your", "this", "that")
 
 
 def read(text: str) -> str | None:
     """The grammar's reading of `text` as a stated quantity asked about, else None."""
     tokens = normal(text).rstrip(".?!").split()
-    if not tokens or _NOT_LITERAL & {_bare(t) for t in tokens}:
+    if not tokens or NOT_LITERAL & {bare(t) for t in tokens}:
         return None
     for cut in range(len(tokens) - 1, 0, -1):
         if (reading := _split(tokens[:cut], tokens[cut:])) is not None:
@@ -201,7 +142,7 @@ def _rounded(statement: list[str], ask: str) -> str | None:
             grouped = re.search(r"nearest (?:ten|hundred|thousand)$", m.group("places"))
             quantity = _quantity(statement, None, grouped=grouped is not None)
             who = (m.groupdict().get("who") or "").split()[1:]  # after its determiner
-            if quantity is None or not all(_noun(w) for w in who):
+            if quantity is None or not all(noun(w) for w in who):
                 return None
             if not _of_kind(statement, quantity[1], m.groupdict().get("kind")):
                 return None  # `wants the total to 2 dp`: of what? `masses` of a length?
@@ -222,15 +163,15 @@ def _of_kind(statement: list[str], unit: str | None, kind: str | None) -> bool:
         return True  # `wants it to 2 dp`
     k = _number_at(statement) or 0
     slot = {" ".join(statement[max(0, k - n) : k]) for n in (1, 2, 3)}
-    after = [_bare(w) for w in statement[k + 1 :]]
-    if kind in _ANSWER_KINDS:
+    after = [bare(w) for w in statement[k + 1 :]]
+    if kind in ANSWER_KINDS:
         # `i got 1.23 kg of flour at the shop` bought it: an answer got is bare
-        got = bool(slot & _ANSWER_SLOTS) and (after in ([], ["as", "my", "answer"]))
-        said = "says" in slot and any(_bare(w) == "calculator" for w in statement[:k])
+        got = bool(slot & ANSWER_SLOTS) and (after in ([], ["as", "my", "answer"]))
+        said = "says" in slot and any(bare(w) == "calculator" for w in statement[:k])
         return got or said or after[:3] == ["as", "my", "answer"]
     if kind == "prices":
         return unit is None and bool(slot & {"cost", "costs", "came to", "comes to"})
-    units = _KINDS.get(kind)
+    units = KINDS.get(kind)
     return units is not None and (UNIT_NAMES.get(unit) if unit else None) in units
 
 
@@ -244,11 +185,11 @@ def _required(statement: list[str]) -> bool:
     k = _number_at(statement)
     if k is None:
         return False
-    if any(" ".join(statement[max(0, k - n) : k]) in _REQUIRED for n in (1, 2)):
+    if any(" ".join(statement[max(0, k - n) : k]) in REQUIRED for n in (1, 2)):
         return True
     # `the recipe says 0.3 L`: an instruction's amount is the one to measure out
     said = k > 0 and statement[k - 1] in ("says", "said")
-    return said and any(_bare(w).removesuffix("'s") in _INSTRUCTIONS for w in statement[: k - 1])
+    return said and any(bare(w).removesuffix("'s") in INSTRUCTIONS for w in statement[: k - 1])
 
 
 def _bare_amount(statement: list[str]) -> bool:
@@ -258,7 +199,7 @@ def _bare_amount(statement: list[str]) -> bool:
     k = _number_at(statement)
     if k is None:
         return False
-    after = [_bare(w) for w in statement[k + 1 :]]
+    after = [bare(w) for w in statement[k + 1 :]]
     after = after[: after.index("but")] if "but" in after else after
     if after and after[0] in UNIT_NAMES:
         after = after[1:]
@@ -267,15 +208,15 @@ def _bare_amount(statement: list[str]) -> bool:
     # `of milk`, `of buffer solution`; not `of milk evaporates` (a verb, not a second noun)
     nouns = after[1:]
     second_ok = len(nouns) == 1 or not nouns[-1].endswith("s")
-    return 0 < len(nouns) <= 2 and all(map(_noun, nouns)) and second_ok
+    return 0 < len(nouns) <= 2 and all(map(noun, nouns)) and second_ok
 
 
 def _after_phrase(statement: list[str]) -> bool:
     """Whether a phrase naming another thing follows the quantity (`of the bag`, `from the
     jug`), which `it` may stand for."""
     k = _number_at(statement)
-    after = {_bare(w) for w in statement[k + 1 :]} if k is not None else set()
-    return bool(after & {*_PREPOSITIONS, "for", "according"})
+    after = {bare(w) for w in statement[k + 1 :]} if k is not None else set()
+    return bool(after & {*PREPOSITIONS, "for", "according"})
 
 
 def _number_at(words: list[str]) -> int | None:
@@ -286,7 +227,7 @@ def _number_at(words: list[str]) -> int | None:
 def _purpose(m: re.Match[str]) -> str:
     """`... for my write-up`: a paper the answer is for comes off; any other purpose stays (and
     the ask does not read: `for the family` may multiply)."""
-    return "" if m.group(1) in _PURPOSES else m.group(0)
+    return "" if m.group(1) in PURPOSES else m.group(0)
 
 
 def _converted(statement: list[str], unit: str) -> str | None:
@@ -323,52 +264,29 @@ def _quantity(
         return None
     before, after = words[:k], words[k + 1 :]
     unit = None
-    if after and _bare(after[0]) in UNIT_NAMES:
-        unit, after = _bare(after[0]), after[1:]
+    if after and bare(after[0]) in UNIT_NAMES:
+        unit, after = bare(after[0]), after[1:]
     if grouped and unit is not None:
         return None
     kind = UNIT_NAMES.get(unit) if unit else None
-    if not _said_before(before, journey=kind in _TRAVELLED) or not _said_after(
+    if not _said_before(before, journey=kind in TRAVELLED) or not _said_after(
         after, asked_unit, attributive=bool(before) and before[-1] in _ARTICLES, kind=kind
     ):
         return None
     return number, unit
 
 
-#: Going somewhere: `our flight to singapore is`, `the walk to school is`.
-_JOURNEYS = frozenset(("flight", "flights", "drive", "walk", "trip", "journey", "ride", "commute",
-                       "run", "route", "road", "train", "bus", "cycle", "hike", "swim", "sail",
-                       "way", "distance"))  # fmt: skip
-#: What may have measured a quantity, `according to` it, and the units it measures in (None:
-#: no unit): a phone measures a walk, not a trail on its screen (`3.5 cm according to my phone`).
-_DISTANCE_TIME = frozenset(("metre", "kilometre", "second", "minute", "hour"))
-_TIME = frozenset(("second", "minute", "hour"))
-#: Units a journey is measured in (`the bus to town is 10.45` is a time of day or a fare).
-_TRAVELLED = _DISTANCE_TIME
-_CONTENTS = frozenset(("gram", "kilogram", "millilitre", "litre", "centilitre", "decilitre"))
-_GAUGES: dict[str, frozenset[str | None]] = {
-    **dict.fromkeys(
-        ("phone", "watch", "app", "tracker", "fitbit", "garmin", "strava", "gps", "pedometer"),
-        _DISTANCE_TIME,
-    ),
-    **dict.fromkeys(("odometer", "speedometer"), frozenset(("kilometre",))),
-    **dict.fromkeys(("stopwatch", "timer", "clock"), _TIME),
-    **dict.fromkeys(("label", "packet", "box", "bottle", "tin", "bag"), _CONTENTS),
-    **dict.fromkeys(("receipt", "calculator"), frozenset((None,))),
-}
-
-
 def _all_free(words: list[str], *, journey: bool = False) -> bool:
-    """Every word `_free`, and, of a quantity of time or length (`journey`), `to` after a
+    """Every word `free`, and, of a quantity of time or length (`journey`), `to` after a
     journey (`our flight to singapore is`): a destination, not a conversion's `to`."""
     return all(
-        _free(w)
+        free(w)
         or (
             journey
             and w == "to"
             and 0 < i < len(words) - 1
-            and words[i - 1] in _JOURNEYS
-            and _noun(words[i + 1])
+            and words[i - 1] in JOURNEYS
+            and noun(words[i + 1])
         )
         for i, w in enumerate(words)
     )
@@ -378,9 +296,9 @@ def _said_before(words: list[str], *, journey: bool = False) -> bool:
     """`the recipe wants`, `for the lab practical i need`, `i measured the leaf at`: plain
     words, then a slot."""
     for size in (3, 2, 1):
-        if len(words) >= size and " ".join(words[-size:]) in _SLOTS:
+        if len(words) >= size and " ".join(words[-size:]) in SLOTS:
             return _all_free(words[:-size], journey=journey)
-    if len(words) >= 2 and words[-1] == "of" and words[-2] in _OF_NAMES:  # `got a mean of`
+    if len(words) >= 2 and words[-1] == "of" and words[-2] in OF_NAMES:  # `got a mean of`
         return _all_free(words[:-2], journey=journey)
     if words and words[-1] in _ARTICLES:  # `i'm running a 10 km race`
         return _all_free(words[:-1], journey=journey)
@@ -401,16 +319,16 @@ def _said_after(
     """What follows the quantity in its statement: a size, a time, `of` what, `on`/`at` where,
     `for` which paper, `as my answer`; a clause naming only the unit asked for (`but my scale
     only shows grams`)."""
-    words = [_bare(w) for w in words]
-    if _IN_PARTS & set(words):
+    words = [bare(w) for w in words]
+    if IN_PARTS & set(words):
         return False
     single = bool(words) and not words[0].endswith("s") and "-" not in words[0]
-    if attributive and single and _noun(words[0]):  # `a 10 km race`, not `a 330 ml four-pack`
+    if attributive and single and noun(words[0]):  # `a 10 km race`, not `a 330 ml four-pack`
         words = words[1:]  # `a 10 km race`
     while words:
         if words[0] == "but" and asked_unit is not None:
             return _only_shows(words, asked_unit)
-        if words[0] in _SIZES or words[0] in _WHEN:
+        if words[0] in SIZES or words[0] in WHEN:
             words = words[1:]
         elif words[0] == "this" and len(words) > 1 and words[1] in ("morning", "afternoon", "evening"):
             words = words[2:]
@@ -419,10 +337,10 @@ def _said_after(
         elif (
             words[:2] == ["according", "to"]
             and (n := _phrase(["by", *words[2:]])) > 1
-            and kind in _GAUGES.get(words[n], ())  # the phrase's noun measures such things
+            and kind in GAUGES.get(words[n], ())  # the phrase's noun measures such things
         ):
             words = words[n + 1 :]  # `according to my phone`: who measured it
-        elif words[0] in (*_PREPOSITIONS, "for"):
+        elif words[0] in (*PREPOSITIONS, "for"):
             n = _phrase(words)
             if n == 0:
                 return False
@@ -439,68 +357,19 @@ def _only_shows(words: list[str], unit: str) -> bool:
     return (
         m is not None
         and m.group("unit") == unit
-        and all(_noun(w) or w == "measuring" for w in (m.group("what") or "").split())
+        and all(noun(w) or w == "measuring" for w in (m.group("what") or "").split())
     )
 
 
 def _phrase(words: list[str]) -> int:
     """The length of a phrase `on my timesheet`, `of buffer solution`, `for my biology
     project` at the start of `words`; 0 where it is not one."""
-    k = 2 if len(words) > 1 and words[1] in _DETERMINERS else 1
+    k = 2 if len(words) > 1 and words[1] in DETERMINERS else 1
     nouns = 0
-    while k + nouns < len(words) and nouns < 3 and _noun(words[k + nouns]):
+    while k + nouns < len(words) and nouns < 3 and noun(words[k + nouns]):
         nouns += 1
     if nouns == 0:
         return 0
-    if words[0] == "for" and words[k + nouns - 1] not in (*_PURPOSES, "result", "practical"):
+    if words[0] == "for" and words[k + nouns - 1] not in (*PURPOSES, "result", "practical"):
         return 0  # `for the family` may multiply
     return k + nouns
-
-
-def _noun(word: str) -> bool:
-    return (
-        _plain(word)
-        and (word not in CHATTER or word in _CHATTER_NOUNS)
-        and not word.endswith(("ed", "ing", "fold"))
-        and len(word) > 2
-    )
-
-
-def _free(word: str) -> bool:
-    """A word before the verb that says what the quantity is (`the class average came out
-    as`): whatever it names, the verb says the quantity is it, so words of maths may be there
-    (`the total came to`); never a number or a unit (a second quantity), a letter `u`, or a
-    word that makes the quantity stand for another."""
-    word = _bare(word).removesuffix("'s")
-    return (
-        _plain(word)
-        or word in _NAMES
-        or (word.replace("-", "").isalpha() and word not in natural.maths_words())
-    ) and word not in _CHANGES
-
-
-def _plain(word: str) -> bool:
-    word = _bare(word)
-    if word in _CHANGES:
-        return False
-    if word in CHATTER or word in _RESULTS:
-        return word != "u"  # no equation here: `a` and `i` are words
-    stem = word.removesuffix("'s")
-    return len(stem) > 1 and stem.replace("-", "").isalpha() and not _maths(stem)
-
-
-def _maths(word: str) -> bool:
-    words = natural.maths_words()
-    stems = {
-        word,
-        word.removesuffix("s"),
-        word.removesuffix("es"),
-        word.removesuffix("ing"),
-        word.removesuffix("ting"),
-        word.removesuffix("ed"),
-    }
-    return bool(stems & words)
-
-
-def _bare(token: str) -> str:
-    return token.strip(",.;:!?\"'()")

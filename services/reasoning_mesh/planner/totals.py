@@ -29,8 +29,7 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.embedded import _NOT_LITERAL
-from reasoning_mesh.planner.statement import _noun
+from reasoning_mesh.planner.sentence_words import NOT_LITERAL, noun
 from reasoning_mesh.planner.units import UNIT_NAMES
 from reasoning_mesh.planner.wrappers import normal
 
@@ -130,7 +129,7 @@ def read(text: str) -> str | None:
     """The grammar's reading of `text` as listed amounts asked for in total, else None."""
     said = normal(text).rstrip(".?!")
     words = {w.strip(",.;:!?\"'()") for w in said.split()}
-    if re.search(r"\d,\d", said) or (_DENY | _NOT_LITERAL) & words:
+    if re.search(r"\d,\d", said) or (_DENY | NOT_LITERAL) & words:
         return None  # `1,200`: thousands, a decimal comma or a list?
     if any(w.endswith("ly") and len(w) > 3 for w in words):
         return None  # `cumulatively`, `regularly`, `hypothetically`: how, how often, if
@@ -248,7 +247,7 @@ def _phrases(tokens: list[str], k: int, said: list[str]) -> int:
 
 
 def _item_noun(word: str) -> bool:
-    return word not in _WHOLES and (word in _WHEN or (_noun(word) and word not in UNIT_NAMES))
+    return word not in _WHOLES and (word in _WHEN or (noun(word) and word not in UNIT_NAMES))
 
 
 def _apart(said: list[list[str]]) -> bool:
