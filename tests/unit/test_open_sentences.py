@@ -242,6 +242,17 @@ def test_amounts_listed_then_asked_for_in_total_read(question: str, reading: str
         "I ran 21,097 km today, how many m is that?",
         "The recipe says 0.3 L of milk evaporates, how many ml do I pour?",
         "The recipe says 0.3 L of stock at a time, how many ml do I pour?",
+        # from the third audit: a part asked for by its way of going, a bare amount after
+        # metres, categories and wholes of other items, one thing twice, a rate as a price
+        "We did 3 km on foot and 40 km on the bus. How far did we walk in total?",
+        "I swam 400 m on Monday and 1.5 on Tuesday. How far did I swim in total?",
+        "I spent 40 on stationery and 5 on pens. How much did I spend altogether?",
+        "I spent 300 on the renovation and 80 on paint. How much did I spend altogether?",
+        "I spent 60 on coffees and 10 on coffee. What's the total?",
+        "I spent 1.250 on the flight and 300 on the hotel. What's the total?",
+        "The exchange rate came to 1.16789, the app wants prices to 2 dp.",
+        "The drive to Leeds is 350 km, how many hours is that?",
+        "The recipe says 0.3 L of milk overall, how many ml do I pour?",
     ],
 )
 def test_lists_and_statements_that_may_say_more_are_refused(question: str) -> None:

@@ -6,6 +6,7 @@ of a word (`noun`, `free`, `plain`). One place, so the readers cannot drift apar
 
 from __future__ import annotations
 
+from reasoning_mesh.kb.units import DIMENSIONS
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.chatter import CHATTER
 
@@ -114,8 +115,16 @@ ANSWER_SLOTS = frozenset(("got", "gets", "came to", "comes to", "came out as", "
 #: many ml do I pour` asks for that amount.
 INSTRUCTIONS = frozenset(("recipe", "prescription", "instructions", "protocol", "method"))
 #: After the quantity: it is a total or comes in parts, so a pour or a dose is less.
-IN_PARTS = frozenset(("total", "stages", "instalments", "installments", "doses", "dose", "parts",
-                       "batches", "portions", "servings", "goes", "lots"))  # fmt: skip
+IN_PARTS = frozenset(
+    ("total", "stages", "instalments", "installments", "doses", "dose", "parts", "batches",
+     "portions", "servings", "goes", "lots", "overall", "maximum", "minimum", "max", "min",
+     "altogether", "roughly", "approximately", "about", "each", "apiece")
+)  # fmt: skip
+#: Who is billed: after `came to`, a price (`the bill came to 84.567`).
+BILLS = frozenset(("bill", "total", "meal", "order", "fare", "price", "cost", "shopping",
+                   "receipt", "tab", "invoice"))  # fmt: skip
+#: Each unit's kind (`kilometre` → length): a conversion is within one kind.
+DIMENSION_OF = {unit[0]: kind for kind, units in DIMENSIONS.items() for unit in units.values()}
 #: `a mean of 12.3456 ms`, `a bill of 84`: what the quantity is, then `of`.
 OF_NAMES = frozenset(("mean", "average", "reading", "result", "total", "score", "bill", "value"))
 #: Going somewhere: `our flight to singapore is`, `the walk to school is`.

@@ -32,7 +32,9 @@ from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.sentence_words import (
     ANSWER_KINDS,
     ANSWER_SLOTS,
+    BILLS,
     DETERMINERS,
+    DIMENSION_OF,
     GAUGES,
     IN_PARTS,
     INSTRUCTIONS,
@@ -169,8 +171,11 @@ def _of_kind(statement: list[str], unit: str | None, kind: str | None) -> bool:
         got = bool(slot & ANSWER_SLOTS) and (after in ([], ["as", "my", "answer"]))
         said = "says" in slot and any(bare(w) == "calculator" for w in statement[:k])
         return got or said or after[:3] == ["as", "my", "answer"]
-    if kind == "prices":
-        return unit is None and bool(slot & {"cost", "costs", "came to", "comes to"})
+    if kind == "prices":  # `the bill came to`, `it costs`; not `the exchange rate came to`
+        billed = any(bare(w) in BILLS for w in statement[:k])
+        return unit is None and bool(
+            slot & {"cost", "costs"} or (slot & {"came to", "comes to"} and billed)
+        )
     units = KINDS.get(kind)
     return units is not None and (UNIT_NAMES.get(unit) if unit else None) in units
 
@@ -207,7 +212,7 @@ def _bare_amount(statement: list[str]) -> bool:
         return after == []
     # `of milk`, `of buffer solution`; not `of milk evaporates` (a verb, not a second noun)
     nouns = after[1:]
-    second_ok = len(nouns) == 1 or not nouns[-1].endswith("s")
+    second_ok = len(nouns) == 1 or not nouns[-1].endswith(("s", "ly"))
     return 0 < len(nouns) <= 2 and all(map(noun, nouns)) and second_ok
 
 
@@ -234,8 +239,12 @@ def _converted(statement: list[str], unit: str) -> str | None:
     if unit not in UNIT_NAMES:
         return None
     quantity = _quantity(statement, unit)
-    if quantity is None or quantity[1] is None:
-        return None
+    if (
+        quantity is None
+        or quantity[1] is None
+        or DIMENSION_OF[UNIT_NAMES[quantity[1]]] != DIMENSION_OF[UNIT_NAMES[unit]]
+    ):
+        return None  # `the drive to leeds is 350 km, how many hours is that`: not a conversion
     number, from_unit = quantity
     return _grammar(f"{number} {from_unit}, how many {unit} is that", "How many")
 

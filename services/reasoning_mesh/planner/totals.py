@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.sentence_words import NOT_LITERAL, noun
+from reasoning_mesh.planner.sentence_words import NOT_LITERAL
 from reasoning_mesh.planner.units import UNIT_NAMES
 from reasoning_mesh.planner.wrappers import normal
 
@@ -53,15 +53,34 @@ _GOING_ASKS = tuple(
     re.compile(rf"^{ask}$")
     for ask in (
         rf"how many (?P<unit>[a-z]+) (?:is|was|'s) (?:that|it) {_DONE}",
-        rf"how (?:far|many (?P<unit2>[a-z]+)) (?:did|have) {_WHO} "
-        rf"(?:go|drive|travel|walk|run|cycle|ride|swim|do|done|driven|travelled|walked|cover) "
-        rf"{_DONE}",
+        rf"how (?:far|many (?P<unit2>[a-z]+)) (?:did|have) {_WHO} (?P<how>[a-z]+) {_DONE}",
     )
 )
 _SPENDING = frozenset(("spent", "paid"))
 _GOING = frozenset(("ran", "walked", "cycled", "drove", "swam", "rode", "did", "travelled",
                     "traveled", "covered", "hiked"))  # fmt: skip
 _BUYING = frozenset(("bought", "grabbed", "got"))
+#: The ask's verb of going, by the list's: the same way of going (`ran` … `how far did i run`),
+#: or any way for a general verb (`go`, `travel`); `did 3 km on foot and 40 on the bus, how
+#: far did we walk` asks for a part.
+_GENERAL_WAYS = frozenset(("go", "gone", "travel", "travelled", "traveled", "cover", "covered",
+                           "do", "done"))  # fmt: skip
+_WAYS = {
+    "ran": {"run"}, "walked": {"walk", "walked"}, "cycled": {"cycle", "cycled"},
+    "drove": {"drive", "driven"}, "swam": {"swim", "swum"}, "rode": {"ride", "ridden"},
+    "hiked": {"hike", "hiked"},
+}  # fmt: skip
+#: What the amounts may be on or for: everyday purchases and ways of going that do not contain
+#: one another (an open noun may be a category or a whole of another item: `40 on stationery
+#: and 5 on pens`, `300 on the renovation and 80 on paint`).
+_ITEMS = frozenset(
+    ("coffee", "coffees", "tea", "teas", "lunch", "dinner", "breakfast", "cab", "taxi", "bus",
+     "train", "tram", "tube", "fare", "fares", "parking", "petrol", "diesel", "tickets", "ticket",
+     "popcorn", "cinema", "museum", "gym", "haircut", "flowers", "magazine", "newspaper",
+     "notebook", "pen", "pens", "book", "books", "rent", "insurance", "hire", "admission", "entry",
+     "foot", "bike", "bikes", "bicycle", "car", "track", "road", "treadmill", "trail", "beach",
+     "boat", "ferry", "plane", "flight", "motorway", "canal", "river", "path")
+)  # fmt: skip
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 #: Where or when, before the subject (`on our road trip`, `at the shop`, `today`): places and
 #: occasions the amounts were spent or gone in, never a plan or a model of them (`in my
@@ -96,16 +115,6 @@ _DENY = frozenset(
      "list", "retail", "returns", "usd", "gbp", "eur", "rupees", "rupee", "pesos", "peso",
      "francs", "franc", "yuan", "won", "krona", "kronor", "rand", "dirham", "dirhams", "baht",
      "ringgit", "lira", "rubles", "roubles")
-)  # fmt: skip
-#: Wholes the amounts may be part of (`413 km on the trip`, `16.05 in total`): not an item's.
-_WHOLES = frozenset(
-    ("total", "whole", "trip", "holiday", "journey", "week", "weekend", "all", "tour", "vacation",
-     "expedition", "rally", "excursion", "getaway", "subtotal", "bill", "order", "basket",
-     "package", "meal", "service", "route", "visit", "shopping", "groceries", "drinks", "clothes",
-     "food", "stuff", "things", "everything", "cart", "trolley", "shop", "kit", "menu", "combo",
-     "party", "festival", "date", "set", "deal", "outfit", "lot", "session", "workout", "course",
-     "circuit", "lap", "run", "event", "race", "ride", "sportive", "stage", "mall", "market",
-     "supermarket", "store", "day", "outing", "night")
 )  # fmt: skip
 _DAYS = frozenset(("today", "yesterday", "monday", "tuesday", "wednesday", "thursday", "friday",
                    "saturday", "sunday"))  # fmt: skip
@@ -152,10 +161,9 @@ def _read(head: str, ask: str) -> str | None:
         verb = "spent" if listed is not None else verb
     if listed is None or verb not in _SPENDING | _GOING:
         return None
-    asks = _MONEY_ASKS if verb in _SPENDING else _GOING_ASKS
-    asked = next((a.match(ask) for a in asks if a.match(ask)), None)
-    if asked is None or asked.groupdict().get("who") not in (None, who):
-        return None  # `i spent ..., how much did we spend`
+    asked = _asked(ask, verb, who)
+    if asked is None:
+        return None
     amounts, units = _items(listed.replace(",", " , ").split())
     if amounts is None or len(amounts) < 2 or not _units_fit(verb, amounts, units, asked):
         return None  # a list is two or more, of money (no unit) or of one length
@@ -166,16 +174,32 @@ def _read(head: str, ask: str) -> str | None:
     return reading if reading.startswith("What is") else None
 
 
+def _asked(ask: str, verb: str, who: str) -> re.Match[str] | None:
+    """The ask's form, when it asks for the total of what `who` did with `verb`."""
+    asks = _MONEY_ASKS if verb in _SPENDING else _GOING_ASKS
+    asked = next((a.match(ask) for a in asks if a.match(ask)), None)
+    if asked is None or asked.groupdict().get("who") not in (None, who):
+        return None  # `i spent ..., how much did we spend`
+    how = asked.groupdict().get("how")
+    if how is not None and how not in _GENERAL_WAYS | _WAYS.get(verb, set()):
+        return None  # `did 3 km on foot and 40 on the bus, how far did we walk`: a part
+    return asked
+
+
 def _units_fit(verb: str, amounts: list[str], units: list[str | None], asked: re.Match[str]) -> bool:
-    """Money carries no unit; a distance one unit of length, the first amount saying so. An
-    amount with no unit takes the first's (`238 km on monday, 175 on tuesday`) only where it
-    is written no longer (`1.5 km on monday and 400 on tuesday`: 400 m?)."""
+    """Money carries no unit (nor three decimals: `1.250` may be thousands); a distance one
+    unit of length, the first amount saying so. An amount with no unit takes the first's
+    (`238 km on monday, 175 on tuesday`) only after km, and only where it is written no longer
+    (`1.5 km on monday and 400 on tuesday`: 400 m?)."""
     if verb in _SPENDING:
-        return not any(units)
+        return not any(units) and not any(re.fullmatch(r"\d+\.\d{3}", a) for a in amounts)
     unit = asked.groupdict().get("unit") or asked.groupdict().get("unit2") or units[0]
     width = len(amounts[0].split(".")[0])
     bare = [a for a, u in zip(amounts, units, strict=True) if u is None]
-    return _one_length(units, unit) and all(len(a.split(".")[0]) <= width for a in bare)
+    # `400 m on monday and 1.5 on tuesday`: a bare amount follows only a first in km
+    in_km = bool(units[0]) and UNIT_NAMES.get(units[0] or "") == "kilometre"
+    fits = (not bare or in_km) and all(len(a.split(".")[0]) <= width for a in bare)
+    return _one_length(units, unit) and fits
 
 
 def _bought(listed: str) -> str | None:
@@ -247,7 +271,7 @@ def _phrases(tokens: list[str], k: int, said: list[str]) -> int:
 
 
 def _item_noun(word: str) -> bool:
-    return word not in _WHOLES and (word in _WHEN or (noun(word) and word not in UNIT_NAMES))
+    return word in _WHEN or word in _ITEMS
 
 
 def _apart(said: list[list[str]]) -> bool:
@@ -258,7 +282,8 @@ def _apart(said: list[list[str]]) -> bool:
     the whole list's (`... and 8.95 on a cab today`)."""
     if len(said[-1]) > 1 and said[-1][-1] in _WHEN and not any(w in _WHEN for x in said[:-1] for w in x):
         said = [*said[:-1], said[-1][:-1]]
-    names = [w.lstrip("@") for words in said for w in words if w not in _WHEN]
+    # `60 on coffees and 10 on coffee`: one thing, whatever its number
+    names = [w.lstrip("@").removesuffix("s") for words in said for w in words if w not in _WHEN]
     things = [any(w not in _WHEN and not w.startswith("@") for w in words) for words in said]
     times = [[w for w in words if w in _WHEN] for words in said]
     if len(names) != len(set(names)) or len(set(things)) > 1:
