@@ -41,5 +41,8 @@ async def test_a_short_chaos_run_keeps_every_invariant(tmp_path: Path) -> None:
     assert figures["dlq_duplicated"] == 0
     assert all(v["max"] == v["max"] for v in figures["recovery_s_by_kind"].values())  # no NaN
     assert figures["retried_without_refusal"] == 0
+    # admission was exercised, and every slot came back where the mesh was quiet
+    assert figures["refused_attempts_calm"] + figures["refused_attempts_faults"] > 0, figures
+    assert figures["gateway_slots_held_after_calm"] == {"reason": 0, "retrieve": 0}, figures
     assert figures["gateway_slots_held_at_end"] == {"reason": 0, "retrieve": 0}, figures
     assert figures["gateway_slots_expired"] == {"reason": 0, "retrieve": 0}, figures

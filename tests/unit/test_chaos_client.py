@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from reasoning_mesh.bench.chaos import backoff_s
+from reasoning_mesh.bench.chaos import backoff_s, fault_schedule
 from reasoning_mesh.bench.chaos_check import judge
+from reasoning_mesh.bench.chaos_faults import SERVICES
 from reasoning_mesh.contracts.results import MeshResult
 
 
@@ -67,3 +68,11 @@ def test_a_retry_sent_without_a_refusal_is_counted() -> None:
     found.append(_result("chaos-0.r1", "verified", "7"))
     verdict = judge(found, {"calm-0": "0"}, {"chaos-0": "0"}, {"chaos-0": ["chaos-0", "chaos-0.r1"]})
     assert verdict["retried_without_refusal"] == 1
+
+
+def test_each_kind_hits_every_service_and_a_gateway_kill_is_not_followed_by_its_restart() -> None:
+    schedule = fault_schedule(5)
+    for kind in ("kill9", "rolling_restart"):
+        assert sorted(s for k, s in schedule if k == kind) == sorted(SERVICES)
+    kill = schedule.index(("kill9", "gateway"))
+    assert schedule[kill + 1] != ("rolling_restart", "gateway")
