@@ -4,10 +4,11 @@ mesh on three brokers, first calm, then again while faults are injected; then th
 The stack is the user's (`rmesh up --brokers 3 --replicas ...`, its own home and ports). The same
 requests run twice, calm and under faults; the reasoner's sampling is seeded per step and
 attempt, so the two runs' results must be identical (the planner's translation model is seeded
-by request id: the workload's questions are all read by the grammar, so none reaches it). Faults, one at a time, each waited out until the process is
-healthy again: SIGKILL of a random replica of each service, rolling restarts (rebalances), a
-verifier frozen (SIGSTOP) past its session timeout then resumed (a zombie), SIGKILL of one broker
-of three, SIGKILL of Triton. Poison records are interleaved; only they may reach the DLQ."""
+by request id: the workload's questions are all read by the grammar, so none reaches it).
+Faults, one at a time, each waited out until the process is healthy again: SIGKILL of a random
+replica of each service, rolling restarts (rebalances), a verifier frozen (SIGSTOP) past its
+session timeout then resumed (a zombie), SIGKILL of one broker of three, SIGKILL of Triton.
+Poison records are interleaved; only they may reach the DLQ."""
 
 from __future__ import annotations
 
