@@ -80,10 +80,6 @@ class Phase:
     latency: dict[str, float] = field(default_factory=dict)
     attempts: dict[str, list[str]] = field(default_factory=dict)
 
-    @property
-    def refusals(self) -> int:
-        return sum(len(ids) - 1 for ids in self.attempts.values())
-
 
 def backoff_s(retry_after_s: float, refusals: int, rng: random.Random) -> float:
     """How long a refused caller waits: the gateway's `retry_after_s`, or longer after repeated
@@ -110,8 +106,8 @@ async def run_phase(
     requests_by_id = dict(zip(ids, work, strict=True))
     wanted = set(ids)  # the subscription's filter: retries' ids join it before they are sent
 
-    async def send(client: MeshClient, rid: str) -> None:
-        kind, query = requests_by_id[rid.split(".r", maxsplit=1)[0]]
+    async def send(client: MeshClient, first: str, rid: str) -> None:
+        kind, query = requests_by_id[first]
         req = MeshRequest(id=rid, kind=kind, query=query, feedback=False)
         while True:  # a broker that is down refuses the send: a user retries
             try:
@@ -125,7 +121,7 @@ async def run_phase(
         rid = f"{first}.r{len(phase.attempts[first])}"
         wanted.add(rid)
         phase.attempts[first].append(rid)
-        await send(client, rid)
+        await send(client, first, rid)
 
     async with (
         MeshClient(kafka, client_id=f"chaos-{prefix}") as client,
@@ -137,7 +133,7 @@ async def run_phase(
             async for _, msg in sub:
                 if not isinstance(msg, MeshResult):
                     continue
-                first = msg.request_id.split(".r")[0]
+                first = msg.request_id.split(".r", maxsplit=1)[0]
                 if first in phase.latency or phase.attempts.get(first, [""])[-1] != msg.request_id:
                     continue  # a result already counted, or an earlier attempt's
                 if msg.status == "refused":
@@ -157,7 +153,7 @@ async def run_phase(
                 await asyncio.sleep(0.2)
             sent[rid] = time.monotonic()
             phase.attempts[rid] = [rid]
-            await send(client, rid)
+            await send(client, rid, rid)
             await asyncio.sleep(1 / rate)
         with contextlib.suppress(TimeoutError):  # what never came back is counted as lost
             await asyncio.wait_for(collector, timeout_s)
@@ -172,9 +168,11 @@ def _pct(values: list[float], q: float) -> float | None:
     return round(statistics.quantiles(values, n=100)[int(q) - 1] if len(values) > 1 else values[0], 3)
 
 
-def settled_slots(
-    stack: ChaosStack, kinds: tuple[str, ...] = ("reason", "retrieve")
-) -> dict[str, float | None]:
+#: The request kinds the gateway holds admission slots for.
+_SLOT_KINDS = ("reason", "retrieve")
+
+
+def settled_slots(stack: ChaosStack, kinds: tuple[str, ...] = _SLOT_KINDS) -> dict[str, float | None]:
     """The gateways' slots still held once all results are in (their results feeds may trail
     the bench's by a moment: up to 30 s)."""
     held: dict[str, float | None] = {}
@@ -186,9 +184,7 @@ def settled_slots(
         time.sleep(1)
 
 
-def expired_slots(
-    stack: ChaosStack, kinds: tuple[str, ...] = ("reason", "retrieve")
-) -> dict[str, float]:
+def expired_slots(stack: ChaosStack, kinds: tuple[str, ...] = _SLOT_KINDS) -> dict[str, float]:
     """Slots the running gateways freed by age, not by a result (a leak), summed over them; a
     gateway that is down counts none (read before each gateway fault, so little is missed)."""
     out: dict[str, float] = {}

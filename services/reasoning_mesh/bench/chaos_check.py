@@ -110,7 +110,7 @@ async def check(
     calm: dict[str, str],
     chaos: dict[str, str],
     poison: set[str],
-    attempts: dict[str, list[str]] | None = None,
+    attempts: dict[str, list[str]],
 ) -> dict[str, Any]:
     """`judge` on what the results topic holds, and the topics' own invariants: no open
     transaction, only the injected poison in the DLQ, no dead letter twice."""
@@ -121,7 +121,7 @@ async def check(
     origins = Counter((d.source_topic, d.partition, d.offset) for d in letters)
     keys = [_key(d) for d in letters]
     return {
-        **judge(found, calm, chaos, attempts or {}),
+        **judge(found, calm, chaos, attempts),
         "open_transactions": await open_transactions(kafka, [t.name for t in TOPICS]),
         "dlq_records": len(letters),
         "dlq_duplicated": sum(n > 1 for n in origins.values()),

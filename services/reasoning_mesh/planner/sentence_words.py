@@ -6,7 +6,6 @@ of a word (`noun`, `free`, `plain`). One place, so the readers cannot drift apar
 
 from __future__ import annotations
 
-from reasoning_mesh.kb.units import DIMENSIONS
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.chatter import CHATTER
 
@@ -99,9 +98,12 @@ NAMES = frozenset(
 #: What a rule of rounding may be given for besides `it` (`the lab sheet wants masses to two
 #: decimal places`): a kind of value, with the units the stated quantity must be in (None: no
 #: unit). `answers`/`results` only of a quantity the asker got as one (`ANSWER_SLOTS`).
+_MASSES: frozenset[str | None] = frozenset(
+    {"gram", "kilogram", "milligram", "microgram", "nanogram", "tonne"}
+)
 KINDS: dict[str, frozenset[str | None]] = {
-    "masses": frozenset({"gram", "kilogram", "milligram", "microgram", "nanogram", "tonne"}),
-    "weights": frozenset({"gram", "kilogram", "milligram", "microgram", "nanogram", "tonne"}),
+    "masses": _MASSES,
+    "weights": _MASSES,
     "lengths": frozenset({"millimetre", "centimetre", "metre", "kilometre", "micrometre"}),
     "distances": frozenset({"millimetre", "centimetre", "metre", "kilometre"}),
     "times": frozenset({"second", "minute", "hour", "millisecond"}),
@@ -123,8 +125,6 @@ IN_PARTS = frozenset(
 #: Who is billed: after `came to`, a price (`the bill came to 84.567`).
 BILLS = frozenset(("bill", "total", "meal", "order", "fare", "price", "cost", "shopping",
                    "receipt", "tab", "invoice"))  # fmt: skip
-#: Each unit's kind (`kilometre` → length): a conversion is within one kind.
-DIMENSION_OF = {unit[0]: kind for kind, units in DIMENSIONS.items() for unit in units.values()}
 #: `a mean of 12.3456 ms`, `a bill of 84`: what the quantity is, then `of`.
 OF_NAMES = frozenset(("mean", "average", "reading", "result", "total", "score", "bill", "value"))
 #: Going somewhere: `our flight to singapore is`, `the walk to school is`.
@@ -135,8 +135,6 @@ JOURNEYS = frozenset(("flight", "flights", "drive", "walk", "trip", "journey", "
 #: no unit): a phone measures a walk, not a trail on its screen (`3.5 cm according to my phone`).
 DISTANCE_TIME = frozenset(("metre", "kilometre", "second", "minute", "hour"))
 TIME = frozenset(("second", "minute", "hour"))
-#: Units a journey is measured in (`the bus to town is 10.45` is a time of day or a fare).
-TRAVELLED = DISTANCE_TIME
 CONTENTS = frozenset(("gram", "kilogram", "millilitre", "litre", "centilitre", "decilitre"))
 GAUGES: dict[str, frozenset[str | None]] = {
     **dict.fromkeys(

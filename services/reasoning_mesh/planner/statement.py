@@ -34,7 +34,7 @@ from reasoning_mesh.planner.sentence_words import (
     ANSWER_SLOTS,
     BILLS,
     DETERMINERS,
-    DIMENSION_OF,
+    DISTANCE_TIME,
     GAUGES,
     IN_PARTS,
     INSTRUCTIONS,
@@ -47,13 +47,12 @@ from reasoning_mesh.planner.sentence_words import (
     REQUIRED,
     SIZES,
     SLOTS,
-    TRAVELLED,
     WHEN,
     bare,
     free,
     noun,
 )
-from reasoning_mesh.planner.units import UNIT_NAMES
+from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
 from reasoning_mesh.planner.wrappers import normal
 
 _IT = r"(?:that|it|this)"
@@ -278,7 +277,7 @@ def _quantity(
     if grouped and unit is not None:
         return None
     kind = UNIT_NAMES.get(unit) if unit else None
-    if not _said_before(before, journey=kind in TRAVELLED) or not _said_after(
+    if not _said_before(before, journey=kind in DISTANCE_TIME) or not _said_after(
         after, asked_unit, attributive=bool(before) and before[-1] in _ARTICLES, kind=kind
     ):
         return None
@@ -286,8 +285,9 @@ def _quantity(
 
 
 def _all_free(words: list[str], *, journey: bool = False) -> bool:
-    """Every word `free`, and, of a quantity of time or length (`journey`), `to` after a
-    journey (`our flight to singapore is`): a destination, not a conversion's `to`."""
+    """Every word `free`, and, of a quantity of time or length (`journey`: `the bus to town is
+    10.45` is a time of day or a fare), `to` after a journey (`our flight to singapore is`): a
+    destination, not a conversion's `to`."""
     return all(
         free(w)
         or (
@@ -345,7 +345,7 @@ def _said_after(
             words = words[3:]
         elif (
             words[:2] == ["according", "to"]
-            and (n := _phrase(["by", *words[2:]])) > 1
+            and (n := _phrase(words[1:])) > 1
             and kind in GAUGES.get(words[n], ())  # the phrase's noun measures such things
         ):
             words = words[n + 1 :]  # `according to my phone`: who measured it

@@ -16,9 +16,10 @@ read as the asker's):
 - the ask is one of a few fixed forms of a total, by the same `i`/`we` where it names one, and
   of money only after spending or buying (`_MONEY_ASKS`), of distance only after going;
 - the list is two or more amounts joined by commas and a last `and` (or by `and`s); each may be
-  followed by its unit, what it was on or for (`on lunch`, `for a pen`, `at the bakery`) and
-  when (`on Monday`), nothing else: no verb, rate, currency, repetition or whole (`in total`,
-  `on the trip`, `on Mondays`, `in euros`);
+  followed by its unit, one thing it was on or for or where (`on lunch`, `for a pen`, `at the
+  cinema`: everyday purchases and ways of going, `_ITEMS`, none containing another) and when
+  (`on Monday`), nothing else: no verb, rate, currency, repetition or whole (`in total`, `on
+  the trip`, `on Mondays`, `in euros`); items that may overlap are refused (`_apart`);
 - amounts of going carry one unit of length, the first saying so; money carries none.
 
 `read` returns None where any part is not one of these.
@@ -97,10 +98,10 @@ _DENY = frozenset(
      "year", "yearly", "hour", "times", "twice", "double", "half", "back", "refund", "refunded",
      "returned", "minus", "less", "off", "discount", "tax", "tip", "change", "left", "remaining",
      "owe", "owed", "split", "shared", "between", "among", "average", "except", "without", "not",
-     "no", "but", "only", "than", "more", "extra", "fortnight", "holidays", "term", "repeat", "loop",
-     "subscription", "time", "usually", "typically", "normally", "often", "always", "sometimes",
-     "mondays", "tuesdays",
-     "wednesdays", "thursdays", "fridays", "saturdays", "sundays", "weekdays", "weekends",
+     "no", "but", "only", "than", "more", "extra", "fortnight", "holidays", "term", "repeat",
+     "loop", "subscription", "time", "usually", "typically", "normally", "often", "always",
+     "sometimes", "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays",
+     "sundays", "weekdays", "weekends",
      "nights", "mornings", "evenings", "afternoons", "schooldays", "workdays", "weeknights",
      "euros", "euro", "pounds", "pound", "dollars", "dollar", "cents", "cent", "pence", "p",
      "quid", "bucks", "yen", "miles", "mile", "points", "cash", "card", "credit", "budget",
@@ -177,7 +178,7 @@ def _read(head: str, ask: str) -> str | None:
 def _asked(ask: str, verb: str, who: str) -> re.Match[str] | None:
     """The ask's form, when it asks for the total of what `who` did with `verb`."""
     asks = _MONEY_ASKS if verb in _SPENDING else _GOING_ASKS
-    asked = next((a.match(ask) for a in asks if a.match(ask)), None)
+    asked = next((m for a in asks if (m := a.match(ask)) is not None), None)
     if asked is None or asked.groupdict().get("who") not in (None, who):
         return None  # `i spent ..., how much did we spend`
     how = asked.groupdict().get("how")
@@ -197,7 +198,7 @@ def _units_fit(verb: str, amounts: list[str], units: list[str | None], asked: re
     width = len(amounts[0].split(".")[0])
     bare = [a for a, u in zip(amounts, units, strict=True) if u is None]
     # `400 m on monday and 1.5 on tuesday`: a bare amount follows only a first in km
-    in_km = bool(units[0]) and UNIT_NAMES.get(units[0] or "") == "kilometre"
+    in_km = units[0] is not None and UNIT_NAMES[units[0]] == "kilometre"
     fits = (not bare or in_km) and all(len(a.split(".")[0]) <= width for a in bare)
     return _one_length(units, unit) and fits
 

@@ -23,6 +23,8 @@ def _names() -> dict[str, str]:
 
 
 UNIT_NAMES = _names()
+#: Each unit's kind (`kilometre` → `length`): a conversion is within one kind.
+DIMENSION_OF = {unit[0]: kind for kind, units in DIMENSIONS.items() for unit in units.values()}
 
 
 _DENOMS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4}
