@@ -343,3 +343,49 @@ def test_no_fallback_left_fails_the_request() -> None:
     # trials spend the model-call budget: each ends the request with its reason.
     reasons = ("not verified after", "no common factor", "model-call budget")
     assert any(r in state.reason for r in reasons), state.reason
+
+
+@pytest.mark.parametrize(
+    ("answer", "form", "ok"),
+    [
+        ("8", "whole", True),
+        ("-8", "whole", True),
+        ("25/3", "whole", False),
+        ("8.5", "whole", False),
+        ("21.83", "cents", True),
+        ("12.5", "cents", True),
+        ("13", "cents", True),
+        ("100/3", "cents", False),
+        ("0.125", "cents", False),
+        ("25/3", "any", True),
+    ],
+)
+def test_the_answer_must_take_the_form_the_question_needs(answer: str, form: str, ok: bool) -> None:
+    assert domain.verify_form(answer, form).accepted is ok
+
+
+@pytest.mark.parametrize(
+    ("question", "step", "status", "final"),
+    [
+        ("split 48 cookies evenly between 6 kids, how many does each get", "8", "verified", "8"),
+        ("split 50 cookies evenly between 6 kids, how many does each get", "25/3", "failed", None),
+        (
+            "split 100 dollars evenly between 8 friends, how much does each pay",
+            "12.5",
+            "verified",
+            "12.5",
+        ),
+        ("split 100 dollars evenly between 3 friends, how much does each pay", "100/3", "failed", None),
+    ],
+)
+def test_a_share_that_does_not_come_out_fails_with_no_answer(
+    question: str, step: str, status: str, final: str | None
+) -> None:
+    state, actions = start(question)
+    (t,) = actions.steps
+    state, actions = answer(state, t.subgoal_id, 0, step)
+    assert actions.finished and (state.status, state.answer) == (status, final)
+    result = result_of(state)
+    assert result.answer == final
+    if status == "failed":
+        assert result.error is not None and "no exact answer" in result.error.message

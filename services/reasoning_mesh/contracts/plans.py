@@ -88,8 +88,12 @@ class SubGoal(BaseModel):
     )
 
 
+AnswerForm = Literal["any", "whole", "cents"]
+
+
 class FinalCheck(BaseModel):
-    """How the final answer is checked beyond its steps: substitution into an equation."""
+    """How the final answer is checked beyond its steps: substitution into an equation, and
+    the form a question's answer must take to answer it at all."""
 
     model_config = ConfigDict(extra="ignore", frozen=True)
 
@@ -98,6 +102,13 @@ class FinalCheck(BaseModel):
     equation: str | None = Field(default=None, description="`lhs = rhs`, other names resolved.")
     bindings: dict[str, str] = Field(
         default_factory=dict, description="Names in `equation` bound to literals or references."
+    )
+    answer_form: AnswerForm = Field(
+        default="any",
+        description="What the accepted answer's text must be for the question to be answered: "
+        "`any`; `whole` (an integer: an equal share of counted things, `144 cookies between 16 "
+        "kids`); `cents` (an integer or at most two decimal places: an equal share of money). "
+        "An answer of another form ends the request `failed`, with no answer.",
     )
 
 

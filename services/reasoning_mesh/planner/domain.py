@@ -27,6 +27,7 @@ from reasoning_mesh.planner import (
     embedded,
     equations,
     natural,
+    shares,
     spelling,
     statement,
     symbolic,
@@ -83,25 +84,7 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     except UnsupportedQuestionError:
         raise
     except UnplannableError as exc:
-        said = spelling.fix_slips(text)  # `find teh difference`: for every reader below
-        core = wrappers.unwrap(said)  # `can u work out 7 × 8 for me`
-        # `quick one - 5 + 3`: the `one` is a pronoun, so only the text without it is read.
-        pronoun = wrappers.pronoun_opener(said)
-        reading = None if pronoun else _read(said) or symbolic.read(said)
-        if reading is None and core != said.lower():
-            reading = _read(core) or symbolic.read(core)
-        if reading is None and not pronoun:
-            reading = _read_span(core)  # `i need 750 ng in mg for a lab report`
-        if reading is None and not pronoun:
-            # `my kid has 9 = 2w - 5 on her sheet, what's w`; `twice a number is 8. find the
-            # number`; `we pipetted 75 ml, what is that in litres`
-            reading = (
-                embedded.read(core)
-                or statement.read(said)
-                or statement.read(core)
-                or equations.asked(said)
-                or totals.read(said)
-            )
+        reading, share = _people_reading(text)
         if reading is None or reading == text:
             if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all
                 raise UnsupportedQuestionError(UNSUPPORTED) from exc
@@ -112,7 +95,36 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
         plan = _plan(reading, budget, fallbacks=fallbacks)
     except UnplannableError as exc:
         raise UnsupportedQuestionError(f"no plan for {reading!r}: {exc}") from exc
+    if share is not None:
+        plan = shares.guarded(plan, share.form)
     return plan.model_copy(update={"question": text, "reading": reading})
+
+
+def _people_reading(text: str) -> tuple[str | None, shares.Share | None]:
+    """The reading of a question as people write it, by the first reader that reads it; and
+    the equal share it asks for, where it asks for one (its answer has a form to meet)."""
+    said = spelling.fix_slips(text)  # `find teh difference`: for every reader below
+    core = wrappers.unwrap(said)  # `can u work out 7 × 8 for me`
+    # `quick one - 5 + 3`: the `one` is a pronoun, so only the text without it is read.
+    if wrappers.pronoun_opener(said):
+        return (_read(core) or symbolic.read(core)) if core != said.lower() else None, None
+    reading = _read(said) or symbolic.read(said)
+    if reading is None and core != said.lower():
+        reading = _read(core) or symbolic.read(core)
+    # `i need 750 ng in mg for a lab report`; `my kid has 9 = 2w - 5 on her sheet, what's w`;
+    # `twice a number is 8. find the number`; `we pipetted 75 ml, what is that in litres`
+    reading = (
+        reading
+        or _read_span(core)
+        or embedded.read(core)
+        or statement.read(said)
+        or statement.read(core)
+        or equations.asked(said)
+        or totals.read(said)
+    )
+    if reading is None and (share := shares.read(said)) is not None:
+        return share.reading, share  # `split 864 stickers evenly between 12 kids`
+    return reading, None
 
 
 def plan_as_written(text: str, budget: Budget, *, fallbacks: bool = True) -> Plan:

@@ -6,6 +6,7 @@ right value in another form (`-870/29` for `-30`, `0.6` where `3/5` is due) is r
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -65,6 +66,21 @@ def verify_round(value: str, places_text: str, claimed: str) -> Verdict:
     if broken is not None:
         return Verdict(False, f"{value} rounded to {places} places: {broken}")
     return Verdict(True, "exact rounding, canonical", want)
+
+
+#: The answer texts each form allows (canonical texts: no sign `+`, no exponent).
+_FORMS = {"whole": re.compile(r"-?\d+"), "cents": re.compile(r"-?\d+(?:\.\d{1,2})?")}
+
+
+def verify_form(answer: str, form: str) -> Verdict:
+    """Whether `answer`'s text has the form the question needs (`FinalCheck.answer_form`): a
+    share of counted things that is not whole (`25/3` cookies each) answers nothing. The text is
+    read, never computed on."""
+    pattern = _FORMS.get(form)
+    if pattern is None or pattern.fullmatch(answer):
+        return Verdict(True, "answer of the form asked")
+    why = "a whole number (a share of counted things)" if form == "whole" else "whole cents"
+    return Verdict(False, f"the result {answer} is not {why}: the question has no exact answer")
 
 
 def verify_fact(evidence_meta: dict[str, Any], wanted: dict[str, str]) -> Verdict:

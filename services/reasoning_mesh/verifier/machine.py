@@ -365,6 +365,11 @@ class Machine(Routes):
             self.reason = verdict.reason
             if not verdict.accepted:
                 self.status = "unverified"
+        form = domain.verify_form(self.answer or "", check.answer_form)
+        if self.answer is not None and not form.accepted:
+            self.answer = None
+            self.fail(form.reason)
+            return
         self.phase = "done"
         self.actions.finished = True
         self.actions.events.append(("done", {"status": self.status, "answer": self.answer}))

@@ -1,0 +1,95 @@
+"""Equal shares (`planner/shares.py`): what is read, what is refused, and the answer's form the
+verifier holds the result to (a share of counted things is whole, of money whole cents)."""
+
+from __future__ import annotations
+
+import pytest
+
+from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question
+from reasoning_mesh.planner.shares import read
+
+READ = [
+    ("48 cookies shared evenly between 6 kids, how many does each get", "What is 48/6?", "whole"),
+    (
+        "If I split 864 stickers evenly between 12 kids, how many does each kid get?",
+        "What is 864/12?",
+        "whole",
+    ),
+    (
+        "We baked 144 cookies for the school fair and want to split them equally between 16 kids. "
+        "How many does each kid get?",
+        "What is 144/16?",
+        "whole",
+    ),
+    (
+        "15 of us are splitting 420 quid evenly for the cottage, how much each?",
+        "What is 420/15?",
+        "cents",
+    ),
+    (
+        "I'm splitting a bill of 84 dollars evenly between 7 friends, how much does each person pay?",
+        "What is 84/7?",
+        "cents",
+    ),
+    (
+        "If we split a $156 restaurant bill evenly between 12 friends, how much does each person pay?",
+        "What is 156/12?",
+        "cents",
+    ),
+    (
+        "Four of us had dinner and the bill came to 87.32, we're splitting it evenly. How much does "
+        "each person pay?",
+        "What is 87.32/4?",
+        "cents",
+    ),
+    (
+        "we're splitting the 120 dollar rent 4 ways, how much does each of us pay",
+        "What is 120/4?",
+        "cents",
+    ),
+    (
+        "share 90 marbles among 5 children at the party. how many does each child get?",
+        "What is 90/5?",
+        "whole",
+    ),
+]
+
+REFUSED = [
+    "split 30 sweets between 5 kids and me, how many each",  # six shares
+    "split 30 sweets between 5 kids and the dog, how many each",
+    "split 30 sweets between 5 kids, how many does each get after i eat 2",
+    "48 cookies split between 6 kids, how much does each get",  # `how much` of things
+    "split 48 dollars between 6 kids, how many does each get",  # `how many` of money
+    "48 litres split between 6 kids, how many does each get",  # a measure, not things
+    "48 cookies split between 6 kids, 2 are left over, how many does each get",
+    "split the 60 pound bill between 4 friends plus a tip, how much does each pay",
+    "48 cookies split between 6 kids but tom gets half, how many does each get",
+    "split 48 cookies between 6 kids, how many do i get",  # not each
+    "6 kids each have 48 cookies and share them, how many does each get",
+    "split 48 cookies between 6 pairs of kids, how many does each get",
+    "split 48 cookies into groups of 6, how many does each get",
+    "split 48 cookies between 6 kids, how many does each dog get",  # who asks is not a share
+    "split 48 cookies between 6 kids, how many does each kid get to the nearest ten",
+    "split 1 cookie between 6 kids, how much does each get",
+    "split 48 cookies between 1 kid, how many does each get",
+    "share 48 cookies between 6 kids per day, how many does each get",
+    "share 48 cookies and 12 cakes between 6 kids, how many does each get",
+    "split 48 cookies between 6 kids in 2 classes, how many does each get",
+    "what is 48 cookies split between 6 kids",
+]
+
+
+@pytest.mark.parametrize(("question", "reading", "form"), READ)
+def test_equal_shares_are_read_with_the_answer_form_due(question: str, reading: str, form: str) -> None:
+    plan = plan_question(question)
+    assert plan.reading == reading
+    assert plan.final_check.answer_form == form
+    (goal,) = plan.goals
+    assert goal.op == "/" and (goal.notation == "decimal" or form == "whole")
+
+
+@pytest.mark.parametrize("question", REFUSED)
+def test_shares_said_otherwise_are_not_read(question: str) -> None:
+    assert read(question) is None
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)
