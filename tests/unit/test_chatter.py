@@ -28,6 +28,18 @@ from tests.unit.gate import assert_names_no_maths
         # A purpose after a time unit is not a qualifier of it.
         ("turn 90 minutes into hours for my shift notes", "How many hours are there in 90 minutes?"),
         ("our class sheet asks how many grams are in 2 kg", "How many grams are there in 2 kg?"),
+        # Round ten: a sign against its number after `what`; `can't` at the head; `this one:`;
+        # the asker's aside after the maths, by `he`/`she` too, with `what` in it.
+        ("my kid asked me what -8 minus 15 is and i totally froze lol", "What is -8 - 15?"),
+        (
+            "I'm revising for my exam and can't get this one: 6x + 1 = 4. What's x?",
+            "Solve 6*x + 1 = 4 for x.",
+        ),
+        ("doing my daughter's worksheet and it says 2.5 × 3.6, what do we put", "What is 2.5*3.6?"),
+        (
+            "my son's worksheet says 5/9 × 3/10 and he doesn't know what to write, what's the answer?",
+            "What is (5/9)*(3/10)?",
+        ),
     ],
 )
 def test_chatter_comes_off_and_the_maths_is_read(question: str, reading: str) -> None:
@@ -71,6 +83,15 @@ def test_chatter_comes_off_and_the_maths_is_read(question: str, reading: str) ->
         "what can a have if 2x + 3 = 11",
         "hey :- 5 + 3",  # a dash behind punctuation
         "what is 40 times 3 us",  # `us` is a unit (microseconds), not chatter
+        # Round ten: `can't` comes off the tail only in the asker's own aside; an aside with
+        # a request or a word of maths in it stays.
+        "what is 7 + 8 can't",
+        "what is 3/4 + 1/2 and she doesn't want a fraction",
+        "what is 12 - 5 and he only wants the remainder",
+        "what is 7 * 8 and they put it in brackets",
+        "which one: 12 - 5",
+        "write 3/4 + 1/2",
+        "put 3 into 2x + 1",
     ],
 )
 def test_words_that_carry_maths_never_come_off(question: str) -> None:

@@ -95,6 +95,40 @@ def test_a_stated_quantity_asked_about_reads(question: str, reading: str) -> Non
             "Round 34752 to the nearest thousand.",
         ),
         ("33cl to ml?", "How many ml are there in 33 cl?"),
+        # Round ten: `each way` of a length or time is the amount said; `away`, `apart`, `ago`;
+        # verbs of carrying, lasting, taking, counting; a comma groups thousands in English
+        # (`8,600 m`; `21,097 km` is 21097 km, not a half marathon's 21.097); a count after a
+        # whole number rounded to tens; `but I need it to 2 dp`.
+        (
+            "my commute is 8750 metres each way, how far is that in km",
+            "How many km are there in 8750 metres?",
+        ),
+        ("My holiday is 6 weeks away, how many days is that?", "How many days are there in 6 weeks?"),
+        (
+            "The lorry is carrying 2.5 tonnes of sand. How many kilograms is that?",
+            "How many kilograms are there in 2.5 tonnes?",
+        ),
+        (
+            "the film lasts 150 minutes, how many hours is that",
+            "How many hours are there in 150 minutes?",
+        ),
+        ("I ran 21,097 km today, how many m is that?", "How many m are there in 21097 km?"),
+        (
+            "I walked 8,600 m today according to my watch. What's that in km?",
+            "How many km are there in 8600 m?",
+        ),
+        (
+            "The stadium holds 62,548 people, what's that to the nearest thousand?",
+            "Round 62548 to the nearest thousand.",
+        ),
+        (
+            "I measured 2,864 steps on the trail, round it to the nearest ten please",
+            "Round 2864 to the nearest ten.",
+        ),
+        (
+            "my calculator shows 19.867 but I need it to 2 decimal places",
+            "Round 19.867 to 2 decimal places.",
+        ),
         ("how many dl is 0.6 l", "How many dl are there in 0.6 l?"),
     ],
 )
@@ -239,7 +273,11 @@ def test_amounts_listed_then_asked_for_in_total_read(question: str, reading: str
         "I got 1.23456 kg of flour at the shop but the teacher wants answers to 2 dp",
         "I got 1.23456 kg and the sheet wants answers to 2 dp",
         "My calculator says 1,667 but the teacher wants answers to 2 dp",
-        "I ran 21,097 km today, how many m is that?",
+        # a comma in a number after a plural may part a list (`120, 135`)
+        "My runs were 12,150 m, how many km is that?",
+        "The teams scored 12,150 points, round it to the nearest hundred",
+        "The stadium holds 62,548 people, what's that to 2 dp?",
+        "The stadium holds 62,548 people each week, what's that to the nearest thousand?",
         "The recipe says 0.3 L of milk evaporates, how many ml do I pour?",
         "The recipe says 0.3 L of stock at a time, how many ml do I pour?",
         # from the third audit: a part asked for by its way of going, a bare amount after
@@ -268,7 +306,7 @@ def test_lists_and_statements_that_may_say_more_are_refused(question: str) -> No
         "I swam 50 m lengths this morning, how many km is that",
         "the recipe needs 750 ml of stock per person, how many litres is that",
         "the recipe needs 750 ml of stock, how many litres is that for the family",
-        "my commute is 8750 metres each way, how far is that in km",
+        "my commute is 8750 metres there and back, how far is that in km",
         "I ran 5 km on monday and tuesday, how many metres is that?",
         "I'm running a 10 km race three times, how many metres is that",
         "I need 0.025 litres of buffer for each tube, how many ml do i pipette",

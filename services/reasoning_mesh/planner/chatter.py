@@ -56,6 +56,8 @@ _WORDS = (
     " wrong answer still always here there now today tonight"
     # `what`: an ask carries no maths once the readers see the maths it asks about.
     " what whats what's wat which when if any some"
+    # only ever at an end of the question (`_TAIL_ONLY`, `_HEAD_ONLY`)
+    " put write can't cant cannot couldn't"
 )
 CHATTER = frozenset(_WORDS.split()) - set(UNIT_NAMES)  # `um`, `us` are units too
 
@@ -65,7 +67,16 @@ _PRONOUN_ONE = "one"
 _DASHES = "-\u2013\u2014\u2212"
 #: Chatter that may come off the tail only: `i keep getting it wrong`, not `keep subtracting
 #: 7 from 100`.
-_TAIL_ONLY = frozenset(("keep", "keeps", "kept", "always", "still", "wrong"))
+_TAIL_ONLY = frozenset(("keep", "keeps", "kept", "always", "still", "wrong", "put", "write"))
+#: Chatter that may come off the head only: `i can't get this one: 6x + 1 = 4`, not `what is
+#: 2.5 + 3 | i can't`(what can't they?).
+_HEAD_ONLY = frozenset(("can't", "cant", "cannot", "couldn't"))
+_WHAT = frozenset(("what", "whats", "what's"))
+#: Words after which a minus written against its number is its sign (`asked me what -8 minus
+#: 15 is`), not a dash after a greeting (`hey -5 + 3`).
+_SIGNED_AFTER = frozenset(("what", "whats", "what's", "is", "says", "said", "get", "got", "getting"))
+#: `this one:` before the maths names the question, it is no number.
+_THIS_ONE = ("this", "that")
 #: A question opening with one of these asks yes or no (`is 2x = 6 right`, `did i round 2.45
 #: to 1 dp right`): it is not read by spans at all.
 _YES_NO = frozenset(
@@ -89,12 +100,16 @@ _PRONOUN_VERBS = frozenset(
      "struggle")
 )  # fmt: skip
 #: Who begins the asker's own sentence after the maths (`... i always forget the flip rule`).
-_SUBJECTS = frozenset(("i", "im", "i'm", "ive", "i've", "id", "i'd", "ill", "i'll", "we", "we're"))
+_SUBJECTS = frozenset(
+    ("i", "im", "i'm", "ive", "i've", "id", "i'd", "ill", "i'll", "we", "we're", "he", "she", "they")
+)
 #: Words of an aside after the maths besides chatter (`i always forget my tables`): feelings
 #: and memory, none of which can ask for, qualify or change a result.
 _ASIDES = (
     "forget forgets forgetting remember remembering confused confusing struggle struggling hate"
     " suck terrible awful tired brain hurts hurt tables mind late sleepy lazy bored"
+    " froze freeze frozen panicked panicking blanked no idea clue to write put"
+    " doesn't don't didn't can't cant dont doesnt didnt cannot"
 )
 _ASIDE = frozenset(_ASIDES.split())
 #: Verbs of measuring, using or reading a quantity (`we pipetted 75 ml, what is that in l`).
@@ -123,15 +138,23 @@ def spans(text: str) -> Iterator[str]:
     n = len(tokens)
     if not n or words[0] in _YES_NO:
         return
+    for k in range(1, n):
+        if words[k] == _PRONOUN_ONE and words[k - 1] in _THIS_ONE and tokens[k][-1] in ":,-":
+            chat[k] = True  # `can't get this one: 6x + 1 = 4`
     head = 0
     while head < n and chat[head] and words[head] not in _TAIL_ONLY:
         head += 1
     tail = 0
-    while tail < n - head and chat[n - 1 - tail]:
+    while tail < n - head and chat[n - 1 - tail] and words[n - 1 - tail] not in _HEAD_ONLY:
         tail += 1
     ends = list(range(n - tail, n + 1))
     if (clause := _clause_start(words, head)) is not None and clause < n - tail:
-        ends.append(clause)  # `7/8 - 1/3 | im getting confused with the denominators`
+        # `7/8 - 1/3 | im getting confused with the denominators`; `-8 minus 15 | is and i
+        # froze`: chatter before the asker's sentence may go with it
+        ends.append(clause)
+        while clause - 1 > head and chat[clause - 1] and words[clause - 1] not in _HEAD_ONLY:
+            clause -= 1
+            ends.append(clause)
     options = [
         (start, end)
         for start in range(head + 1)
@@ -156,8 +179,10 @@ def _clause_start(words: list[str], head: int) -> int | None:
     aside (`_ASIDES`). Only known words: an audit showed that any unknown word may change the
     question (`i forgot the brackets`, `we treble it`, `i'd love the avg`)."""
     k = next((k for k in range(head + 1, len(words)) if words[k] in _SUBJECTS), None)
-    if k is None or set(words[k:]) & REQUESTS:
-        return None  # only the first subject after the maths; `i only want the remainder`
+    if k is None or set(words[k:]) & REQUESTS - _WHAT:
+        # only the first subject after the maths; `i only want the remainder`; `what` asks
+        # for what the maths makes (`he doesn't know what to write, what's the answer`)
+        return None
     return k if all(w in CHATTER or w in _ASIDE for w in words[k:]) else None
 
 
@@ -176,8 +201,11 @@ def _sound(span: str, head: list[str], tail: list[str]) -> bool:
     """Whether taking `head` and `tail` off can leave `span` meaning what the question asks."""
     words = span.split()
     first, last = _word(words[0]), _word(words[-1])
-    if head and (first == _PRONOUN_ONE or span[0] in _DASHES or head[-1] == "about"):
-        return False  # `hey - 5 + 3`: a dash, or a minus? `about 93 + 4`: an estimate
+    signed = span[0] in _DASHES and span[1:2].isdigit() and head and head[-1] in _SIGNED_AFTER
+    if head and (first == _PRONOUN_ONE or (span[0] in _DASHES and not signed) or head[-1] == "about"):
+        # `hey - 5 + 3`: a dash, or a minus? (`asked me what -8 minus 15 is`: a sign) `about
+        # 93 + 4`: an estimate
+        return False
     if tail and (last in CHATTER or last in SYMBOLIC_FILLERS):
         # The cut must fall right after the maths: `20 + 15 with | tax` (the symbolic reader
         # takes a trailing filler).
@@ -187,7 +215,7 @@ def _sound(span: str, head: list[str], tail: list[str]) -> bool:
         # may go after a conversion asked for outright: `convert 45 minutes into hours | for
         # my timesheet`, where the amount is given and the unit only names the answer's.
         return False
-    if any(w in ("and", "or") and nxt not in ("i", "im", "i'm") for w, nxt in itertools.pairwise(tail)):
+    if any(w in ("and", "or") and nxt not in _SUBJECTS for w, nxt in itertools.pairwise(tail)):
         return False  # `12 divided by 3 | and me`: the words after `and` may be operands
     if CLAIM.fullmatch(span.lower()):  # `my kid says | x = 3`: an answer claimed
         return False

@@ -56,8 +56,12 @@ SLOTS = frozenset(
      "gave", "owes", "did", "ran", "run", "walked", "cycled", "swam", "drove", "pipetted",
      "poured", "recorded", "logged", "put", "calls for", "asks for", "came to", "comes to",
      "came out as", "came out at", "comes out as", "listed as", "measured at", "weighed in at",
-     "clocked", "timed at")
+     "clocked", "timed at", "carrying", "carries", "carried", "measured", "counted", "has",
+     "lasts", "lasted", "took", "takes")
 )  # fmt: skip
+#: After a quantity of length or time: where it is from now, how far apart (`6 weeks away`,
+#: `2 km apart`); none changes the amount.
+APART = frozenset(("away", "apart", "ago"))
 #: Words that make a stated quantity stand for another besides `NOT_LITERAL`'s (a rate, a
 #: share, a count of them, a change): a statement with one is not read.
 CHANGES = frozenset(

@@ -32,6 +32,7 @@ from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.sentence_words import (
     ANSWER_KINDS,
     ANSWER_SLOTS,
+    APART,
     BILLS,
     DETERMINERS,
     DISTANCE_TIME,
@@ -56,6 +57,8 @@ from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
 from reasoning_mesh.planner.wrappers import normal
 
 _IT = r"(?:that|it|this)"
+#: A whole number in thousands groups (`8,600`, `1,250,000`).
+_THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3})+")
 _IT_NAMED = r"(?P<it>that|it|this)"
 _UNIT = r"(?P<unit>[a-z]+(?: [a-z]+)?)"
 _PLACES = (
@@ -85,7 +88,7 @@ _ROUNDING_ASKS = tuple(
         rf"(?:what(?: is|'s)|whats) {_IT} (?:rounded |when rounded )?{_PLACES}",
         rf"{_IT} rounded {_PLACES}",
         # `the teacher wants it to 4 d.p.`: somebody's request of the quantity's rounding
-        rf"(?P<who>(?:the|my|our|his|her|their) (?:[a-z-]+ ){{1,3}}|(?:he|she|they|someone) )"
+        rf"(?P<who>(?:the|my|our|his|her|their) (?:[a-z-]+ ){{1,3}}|(?:he|she|they|someone|i|we) )"
         rf"(?:wants|want|needs|need|asked for|asks for|requires) (?:{_IT}|(?P<kind>[a-z]+)) "
         rf"(?:rounded )?{_PLACES}(?:[.,]? what (?:do|should) (?:i|we) (?:write|put|record|enter))?",
     )
@@ -266,14 +269,23 @@ def _quantity(
     if k is None or any(re.search(r"\d", w) for w in words[k + 1 :]):
         return None  # one number: what `that` is
     number = words[k].rstrip(",;:")
-    if grouped and re.fullmatch(r"-?\d{1,2},\d{3}", number):
-        number = plain_thousands(number)
-    if not re.fullmatch(r"-?\d+(?:\.\d+)?", number):
-        return None
     before, after = words[:k], words[k + 1 :]
     unit = None
     if after and bare(after[0]) in UNIT_NAMES:
         unit, after = bare(after[0]), after[1:]
+    elif grouped and after and _counted(bare(after[0])):
+        after = after[1:]  # `the stadium holds 62,548 people`: what is counted
+    if (
+        (grouped or (unit is not None and asked_unit is not None))
+        and _THOUSANDS.fullmatch(number)
+        and not _many(before)
+    ):
+        # `34,752` to the nearest thousand; `8,600 m` in km. Not to decimal places or a unit
+        # rounded (`3,456 to 2 dp`, `2,500 km to 1 dp`: a decimal comma?), nor `2,5`, nor
+        # after a plural (`the samples weighed 120,135 g`: two of them?).
+        number = plain_thousands(number)
+    if not re.fullmatch(r"-?\d+(?:\.\d+)?", number):
+        return None
     if grouped and unit is not None:
         return None
     kind = UNIT_NAMES.get(unit) if unit else None
@@ -282,6 +294,21 @@ def _quantity(
     ):
         return None
     return number, unit
+
+
+def _many(words: list[str]) -> bool:
+    """Whether the words before a quantity say it is of more than one thing (`the samples
+    weighed`, `my runs were`), so that `120,135` may be a list."""
+    return any(
+        w in ("were", "are", "they", "these", "those", "both", "all")
+        or (w.endswith("s") and not w.endswith(("ss", "us", "is")) and noun(w) and w not in SLOTS)
+        for w in map(bare, words)
+    )
+
+
+def _counted(word: str) -> bool:
+    """A plural noun that says what a whole number counts (`people`, `steps`, `votes`)."""
+    return word == "people" or (noun(word) and word.endswith("s") and not word.endswith("ss"))
 
 
 def _all_free(words: list[str], *, journey: bool = False) -> bool:
@@ -329,6 +356,9 @@ def _said_after(
     `for` which paper, `as my answer`; a clause naming only the unit asked for (`but my scale
     only shows grams`)."""
     words = [bare(w) for w in words]
+    going = DIMENSION_OF.get(kind or "") in ("length", "time")
+    if going and words[:2] in (["each", "way"], ["one", "way"]):
+        words = words[2:]  # `my commute is 8750 metres each way`: one way is the amount said
     if IN_PARTS & set(words):
         return False
     single = bool(words) and not words[0].endswith("s") and "-" not in words[0]
@@ -337,7 +367,7 @@ def _said_after(
     while words:
         if words[0] == "but" and asked_unit is not None:
             return _only_shows(words, asked_unit)
-        if words[0] in SIZES or words[0] in WHEN:
+        if words[0] in SIZES or words[0] in WHEN or (going and words[0] in APART):
             words = words[1:]
         elif words[0] == "this" and len(words) > 1 and words[1] in ("morning", "afternoon", "evening"):
             words = words[2:]
