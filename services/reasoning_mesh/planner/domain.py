@@ -23,6 +23,7 @@ from reasoning_mesh.contracts.plans import (
 )
 from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.planner import (
+    candidates,
     chatter,
     embedded,
     equations,
@@ -104,6 +105,8 @@ def _people_reading(text: str) -> tuple[str | None, shares.Share | None]:
     """The reading of a question as people write it, by the first reader that reads it; and
     the equal share it asks for, where it asks for one (its answer has a form to meet)."""
     said = spelling.fix_slips(text)  # `find teh difference`: for every reader below
+    if (offered := candidates.without(said)) is not None:
+        return _people_reading(offered)  # `round 2.0719 to 2 dp, is it 2.07?`
     core = wrappers.unwrap(said)  # `can u work out 7 × 8 for me`
     # `quick one - 5 + 3`: the `one` is a pronoun, so only the text without it is read.
     if wrappers.pronoun_opener(said):

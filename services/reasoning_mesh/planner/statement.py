@@ -301,7 +301,7 @@ def _many(words: list[str]) -> bool:
     weighed`, `my runs were`), so that `120,135` may be a list."""
     return any(
         w in ("were", "are", "they", "these", "those", "both", "all")
-        or (w.endswith("s") and not w.endswith(("ss", "us", "is")) and noun(w) and w not in SLOTS)
+        or (w.endswith("s") and not w.endswith(("ss", "us", "is", "'s")) and noun(w) and w not in SLOTS)
         for w in map(bare, words)
     )
 

@@ -1,0 +1,29 @@
+"""Answers the asker offers after the question: `round 6,482 to the nearest hundred - is it 6400
+or 6500?`, `round 2.0719 to 2 decimal places, is it 2.07?`.
+
+The candidates are what the asker thinks the result may be, never operands: the question before
+them is read on its own and its result is worked out and verified as always, whichever
+candidate (if any) it matches. Only a question whose maths ends before a fixed ask of one or
+two bare numbers is taken (`is it`, `would it be`, `do i get`); a claim about the maths itself
+(`i think 5 + 3 = 9, is that right?`, `is 7499 rounded to the nearest thousand 7000 or 8000?`)
+is not one, and stays with the readers that refuse it.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NUMBER = r"-?\d[\d,]*(?:\.\d+)?"
+_OFFERED = re.compile(
+    r"^(?P<question>.*?[^\s,.;:?!\-\u2013\u2014])\s*[,.;:?!\-\u2013\u2014]+\s*(?:so\s+|and\s+)?"
+    r"(?:is it|is that|would it be|should it be|will it be|is the answer|do i get|do we get|"
+    r"does it come to|do i put|do i write)"
+    rf"\s+(?:{_NUMBER})(?:\s+or\s+(?:{_NUMBER}))?\s*[?.!]*$",
+    re.IGNORECASE,
+)
+
+
+def without(text: str) -> str | None:
+    """`text` without the answers offered at its end, or None where it offers none."""
+    m = _OFFERED.match(text.strip())
+    return None if m is None else m["question"]
