@@ -25,6 +25,7 @@ from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.planner import (
     candidates,
     chatter,
+    context,
     embedded,
     equations,
     natural,
@@ -127,6 +128,8 @@ def _people_reading(text: str) -> tuple[str | None, shares.Share | None]:
     )
     if reading is None and (share := shares.read(said)) is not None:
         return share.reading, share  # `split 864 stickers evenly between 12 kids`
+    if reading is None and (asked := context.question(said)) is not None:
+        return _people_reading(asked)  # `My commute is 45 minutes each way. What's 45 ...`
     return reading, None
 
 
