@@ -55,6 +55,10 @@ arith: expr
      | "the"? "product" "of" terms                      -> product_of
      | "the"? "difference" ("of" | "between") expr "and" expr -> difference
      | "the"? "quotient" "of" expr "and" expr           -> quotient
+     | "the"? ("quotient" | "result") "when" expr "is" "divided" "by" expr -> quotient
+     | "the"? ("product" | "result") "when" expr "is" "multiplied" "by" expr -> multiply_words
+     | "the"? ("sum" | "result") "when" expr "is" "added" "to" expr -> add_words
+     | "the"? ("difference" | "result") "when" expr "is" "subtracted" "from" expr -> subtract_from
      | "increase" amount "by" amount                    -> add_words
      | ("decrease" | "reduce") amount "by" amount       -> sub_words
      | "knock" amount "off" amount                      -> subtract_from
