@@ -96,9 +96,9 @@ def test_a_stated_quantity_asked_about_reads(question: str, reading: str) -> Non
         ),
         ("33cl to ml?", "How many ml are there in 33 cl?"),
         # Round ten: `each way` of a length or time is the amount said; `away`, `apart`, `ago`;
-        # verbs of carrying, lasting, taking, counting; a comma groups thousands in English
-        # (`8,600 m`; `21,097 km` is 21097 km, not a half marathon's 21.097); a count after a
-        # whole number rounded to tens; `but I need it to 2 dp`.
+        # verbs of carrying, lasting, taking, counting; a comma groups thousands beside a unit
+        # where the digits after it end in zeros (`8,600 m`; a decimal comma would write `8,6`);
+        # a count after a whole number rounded to tens; `but I need it to 2 dp`.
         (
             "my commute is 8750 metres each way, how far is that in km",
             "How many km are there in 8750 metres?",
@@ -112,7 +112,6 @@ def test_a_stated_quantity_asked_about_reads(question: str, reading: str) -> Non
             "the film lasts 150 minutes, how many hours is that",
             "How many hours are there in 150 minutes?",
         ),
-        ("I ran 21,097 km today, how many m is that?", "How many m are there in 21097 km?"),
         (
             "I walked 8,600 m today according to my watch. What's that in km?",
             "How many km are there in 8600 m?",
@@ -273,7 +272,14 @@ def test_amounts_listed_then_asked_for_in_total_read(question: str, reading: str
         "I got 1.23456 kg of flour at the shop but the teacher wants answers to 2 dp",
         "I got 1.23456 kg and the sheet wants answers to 2 dp",
         "My calculator says 1,667 but the teacher wants answers to 2 dp",
-        # a comma in a number after a plural may part a list (`120, 135`)
+        # a comma in a number after a plural may part a list (`120, 135`); beside a unit, a
+        # decimal comma (`21,097 km`: a half marathon?)
+        "I ran 21,097 km today, how many m is that?",
+        "my baby weighed 3,250 kg at birth, how many grams is that",
+        "Tom and Sam ran 12,150 m, how many km is that",
+        "Sam and I walked 8,600 m today, what's that in km",
+        "my run, my walk came to 12,150 m, how many km is that",
+        "my sister and I counted 2,864 steps, round it to the nearest ten",
         "My runs were 12,150 m, how many km is that?",
         "The teams scored 12,150 points, round it to the nearest hundred",
         "The stadium holds 62,548 people, what's that to 2 dp?",

@@ -48,7 +48,7 @@ READ = [
         "cents",
     ),
     (
-        "share 90 marbles among 5 children at the party. how many does each child get?",
+        "share 90 marbles equally among 5 children, how many does each child get?",
         "What is 90/5?",
         "whole",
     ),

@@ -72,9 +72,16 @@ _TAIL_ONLY = frozenset(("keep", "keeps", "kept", "always", "still", "wrong", "pu
 #: 2.5 + 3 | i can't`(what can't they?).
 _HEAD_ONLY = frozenset(("can't", "cant", "cannot", "couldn't"))
 _WHAT = frozenset(("what", "whats", "what's"))
+_OTHERS = frozenset(("he", "she", "they"))
+_HAVING = frozenset(
+    ("some", "any", "had", "have", "has", "keep", "keeps", "kept", "got", "get", "gets", "in",
+     "it", "on", "with")
+)  # fmt: skip
+#: `can't` comes off the head only before a verb of not managing (`can't get this one:`).
+_MANAGING = frozenset(("get", "do", "figure", "work", "remember", "solve", "understand", "crack"))
 #: Words after which a minus written against its number is its sign (`asked me what -8 minus
 #: 15 is`), not a dash after a greeting (`hey -5 + 3`).
-_SIGNED_AFTER = frozenset(("what", "whats", "what's", "is", "says", "said", "get", "got", "getting"))
+_SIGNED_AFTER = _WHAT
 #: `this one:` before the maths names the question, it is no number.
 _THIS_ONE = ("this", "that")
 #: A question opening with one of these asks yes or no (`is 2x = 6 right`, `did i round 2.45
@@ -134,13 +141,10 @@ def spans(text: str) -> Iterator[str]:
     text excluded), that pass the checks of `_sound`."""
     tokens = text.split()
     words = [_word(t) for t in tokens]  # each token normalised once, for every span
-    chat = [bool(w) and w in CHATTER for w in words]
+    chat = _chat(tokens, words)
     n = len(tokens)
     if not n or words[0] in _YES_NO:
         return
-    for k in range(1, n):
-        if words[k] == _PRONOUN_ONE and words[k - 1] in _THIS_ONE and tokens[k][-1] in ":,-":
-            chat[k] = True  # `can't get this one: 6x + 1 = 4`
     head = 0
     while head < n and chat[head] and words[head] not in _TAIL_ONLY:
         head += 1
@@ -173,6 +177,18 @@ def spans(text: str) -> Iterator[str]:
             yield span
 
 
+def _chat(tokens: list[str], words: list[str]) -> list[bool]:
+    """Which words are chatter here: `one` in `this one:` is; `can't` only before a verb of not
+    managing (`can't get this one:`, not `can't be 7 x 8`)."""
+    chat = [bool(w) and w in CHATTER for w in words]
+    for k in range(len(words)):
+        if words[k] == _PRONOUN_ONE and k and words[k - 1] in _THIS_ONE and tokens[k][-1] in ":,":
+            chat[k] = True
+        if words[k] in _HEAD_ONLY and (k + 1 == len(words) or words[k + 1] not in _MANAGING):
+            chat[k] = False
+    return chat
+
+
 def _clause_start(words: list[str], head: int) -> int | None:
     """Where a sentence of the asker's own begins after the maths (`i always forget my
     tables`): at `i` and its kin, the rest of the text chatter or one of the vetted words of an
@@ -182,6 +198,10 @@ def _clause_start(words: list[str], head: int) -> int | None:
     if k is None or set(words[k:]) & REQUESTS - _WHAT:
         # only the first subject after the maths; `i only want the remainder`; `what` asks
         # for what the maths makes (`he doesn't know what to write, what's the answer`)
+        return None
+    if words[k] in _OTHERS and (set(words[k:]) & _HAVING or not set(words[k:]) & _ASIDE):
+        # someone else's doing may change the maths (`and they had some`, `and she is in it`);
+        # their aside is a feeling or a not-knowing (`he doesn't know what to write`)
         return None
     return k if all(w in CHATTER or w in _ASIDE for w in words[k:]) else None
 
@@ -215,13 +235,25 @@ def _sound(span: str, head: list[str], tail: list[str]) -> bool:
         # may go after a conversion asked for outright: `convert 45 minutes into hours | for
         # my timesheet`, where the amount is given and the unit only names the answer's.
         return False
-    if any(w in ("and", "or") and nxt not in _SUBJECTS for w, nxt in itertools.pairwise(tail)):
+    if any(
+        w in ("and", "or") and not _aside_of(tail[k + 1 :])
+        for k, (w, _) in enumerate(itertools.pairwise(tail))
+    ):
         return False  # `12 divided by 3 | and me`: the words after `and` may be operands
     if CLAIM.fullmatch(span.lower()):  # `my kid says | x = 3`: an answer claimed
         return False
     # `what is u in 2x = 6`: a letter taken off may be the unknown asked for, unless a verb
     # follows it (`i keep getting it wrong`, `u need`: a pronoun).
     return not ("=" in span and (letters(head) or letters(tail)))
+
+
+def _aside_of(words: list[str]) -> bool:
+    """After `and` in the words taken off: the asker's own aside (`and i froze`), or someone
+    else's feeling or not-knowing (`and he doesn't know what to write`), never their doing
+    (`and they had some`)."""
+    if words[0] in ("i", "im", "i'm"):
+        return True
+    return words[0] in _OTHERS and bool(set(words) & _ASIDE) and not set(words) & _HAVING
 
 
 def letters(words: list[str]) -> bool:

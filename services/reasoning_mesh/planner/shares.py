@@ -9,16 +9,15 @@ things is `whole` (`50 cookies between 6 kids` has no answer in cookies), a shar
 `cents` and written in decimals (`12.5`, not `25/2`). The verifier reads the accepted answer's
 text against that form; nothing here computes a value.
 
-Strict, because the sentence around the numbers is the asker's own (open words):
-- exactly two numbers in the whole text: the amount and the count of shares;
-- the count is said as `between|among|amongst M <people or groups>` (nothing after the group
-  but words of where or when: `between 7 friends and me` is eight shares), `M of us`, or
-  `M ways`; the amount is `N <things>` (a plural noun) or money (`$156`, `84 dollars`, `420
-  quid`, `a bill of 84`, `the bill came to 87.32`);
-- a verb of sharing (`split`, `share`, `divide`); the last clause asks what each one gets or
-  pays (`how many does each kid get`, `how much each`), `how many` of things, `how much` of money;
-- no word anywhere that changes the shares or the amount (`me`, `left`, `except`, `tip`,
-  `half`, `more`, `each` outside the ask, a unit of measure, `per`): `read` returns None.
+The whole text must be one of a few fixed sentences (`_FORMS`), because every open word in a
+story about sharing can change the shares (an audit of an open-vocabulary draft found 183 of
+450 adversarial questions misread: `between 4 kids and their teacher`, `but Tom gets none`,
+`unevenly`, `8 dozen eggs`, `$12,000`, `84 dollars a head`, `the bill came to 87.32 before the
+drinks`). Only these are open: the counted things (one plural word, or a word and a plural),
+what a bill was for (one word: `a $156 restaurant bill`) and what it is for (`for the cottage`,
+`for the school fair`), each a plain word of no maths, quantity, currency or unit. The shares are
+`evenly`/`equally` between people (`_PEOPLE`), `N of us` or `N ways`; each amount one number as
+written (money to cents at most, things whole; no thousands commas: `12,000` or `87,50`?).
 """
 
 from __future__ import annotations
@@ -29,61 +28,77 @@ from dataclasses import dataclass
 from reasoning_mesh.contracts.plans import AnswerForm, Plan
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.numwords import ONES, TENS
-from reasoning_mesh.planner.sentence_words import bare, plain
+from reasoning_mesh.planner.sentence_words import plain
 from reasoning_mesh.planner.units import UNIT_NAMES
 from reasoning_mesh.planner.wrappers import normal
 
 _WORD_NUMBER = rf"(?:{'|'.join((*TENS, *ONES))})(?:-(?:{'|'.join(ONES)}))?"
-_NUMBER = rf"(?:\d+(?:\.\d+)?|{_WORD_NUMBER})"
-_NUMBERS = re.compile(rf"(?<![\w.,/-])[$£€]?{_NUMBER}(?![\w.,/-]\w)")
-_SHARING = frozenset(
-    ("split", "splits", "splitting", "share", "shares", "shared", "sharing", "divide", "divides",
-     "divided", "dividing")
-)  # fmt: skip
-#: Who or what the shares go to, by the plural the count is said with.
-_GROUPS = {
-    "people": "person", "persons": "person", "friends": "friend", "kids": "kid",
-    "children": "child", "pupils": "pupil", "students": "student", "players": "player",
-    "guests": "guest", "colleagues": "colleague", "workers": "worker", "members": "member",
-    "boys": "boy", "girls": "girl", "siblings": "sibling", "cousins": "cousin",
-    "grandchildren": "grandchild", "grandkids": "grandkid", "teams": "team", "groups": "group",
-    "classes": "class", "families": "family", "housemates": "housemate",
-    "flatmates": "flatmate", "roommates": "roommate", "mates": "mate", "neighbours": "neighbour",
-    "neighbors": "neighbor", "tables": "table", "volunteers": "volunteer",
+_COUNT = rf"(?:\d+|{_WORD_NUMBER})"
+_CASH = r"\d+(?:\.\d{1,2})?"
+#: Who the shares go to, plural → singular (people only: `each person` of `5 families` is not
+#: a fifth).
+_PEOPLE = {
+    "people": "person", "friends": "friend", "kids": "kid", "children": "child",
+    "pupils": "pupil", "students": "student", "players": "player", "guests": "guest",
+    "colleagues": "colleague", "workers": "worker", "boys": "boy", "girls": "girl",
+    "siblings": "sibling", "cousins": "cousin", "grandchildren": "grandchild",
+    "grandkids": "grandkid", "housemates": "housemate", "flatmates": "flatmate",
+    "roommates": "roommate", "mates": "mate", "neighbours": "neighbour", "neighbors": "neighbor",
 }  # fmt: skip
-_COUNT = re.compile(
-    rf"\b(?:between|among|amongst) (?:the )?(?P<between>{_NUMBER}) (?P<group>[a-z]+)\b"
-    rf"|(?:^|[,.;!?] |\b(?:there are|there's|we are|we're|we) )(?P<us>{_NUMBER}) of us\b"
-    rf"|\b(?P<ways>{_NUMBER}) ways\b"
+_WORD = r"[a-z]+(?:-[a-z]+)?"
+_EVENLY = r"(?:evenly|equally)"
+_SPLIT = r"(?:split|share|divide)"
+_SPLITTING = r"(?:splitting|sharing|dividing)"
+_BETWEEN = rf"(?:between|among|amongst) (?P<n>{_COUNT}) (?P<group>[a-z]+)"
+_THINGS = rf"(?P<things>{_COUNT}) (?:(?P<kind>{_WORD}) )?(?P<item>{_WORD})"
+_MONEY = (
+    rf"(?:(?:a |the )?[$£€](?P<cash>{_CASH})(?: (?P<bill_for>{_WORD}))?(?: bill)?"
+    rf"|(?P<cash2>{_CASH}) (?:dollars|quid|euros|bucks)"
+    rf"|(?:a|the) (?:(?P<bill_for2>{_WORD}) )?bill of (?:[$£€](?P<cash3>{_CASH})|(?P<cash4>{_CASH})"
+    rf"(?: (?:dollars|quid|euros|bucks))?)"
+    rf"|the (?P<cash5>{_CASH}) dollar (?:bill|rent))"
 )
-_CURRENCY = r"(?:dollars?|pounds?|quid|euros?|bucks|usd|gbp|eur)"
-_BILL = r"(?:bill|total|tab|meal|dinner|takeaway|order|rent|prize|winnings|jackpot|pot)"
-_MONEY = re.compile(
-    rf"[$£€](?P<a>{_NUMBER})\b|\b(?P<b>{_NUMBER}) {_CURRENCY}\b"
-    rf"|\b{_BILL} (?:of|came to|comes to|was|is|totalled|totaled|totals|of just) (?P<c>{_NUMBER})\b"
+_AMOUNT = rf"(?:{_MONEY}|{_THINGS})"
+_FOR = rf"(?: for the (?P<for>{_WORD})(?: (?P<for2>{_WORD}))?)?"
+_WE = r"(?:we|we're|we are)"
+_FORMS = tuple(
+    re.compile(rf"^{form}$")
+    for form in (
+        # `if I split 864 stickers evenly between 12 kids`, `I'm splitting a bill of 84 dollars`
+        rf"(?:if )?(?:(?:i|we) {_SPLIT}|(?:i'm|i am|we're|we are) {_SPLITTING}) {_AMOUNT} "
+        rf"{_EVENLY} {_BETWEEN}",
+        rf"{_SPLIT} {_AMOUNT} {_EVENLY} {_BETWEEN}",
+        # `48 cookies shared evenly between 6 kids`
+        rf"{_THINGS} (?:shared|split|divided) {_EVENLY} {_BETWEEN}",
+        # `15 of us are splitting 420 quid evenly for the cottage`
+        rf"(?P<us>{_COUNT}) of us (?:are )?{_SPLITTING} {_AMOUNT} {_EVENLY}{_FOR}",
+        # `four of us had dinner and the bill came to 87.32, we're splitting it evenly`
+        rf"(?P<us>{_COUNT}) of us had (?:dinner|lunch|a meal|drinks|a takeaway) and the bill "
+        rf"came to [$£€]?(?P<cash>{_CASH}),? {_WE} {_SPLITTING} it {_EVENLY}",
+        # `we baked 144 cookies for the school fair and want to split them equally between 16 kids`
+        rf"{_WE} (?:baked|made|bought|have|got) {_THINGS}{_FOR} and (?:want|need|are going|have)"
+        rf" to {_SPLIT} them {_EVENLY} {_BETWEEN}",
+        # `we're splitting the 120 dollar rent 4 ways`
+        rf"{_WE} {_SPLITTING} {_AMOUNT} (?P<ways>{_COUNT}) ways",
+    )
 )
-_THINGS = re.compile(rf"\b(?P<n>{_NUMBER}) (?:[a-z]+ )?(?P<thing>[a-z]+s)\b")
-_EACH = r"(?:each|each one|each of us|each of them|everyone|every one|each (?P<who>[a-z]+))"
+_WHO = r"(?:each|each one|each (?P<who>[a-z]+)|each of (?P<us_ask>us))"
 _ASKS = (
-    re.compile(rf"^how (?P<much>many|much) (?:does|do|will|would|should|can|did) {_EACH} "
-               r"(?:get|pay|owe|have|receive|put in|chip in|contribute|end up with)$"),
-    re.compile(rf"^how (?P<much>many|much) (?:for )?{_EACH}$"),
-    re.compile(rf"^how (?P<much>much) (?:is|'s) (?:that )?(?:for )?{_EACH}$"),
-    re.compile(rf"^what (?:does|do|will|would|should) {_EACH} (?:get|pay|owe|put in)$"),
+    re.compile(rf"^how (?P<much>many|much) (?:does|do|will|would|should|can) {_WHO} "
+               r"(?:get|pay|owe|put in)$"),
+    re.compile(rf"^how (?P<much>many|much) (?:for )?{_WHO}$"),
+    re.compile(rf"^what (?:does|do|will|would|should) {_WHO} (?:get|pay|owe|put in)$"),
 )  # fmt: skip
-#: Words that change the shares or the amount, anywhere in the text.
-_CHANGES = frozenset(
-    ("me", "myself", "i'll", "left", "leftover", "leftovers", "over", "remain", "remains",
-     "remaining", "rest", "remainder", "keep", "keeps", "kept", "except", "excluding",
-     "including", "include", "includes", "included", "extra", "more", "less", "fewer", "than",
-     "already", "first", "ate", "eat", "eats", "eaten", "lost", "lose", "gave", "give", "gives",
-     "given", "took", "take", "takes", "half", "halves", "double", "twice", "triple", "third",
-     "quarter", "tip", "tips", "tax", "vat", "service", "plus", "minus", "per", "percent",
-     "every", "not", "don't", "doesn't", "didn't", "isn't", "won't", "can't", "without",
-     "another", "other", "others", "also", "too", "pairs", "couples", "twins", "round",
-     "rounded", "nearest", "decimal", "dp", "about", "roughly", "around", "approximately",
-     "discount", "off", "deposit", "paid", "spent", "after", "besides", "minimum", "maximum",
-     "least", "most", "unequally", "proportion", "ratio", "times", "twice", "second")
+#: Open words that may not be counted things or what a bill is for: quantities, currencies,
+#: containers and people (an amount of them, or a share of them).
+_NOT_OPEN = frozenset(
+    ("dozen", "dozens", "hundred", "hundreds", "thousand", "thousands", "million", "millions",
+     "billion", "grand", "k", "m", "bn", "cents", "cent", "pence", "p", "pounds", "pound",
+     "dollars", "euros", "quid", "bucks", "bags", "packs", "packets", "boxes", "bars", "pairs",
+     "sets", "lots", "batches", "trays", "tins", "jars", "cases", "crates", "rolls", "sheets",
+     "head", "apiece", "each", "per", "more", "extra", "other", "others", "half", "halves",
+     "portion", "portions", "share", "shares", "rest", "remaining", "leftover", "leftovers",
+     "deposit", "tip", "tax", "delivery", "drinks", "starters", "voucher", "coupon")
 )  # fmt: skip
 
 
@@ -95,40 +110,16 @@ class Share:
 
 def read(text: str) -> Share | None:
     """The amount divided by the number of shares, and the form its answer must take."""
-    said = normal(text).rstrip(" ?.!")
-    head, _, ask = said.rpartition(", " if "?" not in said else "? ")
-    if "." in ask.strip() or not head:
-        head, _, ask = said.rpartition(". ")
-    asked = next((m for m in (p.match(ask.strip(" ,")) for p in _ASKS) if m), None)
-    words = {bare(w) for w in said.split()}
-    if asked is None or not _SHARING & words or _CHANGES & words or "%" in said:
-        return None
-    if "each" in head.split() or len(_NUMBERS.findall(said)) != 2:
-        return None
-    if any(w in UNIT_NAMES and w != "us" for w in words):  # a measure (`us`: `4 of us`)
-        return None
-    parts = _parts(head, asked["who"], money_ask=asked["much"] == "much")
-    if parts is None:
-        return None
-    amount, divisor, form = parts
-    try:
-        return Share(natural.read(f"what is {amount} divided by {divisor}"), form)
-    except natural.NotReadError:
-        return None
-
-
-def _parts(head: str, who: str | None, *, money_ask: bool) -> tuple[str, str, AnswerForm] | None:
-    """The amount, the number of shares and the answer's form, said as the module says."""
-    count = _COUNT.search(head)
-    if count is None or not _whole_number(divisor := count["between"] or count["us"] or count["ways"]):
-        return None
-    group = count["group"]
-    if group is not None and (group not in _GROUPS or not _ends_clause(head[count.end() :])):
-        return None  # `between 5 kids and me`
-    if who is not None and who not in {"person", "one", "share", _GROUPS.get(group or "", "")}:
-        return None  # `how many does each dog get`
-    amount, form = _amount(head[: count.start()] + " " + head[count.end() :], money_ask=money_ask)
-    return None if amount is None else (amount, divisor, form)
+    said = re.sub(r"\s*(?:,?\s*(?:please|pls|thanks))?\s*[?.!]*$", "", normal(text))
+    for end in (", ", ". ", "? ", " - "):
+        head, sep, ask = said.rpartition(end)
+        if sep and (parts := _parts(head, ask)) is not None:
+            amount, shares, form = parts
+            try:
+                return Share(natural.read(f"what is {amount} divided by {shares}"), form)
+            except natural.NotReadError:
+                return None
+    return None
 
 
 def guarded(plan: Plan, form: AnswerForm) -> Plan:
@@ -140,21 +131,42 @@ def guarded(plan: Plan, form: AnswerForm) -> Plan:
     return plan.model_copy(update={"goals": goals, "final_check": check})
 
 
-def _amount(rest: str, *, money_ask: bool) -> tuple[str | None, AnswerForm]:
-    money = _MONEY.search(rest)
-    if money is not None:
-        return (money["a"] or money["b"] or money["c"]) if money_ask else None, "cents"
-    things = _THINGS.search(rest)
-    if things is None or money_ask or things["thing"] in _GROUPS or not plain(things["thing"]):
-        return None, "whole"
-    return things["n"], "whole"
+def _parts(head: str, ask: str) -> tuple[str, str, AnswerForm] | None:
+    """The amount, the number of shares and the answer's form, where `head` says a share in
+    one of `_FORMS` and `ask` asks for one share of it."""
+    said = next((m for m in (f.fullmatch(head) for f in _FORMS) if m is not None), None)
+    asked = next((m for m in (a.fullmatch(ask) for a in _ASKS) if m is not None), None)
+    if said is None or asked is None:
+        return None
+    found = {k: v for k, v in said.groupdict().items() if v is not None}
+    shares = found.get("n") or found.get("us") or found.get("ways") or ""
+    cash = next((found[k] for k in ("cash", "cash2", "cash3", "cash4", "cash5") if k in found), None)
+    open_words = [
+        found[k] for k in ("kind", "item", "bill_for", "bill_for2", "for", "for2") if k in found
+    ]
+    if shares in ("0", "1", "zero", "one") or not all(map(_open, open_words)):
+        return None
+    if not _asked_of(found.get("group"), asked, us="us" in found or "ways" in found):
+        return None
+    if cash is not None:  # money: `how much`, `what does each pay`
+        return (cash, shares, "cents") if asked["much"] != "many" else None
+    item = found.get("item", "")
+    if not item.endswith("s") or asked["much"] == "much":
+        return None  # `48 cookie`, `how much does each get` of things
+    return found["things"], shares, "whole"
 
 
-def _whole_number(text: str) -> bool:
-    return "." not in text and text not in ("zero", "0", "one", "1")
+def _asked_of(group: str | None, asked: re.Match[str], *, us: bool) -> bool:
+    """Whether the ask is of one of the people the shares go to: `each kid` of kids, `each of
+    us` only where we are the shares (`4 of us`, `4 ways`), `each person` of people."""
+    if group is not None and group not in _PEOPLE:
+        return False
+    if asked["us_ask"] is not None:
+        return us
+    who = asked["who"]
+    return who is None or who in ("person", "one") or who == _PEOPLE.get(group or "")
 
 
-def _ends_clause(after: str) -> bool:
-    """After `between 7 friends`: the clause ends, or says where or when in plain words."""
-    clause = re.split(r"[,.;!?]", after, maxsplit=1)[0].split()
-    return not clause or (clause[0] in ("at", "in", "on", "from", "for") and all(map(plain, clause)))
+def _open(word: str) -> bool:
+    """An open word of the sentence: plain, and no quantity, currency, unit or container."""
+    return plain(word) and word not in _NOT_OPEN and word not in UNIT_NAMES and word not in _PEOPLE

@@ -275,14 +275,12 @@ def _quantity(
         unit, after = bare(after[0]), after[1:]
     elif grouped and after and _counted(bare(after[0])):
         after = after[1:]  # `the stadium holds 62,548 people`: what is counted
-    if (
-        (grouped or (unit is not None and asked_unit is not None))
-        and _THOUSANDS.fullmatch(number)
-        and not _many(before)
-    ):
+    converted = unit is not None and asked_unit is not None and number.endswith("00")
+    if (grouped or converted) and _THOUSANDS.fullmatch(number) and not _many(before):
         # `34,752` to the nearest thousand; `8,600 m` in km. Not to decimal places or a unit
-        # rounded (`3,456 to 2 dp`, `2,500 km to 1 dp`: a decimal comma?), nor `2,5`, nor
-        # after a plural (`the samples weighed 120,135 g`: two of them?).
+        # rounded (`3,456 to 2 dp`, `2,500 km to 1 dp`: a decimal comma?), nor `2,5`, nor a
+        # unit's `42,195 km` or `3,250 kg` (a decimal comma writes no trailing zeros: `8,6`),
+        # nor after a plural (`the samples weighed 120,135 g`, `Tom and Sam ran`: a list?).
         number = plain_thousands(number)
     if not re.fullmatch(r"-?\d+(?:\.\d+)?", number):
         return None
@@ -300,9 +298,10 @@ def _many(words: list[str]) -> bool:
     """Whether the words before a quantity say it is of more than one thing (`the samples
     weighed`, `my runs were`), so that `120,135` may be a list."""
     return any(
-        w in ("were", "are", "they", "these", "those", "both", "all")
+        w in ("were", "are", "we", "they", "these", "those", "both", "all", "and", "&")
+        or w.endswith(",")
         or (w.endswith("s") and not w.endswith(("ss", "us", "is", "'s")) and noun(w) and w not in SLOTS)
-        for w in map(bare, words)
+        for w in (bare(t) if not t.endswith(",") else t for t in words)
     )
 
 
