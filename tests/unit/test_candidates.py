@@ -36,6 +36,9 @@ def test_offered_answers_come_off_and_the_question_is_read(question: str, readin
         "is 7499 rounded to the nearest thousand 7000 or 8000?",
         "what is 8 minus, is it 3",  # nothing left to read
         "is it 54 or 56?",
+        "what is 10 - is it 5?",  # a minus or a dash: from an audit
+        "what is 100 -- is it 50?",
+        "What is 2 + 2" + ", is it 4" * 1000,  # offers come off once (no recursion)
     ],
 )
 def test_claims_and_bare_offers_are_not_read(question: str) -> None:

@@ -47,6 +47,13 @@ READ = [
         "What is 120/4?",
         "cents",
     ),
+    # `what does each ... pay/get` asks of either (an audit found it crashing a draft)
+    ("split the $120 bill evenly between 4 friends, what does each pay?", "What is 120/4?", "cents"),
+    (
+        "if i split 864 stickers evenly between 12 kids, what will each kid get?",
+        "What is 864/12?",
+        "whole",
+    ),
     (
         "share 90 marbles equally among 5 children, how many does each child get?",
         "What is 90/5?",
@@ -76,6 +83,21 @@ REFUSED = [
     "share 48 cookies and 12 cakes between 6 kids, how many does each get",
     "split 48 cookies between 6 kids in 2 classes, how many does each get",
     "what is 48 cookies split between 6 kids",
+    # from the audits of this round: open words that change the shares or the amount
+    "split 60 sweets between 4 kids, and their teacher, how many does each get",
+    "split 60 sweets evenly between 4 kids, but Tom gets none, how many does each get",
+    "split 60 sweets unevenly between 4 kids, how many does each get",
+    "split 60 sweets evenly between 4 teams, how many does each person get",
+    "split 8 dozen eggs evenly between 4 families, how many does each get",
+    "split 8 score marbles evenly between 4 kids, how many does each kid get?",
+    "split $12,000 evenly between 4 friends, how much does each get",
+    "split 84 dollars a head evenly between 7 friends, how much does each pay",
+    "split the $120 per-person bill evenly between 4 friends, how much does each pay?",
+    "split $20 notes evenly between 4 friends, how much does each get?",
+    "split 85 euro cents evenly between 4 kids, how much does each get",
+    "four of us had dinner and the bill came to 87.32 before the drinks, we're splitting it evenly. "
+    "how much does each person pay?",
+    "Tom ate 4 of the sweets first. Split 60 sweets evenly between 4 kids, how many each?",
 ]
 
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 
 _NUMBER = r"-?\d[\d,]*(?:\.\d+)?"
+_DASHES = "-\u2013\u2014"
 _OFFERED = re.compile(
-    r"^(?P<question>.*?[^\s,.;:?!\-\u2013\u2014])\s*[,.;:?!\-\u2013\u2014]+\s*(?:so\s+|and\s+)?"
+    r"^(?P<question>.*?[^\s,.;:?!\-\u2013\u2014])\s*(?P<cut>[,.;:?!\-\u2013\u2014]+)\s*(?:so\s+|and\s+)?"
     r"(?:is it|is that|would it be|should it be|will it be|is the answer|do i get|do we get|"
     r"does it come to|do i put|do i write)"
     rf"\s+(?:{_NUMBER})(?:\s+or\s+(?:{_NUMBER}))?\s*[?.!]*$",
@@ -26,4 +27,6 @@ _OFFERED = re.compile(
 def without(text: str) -> str | None:
     """`text` without the answers offered at its end, or None where it offers none."""
     m = _OFFERED.match(text.strip())
-    return None if m is None else m["question"]
+    if m is None or (m["question"][-1].isdigit() and set(m["cut"]) & set(_DASHES)):
+        return None  # `what is 10 - is it 5?`: a minus, or a dash?
+    return m["question"]

@@ -13,7 +13,6 @@ chatter words comes off, so sentences nobody listed are read too.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterator
 
@@ -73,10 +72,25 @@ _TAIL_ONLY = frozenset(("keep", "keeps", "kept", "always", "still", "wrong", "pu
 _HEAD_ONLY = frozenset(("can't", "cant", "cannot", "couldn't"))
 _WHAT = frozenset(("what", "whats", "what's"))
 _OTHERS = frozenset(("he", "she", "they"))
-_HAVING = frozenset(
-    ("some", "any", "had", "have", "has", "keep", "keeps", "kept", "got", "get", "gets", "in",
-     "it", "on", "with")
+#: What someone else may say in an aside after the maths: only that they do not know it.
+_NOT_KNOWING = frozenset(
+    ("doesn't", "don't", "didn't", "dont", "doesnt", "didnt", "know", "knows", "knew", "sure",
+     "what", "what's", "whats", "to", "write", "put", "the", "answer", "is", "was", "are",
+     "were", "totally", "really", "just", "so", "confused", "stuck", "froze", "blanked",
+     "panicked", "panicking", "lol", "haha", "no", "idea", "clue", "has", "have", "got")
 )  # fmt: skip
+_NOT_KNOWING_VERBS = frozenset(
+    ("doesn't", "don't", "didn't", "dont", "doesnt", "didnt", "confused", "stuck", "froze",
+     "blanked", "panicked", "panicking", "idea", "clue")
+)  # fmt: skip
+#: In an aside, people (who may be more sharers) and parts (`some`) change the maths.
+_PEOPLE = frozenset(
+    ("me", "him", "her", "them", "us", "kid", "kids", "son", "daughter", "child", "children",
+     "teacher", "tutor", "friend", "friends", "mum", "mom", "mam", "dad", "brother", "sister",
+     "boss", "wife", "husband", "partner", "guys", "someone", "somebody", "anyone", "anybody",
+     "class")
+)  # fmt: skip
+_HAVING_SOME = frozenset(("some", "any", "had", "half", "rest"))
 #: `can't` comes off the head only before a verb of not managing (`can't get this one:`).
 _MANAGING = frozenset(("get", "do", "figure", "work", "remember", "solve", "understand", "crack"))
 #: Words after which a minus written against its number is its sign (`asked me what -8 minus
@@ -199,11 +213,7 @@ def _clause_start(words: list[str], head: int) -> int | None:
         # only the first subject after the maths; `i only want the remainder`; `what` asks
         # for what the maths makes (`he doesn't know what to write, what's the answer`)
         return None
-    if words[k] in _OTHERS and (set(words[k:]) & _HAVING or not set(words[k:]) & _ASIDE):
-        # someone else's doing may change the maths (`and they had some`, `and she is in it`);
-        # their aside is a feeling or a not-knowing (`he doesn't know what to write`)
-        return None
-    return k if all(w in CHATTER or w in _ASIDE for w in words[k:]) else None
+    return k if _aside_of(words[k:]) else None
 
 
 def measured_by(words: list[str]) -> bool:
@@ -235,11 +245,10 @@ def _sound(span: str, head: list[str], tail: list[str]) -> bool:
         # may go after a conversion asked for outright: `convert 45 minutes into hours | for
         # my timesheet`, where the amount is given and the unit only names the answer's.
         return False
-    if any(
-        w in ("and", "or") and not _aside_of(tail[k + 1 :])
-        for k, (w, _) in enumerate(itertools.pairwise(tail))
-    ):
-        return False  # `12 divided by 3 | and me`: the words after `and` may be operands
+    if tail and (_people_in(tail) or _joined(tail)):
+        # `120 / 4 | friends and i`, `100 / 4, | they forget the teacher`: people may be
+        # counted; `12 divided by 3 | and me`: the words after `and` may be operands
+        return False
     if CLAIM.fullmatch(span.lower()):  # `my kid says | x = 3`: an answer claimed
         return False
     # `what is u in 2x = 6`: a letter taken off may be the unknown asked for, unless a verb
@@ -247,13 +256,37 @@ def _sound(span: str, head: list[str], tail: list[str]) -> bool:
     return not ("=" in span and (letters(head) or letters(tail)))
 
 
+def _people_in(tail: list[str]) -> bool:
+    """Whether the words taken off after the maths name people other than who it is for
+    (`for my son`, `for me`)."""
+    rest, k = [], 0
+    while k < len(tail):
+        if tail[k] == "for" and k + 1 < len(tail) and tail[k + 1] == "me":
+            k += 2
+        elif tail[k] == "for" and tail[k + 1 : k + 2] in (["my"], ["his"], ["her"], ["our"], ["the"]):
+            k += 3
+        else:
+            rest.append(tail[k])
+            k += 1
+    return bool(set(rest) & _PEOPLE)
+
+
+def _joined(tail: list[str]) -> bool:
+    """Whether `and`/`or` in the words taken off joins anything but an aside."""
+    return any(w in ("and", "or") and not _aside_of(tail[k + 1 :]) for k, w in enumerate(tail))
+
+
 def _aside_of(words: list[str]) -> bool:
     """After `and` in the words taken off: the asker's own aside (`and i froze`), or someone
     else's feeling or not-knowing (`and he doesn't know what to write`), never their doing
     (`and they had some`)."""
-    if words[0] in ("i", "im", "i'm"):
-        return True
-    return words[0] in _OTHERS and bool(set(words) & _ASIDE) and not set(words) & _HAVING
+    said = set(words[1:])
+    if not words or not said or said & (_PEOPLE | _HAVING_SOME):
+        return False  # `and i forget my brother`, `and i had some`: a sharer, a part
+    if words[0] in ("i", "im", "i'm", "ive", "i've", "id", "i'd", "ill", "i'll", "we", "we're"):
+        return all(w in CHATTER or w in _ASIDE for w in said)
+    # `and he doesn't know what to write`: not-knowing in a few words, nothing they do or forget
+    return words[0] in _OTHERS and said <= _NOT_KNOWING and bool(said & _NOT_KNOWING_VERBS)
 
 
 def letters(words: list[str]) -> bool:

@@ -1,40 +1,33 @@
-"""A sentence of background before a question that asks all its maths itself: `My commute is 45
-minutes each way. What's 45 minutes in hours?`.
+"""A sentence stating a quantity before a question that asks about that quantity in full: `My
+commute is 45 minutes each way. What's 45 minutes in hours?`.
 
-The last sentence is read alone, and only where the sentences before it cannot change what it
-asks: they hold no number the question does not repeat (`I have 3 apples. What is 3 + 4?`
-restates; `It costs 5. What is 3 + 4?` may mean something else), no `=`, and no word that sets
-how numbers are read or what a name stands for (`working in base 6`, `let`, `mod`).
+The last sentence is read alone, and only where the one before it is a plain statement of one
+quantity by `statement`'s rules (`stated`: a name and a verb saying what it is, no word that
+changes it, makes it stand for another or sets how it is read) and the question names that
+same quantity (`45 minutes`). An audit of a draft that took any background without a new
+number found instructions (`Double the result.`, `Sorry I meant minus.`), number systems
+(`We are working in ternary.`), forms of the answer (`As a percentage.`) and second questions
+read past; none of these is a statement of a quantity.
 """
 
 from __future__ import annotations
 
 import re
 
-_NUMBER = re.compile(r"-?\d+(?:[.,]\d+)*")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
-#: Words of background that change what a later question means: how numbers are read, what a
-#: name stands for, how the answer is to be given. (Words of quantity do not: the question
-#: states all its numbers itself.)
-_SETTINGS = frozenset(
-    ("base", "bases", "binary", "octal", "hex", "hexadecimal", "decimal", "decimals", "mod",
-     "modulo", "modular", "roman", "clock", "let", "suppose", "assume", "assuming", "where",
-     "if", "percent", "instead", "answer", "answers", "give", "write", "express", "expressed",
-     "show", "format", "unit", "units", "round", "rounded", "rounding", "nearest", "places",
-     "dp", "fraction", "fractions", "significant", "exact", "exactly", "estimate", "roughly",
-     "approximately")
-)  # fmt: skip
+from reasoning_mesh.planner import statement
+from reasoning_mesh.planner.wrappers import normal
+
+_SENTENCE_END = re.compile(r"(?<=[.!])\s+(?=\S)")
 
 
 def question(text: str) -> str | None:
-    """The last sentence of `text` where the sentences before it are background only."""
+    """The last sentence of `text` where the one before it states the quantity it asks about."""
     parts = _SENTENCE_END.split(text.strip())
-    if len(parts) < 2:  # background, then the question
+    if len(parts) != 2:  # one statement, then the question
         return None
-    background, asked = " ".join(parts[:-1]), parts[-1]
-    words = set(re.findall(r"[a-z]+", background.lower()))
-    if "=" in background or "%" in background or words & _SETTINGS:
+    background, asked = parts
+    quantity = statement.stated(background)
+    if quantity is None:
         return None
-    if not set(_NUMBER.findall(background)) <= set(_NUMBER.findall(asked)):
-        return None
-    return asked
+    said = " ".join(w for w in quantity if w is not None)
+    return asked if re.search(rf"(?<![\w.,]){re.escape(said)}\b", normal(asked)) else None

@@ -102,12 +102,13 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     return plan.model_copy(update={"question": text, "reading": reading})
 
 
-def _people_reading(text: str) -> tuple[str | None, shares.Share | None]:
+def _people_reading(text: str, *, whole: bool = True) -> tuple[str | None, shares.Share | None]:
     """The reading of a question as people write it, by the first reader that reads it; and
-    the equal share it asks for, where it asks for one (its answer has a form to meet)."""
+    the equal share it asks for, where it asks for one (its answer has a form to meet).
+    `whole`: `text` is the whole question (a part taken from it is read once, no further)."""
     said = spelling.fix_slips(text)  # `find teh difference`: for every reader below
-    if (offered := candidates.without(said)) is not None:
-        return _people_reading(offered)  # `round 2.0719 to 2 dp, is it 2.07?`
+    if whole and (offered := candidates.without(said)) is not None:
+        return _people_reading(offered, whole=False)  # `round 2.0719 to 2 dp, is it 2.07?`
     core = wrappers.unwrap(said)  # `can u work out 7 × 8 for me`
     # `quick one - 5 + 3`: the `one` is a pronoun, so only the text without it is read.
     if wrappers.pronoun_opener(said):
@@ -128,8 +129,8 @@ def _people_reading(text: str) -> tuple[str | None, shares.Share | None]:
     )
     if reading is None and (share := shares.read(said)) is not None:
         return share.reading, share  # `split 864 stickers evenly between 12 kids`
-    if reading is None and (asked := context.question(said)) is not None:
-        return _people_reading(asked)  # `My commute is 45 minutes each way. What's 45 ...`
+    if reading is None and whole and (asked := context.question(said)) is not None:
+        return _people_reading(asked, whole=False)  # `My commute is 45 minutes each way. ...`
     return reading, None
 
 

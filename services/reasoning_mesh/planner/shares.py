@@ -45,21 +45,21 @@ _PEOPLE = {
     "grandkids": "grandkid", "housemates": "housemate", "flatmates": "flatmate",
     "roommates": "roommate", "mates": "mate", "neighbours": "neighbour", "neighbors": "neighbor",
 }  # fmt: skip
-_WORD = r"[a-z]+(?:-[a-z]+)?"
 _EVENLY = r"(?:evenly|equally)"
 _SPLIT = r"(?:split|share|divide)"
 _SPLITTING = r"(?:splitting|sharing|dividing)"
 _BETWEEN = rf"(?:between|among|amongst) (?P<n>{_COUNT}) (?P<group>[a-z]+)"
-_THINGS = rf"(?P<things>{_COUNT}) (?:(?P<kind>{_WORD}) )?(?P<item>{_WORD})"
+_THINGS = rf"(?P<things>{_COUNT}) (?P<item>[a-z]+)"
 _MONEY = (
-    rf"(?:(?:a |the )?[$£€](?P<cash>{_CASH})(?: (?P<bill_for>{_WORD}))?(?: bill)?"
+    rf"(?:(?:a |the )?[$£€](?P<cash>{_CASH})(?: (?P<bill_for>[a-z]+))? bill"
+    rf"|[$£€](?P<cash6>{_CASH})"
     rf"|(?P<cash2>{_CASH}) (?:dollars|quid|euros|bucks)"
-    rf"|(?:a|the) (?:(?P<bill_for2>{_WORD}) )?bill of (?:[$£€](?P<cash3>{_CASH})|(?P<cash4>{_CASH})"
+    rf"|(?:a|the) (?:(?P<bill_for2>[a-z]+) )?bill of (?:[$£€](?P<cash3>{_CASH})|(?P<cash4>{_CASH})"
     rf"(?: (?:dollars|quid|euros|bucks))?)"
     rf"|the (?P<cash5>{_CASH}) dollar (?:bill|rent))"
 )
 _AMOUNT = rf"(?:{_MONEY}|{_THINGS})"
-_FOR = rf"(?: for the (?P<for>{_WORD})(?: (?P<for2>{_WORD}))?)?"
+_FOR = r"(?: for the (?P<for>[a-z]+)(?: (?P<for2>[a-z]+))?)?"
 _WE = r"(?:we|we're|we are)"
 _FORMS = tuple(
     re.compile(rf"^{form}$")
@@ -89,11 +89,21 @@ _ASKS = (
     re.compile(rf"^how (?P<much>many|much) (?:for )?{_WHO}$"),
     re.compile(rf"^what (?:does|do|will|would|should) {_WHO} (?:get|pay|owe|put in)$"),
 )  # fmt: skip
-#: Open words that may not be counted things or what a bill is for: quantities, currencies,
-#: containers and people (an amount of them, or a share of them).
+#: What a whole bill may be said to be for (`a $156 restaurant bill`); not a price per head,
+#: a note or a voucher (`the $120 per-person bill`, `$20 notes`: how many?).
+_BILLS_FOR = frozenset(
+    ("restaurant", "dinner", "lunch", "breakfast", "meal", "pizza", "takeaway", "pub", "bar",
+     "hotel", "taxi", "cab", "grocery", "shopping", "electric", "electricity", "gas", "water",
+     "phone", "internet", "energy", "holiday", "cottage", "food", "party")
+)  # fmt: skip
+#: Open words that may not be counted things or a purpose: quantities, currencies, containers
+#: and people (an amount of them, or a share of them).
 _NOT_OPEN = frozenset(
     ("dozen", "dozens", "hundred", "hundreds", "thousand", "thousands", "million", "millions",
-     "billion", "grand", "k", "m", "bn", "cents", "cent", "pence", "p", "pounds", "pound",
+     "billion", "billions", "trillion", "trillions", "grand", "k", "m", "bn", "cents", "cent",
+     "pence", "p", "pounds", "pound", "scores", "grosses", "lakhs", "crores", "myriads",
+     "zillions", "hundredweights", "tons", "tonnes", "notes", "coins", "vouchers", "cheques",
+     "checks", "tokens", "bills", "chips", "credits",
      "dollars", "euros", "quid", "bucks", "bags", "packs", "packets", "boxes", "bars", "pairs",
      "sets", "lots", "batches", "trays", "tins", "jars", "cases", "crates", "rolls", "sheets",
      "head", "apiece", "each", "per", "more", "extra", "other", "others", "half", "halves",
@@ -140,18 +150,22 @@ def _parts(head: str, ask: str) -> tuple[str, str, AnswerForm] | None:
         return None
     found = {k: v for k, v in said.groupdict().items() if v is not None}
     shares = found.get("n") or found.get("us") or found.get("ways") or ""
-    cash = next((found[k] for k in ("cash", "cash2", "cash3", "cash4", "cash5") if k in found), None)
-    open_words = [
-        found[k] for k in ("kind", "item", "bill_for", "bill_for2", "for", "for2") if k in found
-    ]
-    if shares in ("0", "1", "zero", "one") or not all(map(_open, open_words)):
+    cash = next((v for k, v in found.items() if k.startswith("cash")), None)
+    bill_for = [found[k] for k in ("bill_for", "bill_for2") if k in found]
+    purpose = [found[k] for k in ("for", "for2") if k in found]
+    if (
+        shares in ("0", "1", "zero", "one")
+        or not all(w in _BILLS_FOR for w in bill_for)  # `the $120 per-person bill`
+        or not all(_open(w) and not w.endswith("s") for w in purpose)  # `for the nights`
+    ):
         return None
+    much = asked.groupdict().get("much")
     if not _asked_of(found.get("group"), asked, us="us" in found or "ways" in found):
         return None
     if cash is not None:  # money: `how much`, `what does each pay`
-        return (cash, shares, "cents") if asked["much"] != "many" else None
+        return (cash, shares, "cents") if much != "many" else None
     item = found.get("item", "")
-    if not item.endswith("s") or asked["much"] == "much":
+    if not item.endswith("s") or much == "much" or not _open(item):
         return None  # `48 cookie`, `how much does each get` of things
     return found["things"], shares, "whole"
 

@@ -27,8 +27,7 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.models.translator.masking import plain_thousands
-from reasoning_mesh.planner import natural
+from reasoning_mesh.planner import natural, thousands
 from reasoning_mesh.planner.sentence_words import (
     ANSWER_KINDS,
     ANSWER_SLOTS,
@@ -57,8 +56,6 @@ from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
 from reasoning_mesh.planner.wrappers import normal
 
 _IT = r"(?:that|it|this)"
-#: A whole number in thousands groups (`8,600`, `1,250,000`).
-_THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3})+")
 _IT_NAMED = r"(?P<it>that|it|this)"
 _UNIT = r"(?P<unit>[a-z]+(?: [a-z]+)?)"
 _PLACES = (
@@ -115,6 +112,15 @@ def read(text: str) -> str | None:
         if (reading := _split(tokens[:cut], tokens[cut:])) is not None:
             return reading
     return None
+
+
+def stated(sentence: str) -> tuple[str, str | None] | None:
+    """The quantity a sentence states, by this module's rules for a statement (`My commute is
+    45 minutes each way.` → `45`, `minutes`), else None."""
+    tokens = normal(sentence).rstrip(".?!").split()
+    if not tokens or NOT_LITERAL & {bare(t) for t in tokens}:
+        return None
+    return _quantity(tokens, None)
 
 
 def _split(statement: list[str], ask_tokens: list[str]) -> str | None:
@@ -273,15 +279,11 @@ def _quantity(
     unit = None
     if after and bare(after[0]) in UNIT_NAMES:
         unit, after = bare(after[0]), after[1:]
-    elif grouped and after and _counted(bare(after[0])):
+    elif grouped and after and thousands.counted(bare(after[0])):
         after = after[1:]  # `the stadium holds 62,548 people`: what is counted
-    converted = unit is not None and asked_unit is not None and number.endswith("00")
-    if (grouped or converted) and _THOUSANDS.fullmatch(number) and not _many(before):
-        # `34,752` to the nearest thousand; `8,600 m` in km. Not to decimal places or a unit
-        # rounded (`3,456 to 2 dp`, `2,500 km to 1 dp`: a decimal comma?), nor `2,5`, nor a
-        # unit's `42,195 km` or `3,250 kg` (a decimal comma writes no trailing zeros: `8,6`),
-        # nor after a plural (`the samples weighed 120,135 g`, `Tom and Sam ran`: a list?).
-        number = plain_thousands(number)
+    converted = unit is not None and asked_unit is not None
+    if grouped or converted:
+        number = thousands.read(number, before, unit=converted)
     if not re.fullmatch(r"-?\d+(?:\.\d+)?", number):
         return None
     if grouped and unit is not None:
@@ -292,22 +294,6 @@ def _quantity(
     ):
         return None
     return number, unit
-
-
-def _many(words: list[str]) -> bool:
-    """Whether the words before a quantity say it is of more than one thing (`the samples
-    weighed`, `my runs were`), so that `120,135` may be a list."""
-    return any(
-        w in ("were", "are", "we", "they", "these", "those", "both", "all", "and", "&")
-        or w.endswith(",")
-        or (w.endswith("s") and not w.endswith(("ss", "us", "is", "'s")) and noun(w) and w not in SLOTS)
-        for w in (bare(t) if not t.endswith(",") else t for t in words)
-    )
-
-
-def _counted(word: str) -> bool:
-    """A plural noun that says what a whole number counts (`people`, `steps`, `votes`)."""
-    return word == "people" or (noun(word) and word.endswith("s") and not word.endswith("ss"))
 
 
 def _all_free(words: list[str], *, journey: bool = False) -> bool:

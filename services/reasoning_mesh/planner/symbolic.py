@@ -51,6 +51,7 @@ _MATH = re.compile(r"[+*×÷()=]|\s[-/]\s")
 _PUNCTUATION = frozenset(",.:;'\"?")
 #: One-letter words that are English, not unknowns, outside the run.
 _LETTER_WORDS = {"a", "i"}
+_JOINED_END = re.compile(r"\b(?:and|or)(?:\s+(?:i|me|us|we|you|my|them))?\s*[?.!]*$")
 
 
 def _operand_end(tok: str) -> bool:
@@ -104,8 +105,9 @@ def _text(run: list[re.Match[str]], literals: tuple[str, ...], source: str) -> s
 
 def read(question: str) -> str | None:
     """The reading of a question whose maths is one written run of symbols, else None."""
-    if ambiguous(plain_minus(question).lower()):
-        return None  # `3!`, `2 ** 3`, `.5`, `8 ÷ 4/2`
+    if ambiguous(plain_minus(question).lower()) or _JOINED_END.search(question.lower()):
+        # `3!`, `2 ** 3`, `.5`, `8 ÷ 4/2`; `what is 120 / 4 and i`: more operands after `and`?
+        return None
     masked = mask(question)
     runs, outside = _runs(masked.text)
     numbered = [r for r in runs if any(m.group().startswith("#") for m in r)]
