@@ -115,3 +115,16 @@ def test_shares_said_otherwise_are_not_read(question: str) -> None:
     assert read(question) is None
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
+
+
+def test_a_quotient_when_dividing_must_be_whole() -> None:
+    """School's quotient when dividing is a whole number with a remainder: `17 / 5` does not
+    answer `the quotient when 17 is divided by 5`, so the verifier fails a result that is not
+    whole (`936 / 24` = 39 answers its question)."""
+    for question in (
+        "what is the quotient when 17 is divided by 5",
+        "what is the quotient when 936 is divided by 24",
+    ):
+        plan = plan_question(question)
+        assert plan.final_check.answer_form == "whole"
+    assert plan_question("what is the quotient of 17 and 5").final_check.answer_form == "any"

@@ -82,8 +82,6 @@ def test_more_words_for_the_four_operations(question: str, reading: str) -> None
         "x + 3 = ?",
         "increase 75 by 30%",
         "share 90 between 6 and 3",
-        # School's quotient when dividing is a whole number with a remainder: 17 / 5 is not it.
-        "what is the quotient when 17 is divided by 5",
         # `increase 40 by a quarter` is 50: whole amounts only.
         "increase 40 by a quarter",
         "increase 40 by 1/4",

@@ -56,6 +56,7 @@ __all__ = ["UnplannableError", "UnsupportedQuestionError", "allot", "plan_questi
 UNSUPPORTED = "no arithmetic, equation, conversion or rounding found"
 #: Spans tried per question: each is a parse, and a long sentence of chatter has many.
 _MAX_SPANS = 48
+_QUOTIENT_WHEN = re.compile(r"\bquotient when\b", re.IGNORECASE)
 
 _LEAD = re.compile(
     r"^(what is the value of|what is|calculate|evaluate|compute|work out|give)\s+", re.IGNORECASE
@@ -99,6 +100,10 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
         raise UnsupportedQuestionError(f"no plan for {reading!r}: {exc}") from exc
     if share is not None:
         plan = shares.guarded(plan, share.form)
+    elif _QUOTIENT_WHEN.search(text):
+        # School's quotient when dividing is whole, with a remainder: `17 / 5` does not answer
+        # `the quotient when 17 is divided by 5`; `936 / 24` answers its question.
+        plan = shares.guarded(plan, "whole")
     return plan.model_copy(update={"question": text, "reading": reading})
 
 
