@@ -40,6 +40,7 @@ from tests.unit.gate import assert_names_no_maths
             "my son's worksheet says 5/9 × 3/10 and he doesn't know what to write, what's the answer?",
             "What is (5/9)*(3/10)?",
         ),
+        ("my kid's homework says -7 × 8 and shes stuck, what's the answer", "What is -7*8?"),
     ],
 )
 def test_chatter_comes_off_and_the_maths_is_read(question: str, reading: str) -> None:

@@ -128,6 +128,32 @@ def test_a_stated_quantity_asked_about_reads(question: str, reading: str) -> Non
             "my calculator shows 19.867 but I need it to 2 decimal places",
             "Round 19.867 to 2 decimal places.",
         ),
+        # Round eleven (from sealed file 18): `round to` and `how many <unit>` with no pronoun,
+        # `one way` after the ask, who wants the weight in grams, `of` between names, a log
+        (
+            "my commute is 90 minutes each way - how many hours is that one way",
+            "How many hours are there in 90 minutes?",
+        ),
+        (
+            "parcel weighs 1.75 kg and the courier website wants the weight in grams",
+            "How many grams are there in 1.75 kg?",
+        ),
+        (
+            "a water bottle holds 1.5 l. how many centilitres?",
+            "How many centilitres are there in 1.5 l?",
+        ),
+        (
+            "population of our town is 48,372 - round it to the nearest thousand for my essay",
+            "Round 48372 to the nearest thousand.",
+        ),
+        (
+            "the bag of flour weighs 0.665 kg, round to 2 decimal places",
+            "Round 0.665 to 2 decimal places.",
+        ),
+        (
+            "my watch says i ran 5.437 km, round to one decimal place for my log",
+            "Round 5.437 to 1 decimal place.",
+        ),
         ("how many dl is 0.6 l", "How many dl are there in 0.6 l?"),
     ],
 )
@@ -283,6 +309,9 @@ def test_amounts_listed_then_asked_for_in_total_read(question: str, reading: str
         "the mice weighed 20,100 mg, what is that in grams?",
         "my run versus walk was 8,600 m, what is that in km?",
         "the dog or cat weighed 3,400 g, what is that in kg",
+        "parcel weighs 1.75 kg and the courier website wants the time in grams",
+        "parcel weighs 1.75 kg and the website wants double in grams",
+        "half of the bag weighs 0.665 kg, round to 2 decimal places",
         "My runs were 12,150 m, how many km is that?",
         "The teams scored 12,150 points, round it to the nearest hundred",
         "The stadium holds 62,548 people, what's that to 2 dp?",

@@ -47,6 +47,12 @@ READ = [
         "What is 120/4?",
         "cents",
     ),
+    (
+        "6 of us went out for dinner and the bill was 143.46. if we split it evenly how much "
+        "does each person pay?",
+        "What is 143.46/6?",
+        "cents",
+    ),
     # `what does each ... pay/get` asks of either (an audit found it crashing a draft)
     ("split the $120 bill evenly between 4 friends, what does each pay?", "What is 120/4?", "cents"),
     (

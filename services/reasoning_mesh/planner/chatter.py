@@ -71,7 +71,7 @@ _TAIL_ONLY = frozenset(("keep", "keeps", "kept", "always", "still", "wrong", "pu
 #: 2.5 + 3 | i can't`(what can't they?).
 _HEAD_ONLY = frozenset(("can't", "cant", "cannot", "couldn't"))
 _WHAT = frozenset(("what", "whats", "what's"))
-_OTHERS = frozenset(("he", "she", "they"))
+_OTHERS = frozenset(("he", "she", "they", "hes", "shes", "he's", "she's", "theyre", "they're"))
 #: What someone else may say in an aside after the maths: only that they do not know it.
 _NOT_KNOWING = frozenset(
     ("doesn't", "don't", "didn't", "dont", "doesnt", "didnt", "know", "knows", "knew", "sure",
@@ -122,7 +122,7 @@ _PRONOUN_VERBS = frozenset(
 )  # fmt: skip
 #: Who begins the asker's own sentence after the maths (`... i always forget the flip rule`).
 _SUBJECTS = frozenset(
-    ("i", "im", "i'm", "ive", "i've", "id", "i'd", "ill", "i'll", "we", "we're", "he", "she", "they")
+    ("i", "im", "i'm", "ive", "i've", "id", "i'd", "ill", "i'll", "we", "we're", *_OTHERS)
 )
 #: Words of an aside after the maths besides chatter (`i always forget my tables`): feelings
 #: and memory, none of which can ask for, qualify or change a result.

@@ -18,7 +18,7 @@ WHEN = ("today", "yesterday", "tonight", "earlier")
 PURPOSES = frozenset(
     ("report", "write-up", "writeup", "homework", "worksheet", "assignment", "notes",
      "project", "exam", "test", "records", "spreadsheet", "timesheet", "teacher", "lab",
-     "coursework")
+     "coursework", "log", "essay", "diary", "journal", "logbook")
 )  # fmt: skip
 #: Words that make a stated quantity stand for another (a map's scale, an area, a scale word,
 #: a sign: `12 cm on the map`, `3.5 km in area`, `45.5 in thousands`, `456.78 in overdraft`):

@@ -73,8 +73,9 @@ _FORMS = tuple(
         # `15 of us are splitting 420 quid evenly for the cottage`
         rf"(?P<us>{_COUNT}) of us (?:are )?{_SPLITTING} {_AMOUNT} {_EVENLY}{_FOR}",
         # `four of us had dinner and the bill came to 87.32, we're splitting it evenly`
-        rf"(?P<us>{_COUNT}) of us had (?:dinner|lunch|a meal|drinks|a takeaway) and the bill "
-        rf"came to [$£€]?(?P<cash>{_CASH}),? {_WE} {_SPLITTING} it {_EVENLY}",
+        rf"(?P<us>{_COUNT}) of us (?:had|went out for|went for) (?:dinner|lunch|a meal|drinks|"
+        rf"a takeaway|a curry|pizza) and the bill (?:came to|comes to|was|is) [$£€]?(?P<cash>{_CASH})"
+        rf"[,.]? (?:{_WE} {_SPLITTING}|we {_SPLIT}) it {_EVENLY}",
         # `we baked 144 cookies for the school fair and want to split them equally between 16 kids`
         rf"{_WE} (?:baked|made|bought|have|got) {_THINGS}{_FOR} and (?:want|need|are going|have)"
         rf" to {_SPLIT} them {_EVENLY} {_BETWEEN}",
@@ -83,6 +84,8 @@ _FORMS = tuple(
     )
 )
 _WHO = r"(?:each|each one|each (?P<who>[a-z]+)|each of (?P<us_ask>us))"
+#: Where the ask begins: its last `how many`/`how much`/`what does`.
+_ASK_START = re.compile(r"\b(?:how (?:many|much)|what (?:does|do|will|would|should))\b")
 _ASKS = (
     re.compile(rf"^how (?P<much>many|much) (?:does|do|will|would|should|can) {_WHO} "
                r"(?:get|pay|owe|put in)$"),
@@ -121,15 +124,18 @@ class Share:
 def read(text: str) -> Share | None:
     """The amount divided by the number of shares, and the form its answer must take."""
     said = re.sub(r"\s*(?:,?\s*(?:please|pls|thanks))?\s*[?.!]*$", "", normal(text))
-    for end in (", ", ". ", "? ", " - "):
-        head, sep, ask = said.rpartition(end)
-        if sep and (parts := _parts(head, ask)) is not None:
-            amount, shares, form = parts
-            try:
-                return Share(natural.read(f"what is {amount} divided by {shares}"), form)
-            except natural.NotReadError:
-                return None
-    return None
+    starts = list(_ASK_START.finditer(said))
+    if not starts:
+        return None
+    head, ask = said[: starts[-1].start()].rstrip(" ,.?!-"), said[starts[-1].start() :]
+    head = re.sub(r"([.,]) if (?=we |i )", r"\1 ", head)  # `... 143.46. if we split it evenly`
+    if (parts := _parts(head, ask)) is None:
+        return None
+    amount, shares, form = parts
+    try:
+        return Share(natural.read(f"what is {amount} divided by {shares}"), form)
+    except natural.NotReadError:
+        return None
 
 
 def guarded(plan: Plan, form: AnswerForm) -> Plan:

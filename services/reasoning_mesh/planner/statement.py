@@ -76,12 +76,20 @@ _CONVERSION_ASKS = tuple(
         rf"(?:what(?: is|'s)|whats) {_IT_NAMED} in {_UNIT}",
         rf"how (?:far|long|heavy|much) is {_IT_NAMED} in {_UNIT}",
         rf"(?:can you |could you )?(?:convert|change|turn) {_IT_NAMED} (?:in)?to {_UNIT}",
+        # `a water bottle holds 1.5 l. how many centilitres?`: only the quantity stated
+        rf"how many {_UNIT}",
+        # `the courier website wants the weight in grams`: somebody's request of its unit
+        rf"(?P<who>(?:the|my|our) (?:[a-z-]+ ){{1,3}})(?:wants|needs|asks for) "
+        rf"(?:{_IT_NAMED}|the (?P<measure>weight|mass|length|distance|time|volume)) in {_UNIT}",
     )
 )
+#: What `the weight in grams` may ask of, by the kind of the stated quantity's unit.
+_MEASURES = {"weight": "mass", "mass": "mass", "length": "length", "distance": "length",
+             "time": "time", "volume": "volume"}  # fmt: skip
 _ROUNDING_ASKS = tuple(
     re.compile(rf"^{ask}$")
     for ask in (
-        rf"(?:can you |could you )?round {_IT} {_PLACES}",
+        rf"(?:can you |could you )?round(?: {_IT})? {_PLACES}",
         rf"(?:what(?: is|'s)|whats) {_IT} (?:rounded |when rounded )?{_PLACES}",
         rf"{_IT} rounded {_PLACES}",
         # `the teacher wants it to 4 d.p.`: somebody's request of the quantity's rounding
@@ -92,7 +100,7 @@ _ROUNDING_ASKS = tuple(
 )
 _DOING_ASK = 1
 #: What may end an ask besides its form: politeness, and a paper it is for.
-_ASK_TAIL = re.compile(r"(?:,? (?:please|pls|for me|thanks))+$")
+_ASK_TAIL = re.compile(r"(?:,? (?:please|pls|for me|thanks|one way))+$")
 _ASK_HEAD = re.compile(r"^(?:(?:and|so|but|ok|okay|please|pls),? )+")
 #: `a 10 km race`, `an 8 km walk`: the one thing of that size.
 _ARTICLES = ("a", "an")
@@ -142,8 +150,17 @@ def _split(statement: list[str], ask_tokens: list[str]) -> str | None:
                 return None  # `i got 0.6 kg, how many grams do i need`: more, or none?
             if m.groupdict().get("it") in ("it", "this") and _after_phrase(statement):
                 return None  # `i poured 0.6 kg from the bag, how heavy is it`: the bag?
-            return _converted(statement, m.group("unit"))
+            return _converted(statement, m.group("unit")) if _asker_fits(m) else None
     return _rounded(statement, ask)
+
+
+def _asker_fits(m: re.Match[str]) -> bool:
+    """Who asks for another unit is named in nouns (`the courier website wants`), and what
+    they ask for is of the unit's kind (not `wants the time in grams`)."""
+    if not all(noun(w) for w in (m.groupdict().get("who") or "").split()[1:]):
+        return False
+    measure = m.groupdict().get("measure")
+    return not measure or DIMENSION_OF.get(UNIT_NAMES.get(m.group("unit"), "")) == _MEASURES[measure]
 
 
 def _rounded(statement: list[str], ask: str) -> str | None:
@@ -302,6 +319,7 @@ def _all_free(words: list[str], *, journey: bool = False) -> bool:
     destination, not a conversion's `to`."""
     return all(
         free(w)
+        or (w == "of" and 0 < i < len(words) - 1 and noun(words[i - 1]) and _named(words[i + 1]))
         or (
             journey
             and w == "to"
@@ -311,6 +329,12 @@ def _all_free(words: list[str], *, journey: bool = False) -> bool:
         )
         for i, w in enumerate(words)
     )
+
+
+def _named(word: str) -> bool:
+    """After `of` between names: a determiner or a name (`the bag of flour`, `population of
+    our town`)."""
+    return word in DETERMINERS or noun(word)
 
 
 def _said_before(words: list[str], *, journey: bool = False) -> bool:
