@@ -32,6 +32,7 @@ from reasoning_mesh.planner import (
     shares,
     spelling,
     statement,
+    stories,
     symbolic,
     totals,
     wrappers,
@@ -131,6 +132,7 @@ def _people_reading(text: str, *, whole: bool = True) -> tuple[str | None, share
         or statement.read(core)
         or equations.asked(said)
         or totals.read(said)
+        or stories.read(said)
     )
     if reading is None and (share := shares.read(said)) is not None:
         return share.reading, share  # `split 864 stickers evenly between 12 kids`
