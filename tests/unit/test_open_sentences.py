@@ -312,6 +312,13 @@ def test_amounts_listed_then_asked_for_in_total_read(question: str, reading: str
         "parcel weighs 1.75 kg and the courier website wants the time in grams",
         "parcel weighs 1.75 kg and the website wants double in grams",
         "half of the bag weighs 0.665 kg, round to 2 decimal places",
+        # from the third audit of this round
+        "the journey there and back took 3 hours, how many minutes one way",
+        "the box is 30 cm wide, the courier wants the length in mm",
+        "the empty box weighs 0.3 kg, the courier wants the weight in grams",
+        "the lid of the box weighs 0.3 kg, how heavy is it in grams",
+        "the answer came out as 2.30258, round it to 2 dp for the natural log",
+        "the stadium holds 62.548 people, round to the nearest thousand",
         "My runs were 12,150 m, how many km is that?",
         "The teams scored 12,150 points, round it to the nearest hundred",
         "The stadium holds 62,548 people, what's that to 2 dp?",

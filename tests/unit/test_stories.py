@@ -43,8 +43,23 @@ def test_a_change_in_a_fixed_story_reads(question: str, reading: str) -> None:
         "it was 3 degrees in the kitchen and it dropped 9 degrees outside, what is it now",
         "it was 3 degrees and it dropped 9 degrees twice, what is it now",
         "it was 30 degrees f at noon and it fell by 9 degrees, what's the temperature in celsius",
+        # from the audit of this reader: money of two kinds, the story's start or another time
+        "I paid with a $20 note for something that cost £13.47, how much change should I get",
+        "It was -4°C at 7am and it went up by 11 degrees by lunchtime. what was the temperature at 7am",
+        "it was 3 degrees at 6am and it rose by 4 degrees by 2pm. what was the temperature at 10am",
+        "It was -4 at 11 am and it went up by 11 by 11 pm. whats the temperature at 11",
     ],
 )
 def test_a_story_said_otherwise_is_refused(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
+
+
+def test_change_must_not_be_negative() -> None:
+    """A note smaller than the price gives no change: the plan asks the verifier for change (whole
+    cents, not negative), so `10 - 13.47` ends the request `failed` instead of answering."""
+    plan = plan_question(
+        "I paid with a £10 note for something that cost £13.47, how much change should I get"
+    )
+    assert plan.reading == "What is 10 - 13.47?" and plan.final_check.answer_form == "change"
+    assert all(g.notation == "decimal" for g in plan.goals)

@@ -358,6 +358,9 @@ def test_no_fallback_left_fails_the_request() -> None:
         ("100/3", "cents", False),
         ("0.125", "cents", False),
         ("25/3", "any", True),
+        ("6.53", "change", True),
+        ("0", "change", True),
+        ("-3.47", "change", False),
     ],
 )
 def test_the_answer_must_take_the_form_the_question_needs(answer: str, form: str, ok: bool) -> None:

@@ -88,7 +88,7 @@ class SubGoal(BaseModel):
     )
 
 
-AnswerForm = Literal["any", "whole", "cents"]
+AnswerForm = Literal["any", "whole", "cents", "change"]
 
 
 class FinalCheck(BaseModel):
@@ -107,7 +107,8 @@ class FinalCheck(BaseModel):
         default="any",
         description="What the accepted answer's text must be for the question to be answered: "
         "`any`; `whole` (an integer: an equal share of counted things, `144 cookies between 16 "
-        "kids`); `cents` (an integer or at most two decimal places: an equal share of money). "
+        "kids`); `cents` (an integer or at most two decimal places: an equal share of money); "
+        "`change` (cents, not negative: the change from a payment). "
         "An answer of another form ends the request `failed`, with no answer.",
     )
 

@@ -132,9 +132,8 @@ def _people_reading(text: str, *, whole: bool = True) -> tuple[str | None, share
         or statement.read(core)
         or equations.asked(said)
         or totals.read(said)
-        or stories.read(said)
     )
-    if reading is None and (share := shares.read(said)) is not None:
+    if reading is None and (share := shares.read(said) or stories.read(said)) is not None:
         return share.reading, share  # `split 864 stickers evenly between 12 kids`
     if reading is None and whole and (asked := context.question(said)) is not None:
         return _people_reading(asked, whole=False)  # `My commute is 45 minutes each way. ...`

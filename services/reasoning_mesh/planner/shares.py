@@ -141,7 +141,7 @@ def read(text: str) -> Share | None:
 def guarded(plan: Plan, form: AnswerForm) -> Plan:
     """`plan` (one division) asking for the form `form`; a share of money in decimals."""
     goals = plan.goals
-    if form == "cents":
+    if form in ("cents", "change"):
         goals = [g.model_copy(update={"notation": "decimal"}) for g in goals]
     check = plan.final_check.model_copy(update={"answer_form": form})
     return plan.model_copy(update={"goals": goals, "final_check": check})

@@ -9,7 +9,7 @@ reader takes the open sentences people write around one quantity, and stays safe
 asks of each part:
 
 - the ask is a conversion or a rounding of `that`/`it`/`this` (or of what `how many X do I
-  weigh out` weighs), one of a few fixed forms (`_CONVERSION_ASKS`, `_ROUNDING_ASKS`): what is
+  weigh out` weighs), one of a few fixed forms (`statement_asks`): what is
   asked can only be the quantity stated, in another unit or rounded;
 - the statement holds that one quantity and no other number; the word or two before it say
   what it is (`SLOTS`: `needs`, `came out as`, `calls for`, `measured the leaf at`), never how
@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural, thousands
+from reasoning_mesh.planner import statement_asks as asks
 from reasoning_mesh.planner.sentence_words import (
     ANSWER_KINDS,
     ANSWER_SLOTS,
@@ -55,53 +56,6 @@ from reasoning_mesh.planner.sentence_words import (
 from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
 from reasoning_mesh.planner.wrappers import normal
 
-_IT = r"(?:that|it|this)"
-_IT_NAMED = r"(?P<it>that|it|this)"
-_UNIT = r"(?P<unit>[a-z]+(?: [a-z]+)?)"
-_PLACES = (
-    r"(?P<places>to (?:the nearest (?:whole number|whole [a-z]+|whole|integer|ten|hundred|"
-    r"thousand|tenth|hundredth|thousandth)|(?:\d|one|two|three|four|five|six) "
-    r"(?:dp|d\.p|decimal places?|decimals?)))"
-)
-#: Verbs of `how many grams do i weigh out`: doing the amount, never changing it (no `add`,
-#: `take`, `save`: each may ask for a difference).
-_DOING = r"(?:weigh|measure|pipette|pour|use|need|put|write|enter|record|log|fill|give|draw)"
-_CONVERSION_ASKS = tuple(
-    re.compile(rf"^{ask}$")
-    for ask in (
-        rf"how many {_UNIT} (?:is|are|would be|will be|'s) {_IT_NAMED}",
-        rf"how many {_UNIT} (?:do|should|shall|would|will|must|can) (?:i|we|you) {_DOING}"
-        r"(?: (?:out|up|in))?(?: with (?:the|my|a) (?:measuring )?(?:scale|jug|syringe|pipette"
-        r"|spoon|cup|scoop|cylinder|beaker))?",
-        rf"(?:what(?: is|'s)|whats) {_IT_NAMED} in {_UNIT}",
-        rf"how (?:far|long|heavy|much) is {_IT_NAMED} in {_UNIT}",
-        rf"(?:can you |could you )?(?:convert|change|turn) {_IT_NAMED} (?:in)?to {_UNIT}",
-        # `a water bottle holds 1.5 l. how many centilitres?`: only the quantity stated
-        rf"how many {_UNIT}",
-        # `the courier website wants the weight in grams`: somebody's request of its unit
-        rf"(?P<who>(?:the|my|our) (?:[a-z-]+ ){{1,3}})(?:wants|needs|asks for) "
-        rf"(?:{_IT_NAMED}|the (?P<measure>weight|mass|length|distance|time|volume)) in {_UNIT}",
-    )
-)
-#: What `the weight in grams` may ask of, by the kind of the stated quantity's unit.
-_MEASURES = {"weight": "mass", "mass": "mass", "length": "length", "distance": "length",
-             "time": "time", "volume": "volume"}  # fmt: skip
-_ROUNDING_ASKS = tuple(
-    re.compile(rf"^{ask}$")
-    for ask in (
-        rf"(?:can you |could you )?round(?: {_IT})? {_PLACES}",
-        rf"(?:what(?: is|'s)|whats) {_IT} (?:rounded |when rounded )?{_PLACES}",
-        rf"{_IT} rounded {_PLACES}",
-        # `the teacher wants it to 4 d.p.`: somebody's request of the quantity's rounding
-        rf"(?P<who>(?:the|my|our|his|her|their) (?:[a-z-]+ ){{1,3}}|(?:he|she|they|someone|i|we) )"
-        rf"(?:wants|want|needs|need|asked for|asks for|requires) (?:{_IT}|(?P<kind>[a-z]+)) "
-        rf"(?:rounded )?{_PLACES}(?:[.,]? what (?:do|should) (?:i|we) (?:write|put|record|enter))?",
-    )
-)
-_DOING_ASK = 1
-#: What may end an ask besides its form: politeness, and a paper it is for.
-_ASK_TAIL = re.compile(r"(?:,? (?:please|pls|for me|thanks|one way))+$")
-_ASK_HEAD = re.compile(r"^(?:(?:and|so|but|ok|okay|please|pls),? )+")
 #: `a 10 km race`, `an 8 km walk`: the one thing of that size.
 _ARTICLES = ("a", "an")
 _SHOWS = re.compile(
@@ -142,29 +96,22 @@ def _split(statement: list[str], ask_tokens: list[str]) -> str | None:
     else:
         joined = f"{last} {joined}"
         statement = statement[:-1]
-    ask = _ASK_TAIL.sub("", _ASK_HEAD.sub("", joined.strip(" ,.?!"))).strip(" ,.?!")
-    ask = re.sub(r"\s+for (?:my|the|our|a) (?:[a-z-]+ )?([a-z-]+)$", _purpose, ask)
-    for k, form in enumerate(_CONVERSION_ASKS):
+    ask = asks.ask_of(joined, statement)
+    for k, form in enumerate(asks.CONVERSION_ASKS):
         if (m := form.match(ask)) is not None:
-            if k == _DOING_ASK and not (_required(statement) and _bare_amount(statement)):
+            if k == asks.DOING_ASK and not (_required(statement) and _bare_amount(statement)):
                 return None  # `i got 0.6 kg, how many grams do i need`: more, or none?
             if m.groupdict().get("it") in ("it", "this") and _after_phrase(statement):
                 return None  # `i poured 0.6 kg from the bag, how heavy is it`: the bag?
-            return _converted(statement, m.group("unit")) if _asker_fits(m) else None
+            if m.groupdict().get("it") in ("it", "this") and "of" in statement[: _number_at(statement)]:
+                return None  # `the lid of the box weighs 0.3 kg, how heavy is it`: the box?
+            fits = asks.asker_fits(statement, m, _number_at(statement) or 0)
+            return _converted(statement, m.group("unit")) if fits else None
     return _rounded(statement, ask)
 
 
-def _asker_fits(m: re.Match[str]) -> bool:
-    """Who asks for another unit is named in nouns (`the courier website wants`), and what
-    they ask for is of the unit's kind (not `wants the time in grams`)."""
-    if not all(noun(w) for w in (m.groupdict().get("who") or "").split()[1:]):
-        return False
-    measure = m.groupdict().get("measure")
-    return not measure or DIMENSION_OF.get(UNIT_NAMES.get(m.group("unit"), "")) == _MEASURES[measure]
-
-
 def _rounded(statement: list[str], ask: str) -> str | None:
-    for form in _ROUNDING_ASKS:
+    for form in asks.ROUNDING_ASKS:
         if (m := form.match(ask)) is not None:
             grouped = re.search(r"nearest (?:ten|hundred|thousand)$", m.group("places"))
             quantity = _quantity(statement, None, grouped=grouped is not None)
@@ -254,12 +201,6 @@ def _number_at(words: list[str]) -> int | None:
     return next((i for i, w in enumerate(words) if re.search(r"\d", w)), None)
 
 
-def _purpose(m: re.Match[str]) -> str:
-    """`... for my write-up`: a paper the answer is for comes off; any other purpose stays (and
-    the ask does not read: `for the family` may multiply)."""
-    return "" if m.group(1) in PURPOSES else m.group(0)
-
-
 def _converted(statement: list[str], unit: str) -> str | None:
     if unit not in UNIT_NAMES:
         return None
@@ -297,6 +238,8 @@ def _quantity(
     if after and bare(after[0]) in UNIT_NAMES:
         unit, after = bare(after[0]), after[1:]
     elif grouped and after and thousands.counted(bare(after[0])):
+        if "." in number:
+            return None  # `62.548 people`: a count is whole (a thousands point?)
         after = after[1:]  # `the stadium holds 62,548 people`: what is counted
     converted = unit is not None and asked_unit is not None
     if grouped or converted:

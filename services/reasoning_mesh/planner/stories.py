@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.shares import Share
 from reasoning_mesh.planner.wrappers import normal
 
-_CASH = r"[$£€]?(?P<{}>\d+(?:\.\d{{1,2}})?)"
+_CASH = r"(?P<{0}_sign>[$£€])?(?P<{0}>\d+(?:\.\d{{1,2}})?)"
 _PAID = _CASH.format("paid")
 _COST = _CASH.format("cost")
 _CHANGE_FORMS = tuple(
@@ -47,22 +48,26 @@ _DEGREES = r"(?: ?°c| ?° ?c| degrees(?: c| celsius)?| ?c)?"
 _TEMPERATURE_FORMS = tuple(
     re.compile(f"^{form}$")
     for form in (
-        rf"(?:it was|the temperature was) (?P<t>-?\d+(?:\.\d+)?){_DEGREES}{_WHEN_OPEN},? and "
+        rf"(?:it was|the temperature was) (?P<t>-?\d+(?:\.\d+)?){_DEGREES}(?P<start>{_WHEN_OPEN}),? and "
         rf"(?:it|the temperature) (?P<way>went up|rose|climbed|increased|warmed up|went down|"
-        rf"dropped|fell|decreased|cooled) (?:by )?(?P<d>\d+(?:\.\d+)?){_DEGREES}{_WHEN_OPEN}",
+        rf"dropped|fell|decreased|cooled) (?:by )?(?P<d>\d+(?:\.\d+)?){_DEGREES}(?P<end>{_WHEN_OPEN})",
     )
 )
 #: In the ask a bare hour is a time too (`how cold was it at 5`): it names no operand.
-_ASKED_WHEN = rf"(?: now| then| at \d{{1,2}}(?::\d{{2}})?|{_WHEN_OPEN})"
+_ASKED_WHEN = rf"(?P<when> now| then| at \d{{1,2}}(?::\d{{2}})?|{_WHEN_OPEN})"
 _TEMPERATURE_ASK = re.compile(
     rf"(?:(?:what(?:'s| is| was)|whats) (?:the temperature|it)"
     rf"|how (?:cold|warm|hot) (?:was|is) it|what temperature (?:was|is) it){_ASKED_WHEN}"
 )
+#: Names of one time of day, as an ask may say it again.
+_SAME_TIME = {"lunchtime": "lunch", "midday": "noon", "teatime": "tea time"}
 _UP = frozenset(("went up", "rose", "climbed", "increased", "warmed up"))
 
 
-def read(text: str) -> str | None:
-    """The grammar's reading of the change a story asks for, else None."""
+def read(text: str) -> Share | None:
+    """The grammar's reading of the change a story asks for and the form its answer must take
+    (change is whole cents and not negative: `I paid with a £10 note for something that cost
+    £13.47` has none), else None."""
     said = re.sub(r"\s*[?.!]*$", "", normal(text))
     for cut in (", ", ". ", "? ", " - "):
         head, sep, ask = said.rpartition(cut)
@@ -70,11 +75,40 @@ def read(text: str) -> str | None:
             continue
         head = head.rstrip(" ,.")
         if _CHANGE_ASK.fullmatch(ask) and (m := _first(_CHANGE_FORMS, head)) is not None:
-            return _grammar(f"what is {m['paid']} minus {m['cost']}")
-        if _TEMPERATURE_ASK.fullmatch(ask) and (m := _first(_TEMPERATURE_FORMS, head)) is not None:
+            signs = {m["paid_sign"], m["cost_sign"]} - {None}
+            if len(signs) > 1:
+                return None  # `a $20 note for something that cost £13.47`: which money?
+            reading = _grammar(f"what is {m['paid']} minus {m['cost']}")
+            return None if reading is None else Share(reading, "change")
+        asked = _TEMPERATURE_ASK.fullmatch(ask)
+        if asked and (m := _first(_TEMPERATURE_FORMS, head)) is not None and _at_end(m, asked):
             way = "plus" if m["way"] in _UP else "minus"
-            return _grammar(f"what is {m['t']} {way} {m['d']}")
+            reading = _grammar(f"what is {m['t']} {way} {m['d']}")
+            return None if reading is None else Share(reading, "any")
     return None
+
+
+def _at_end(story: re.Match[str], asked: re.Match[str]) -> bool:
+    """Whether the ask is of the time after the change: the story's own end time named again
+    (`by lunchtime` … `at lunch`, `by 5am` … `at 5`), or `now`/`then` where the story gives
+    none; never its start (`what was it at 7am`) or another time."""
+    end, when = _hour(story["end"]), _hour(asked["when"])
+    if when is not None and when == _hour(story["start"]):
+        return False  # `at 11 am ... by 11 pm ... at 11`: which?
+    if end is None:
+        return when in (None, "now", "then")
+    return when == end
+
+
+def _hour(phrase: str | None) -> str | None:
+    """A time as said, without its preposition and with one name per time (`by 5am` → `5`,
+    `by lunchtime` → `lunch`); `now`/`then` as they are; None for no time."""
+    words = (phrase or "").strip()
+    if not words:
+        return None
+    words = re.sub(r"^(?:at|by|around) ", "", words)
+    words = re.sub(r"^(\d{1,2})(?::00)? ?(?:am|pm)$", r"\1", words)
+    return _SAME_TIME.get(words, words)
 
 
 def _first(forms: tuple[re.Pattern[str], ...], text: str) -> re.Match[str] | None:

@@ -69,7 +69,16 @@ def verify_round(value: str, places_text: str, claimed: str) -> Verdict:
 
 
 #: The answer texts each form allows (canonical texts: no sign `+`, no exponent).
-_FORMS = {"whole": re.compile(r"-?\d+"), "cents": re.compile(r"-?\d+(?:\.\d{1,2})?")}
+_FORMS = {
+    "whole": re.compile(r"-?\d+"),
+    "cents": re.compile(r"-?\d+(?:\.\d{1,2})?"),
+    "change": re.compile(r"\d+(?:\.\d{1,2})?"),  # `10 - 13.47`: the note did not cover it
+}
+_WHY = {
+    "whole": "a whole number (a share of counted things)",
+    "cents": "whole cents",
+    "change": "change in whole cents (a payment less than the price gives none)",
+}
 
 
 def verify_form(answer: str, form: str) -> Verdict:
@@ -79,8 +88,7 @@ def verify_form(answer: str, form: str) -> Verdict:
     pattern = _FORMS.get(form)
     if pattern is None or pattern.fullmatch(answer):
         return Verdict(True, "answer of the form asked")
-    why = "a whole number (a share of counted things)" if form == "whole" else "whole cents"
-    return Verdict(False, f"the result {answer} is not {why}: the question has no exact answer")
+    return Verdict(False, f"the result {answer} is not {_WHY[form]}: the question has no exact answer")
 
 
 def verify_fact(evidence_meta: dict[str, Any], wanted: dict[str, str]) -> Verdict:

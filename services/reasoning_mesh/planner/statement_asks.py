@@ -1,0 +1,103 @@
+"""The asks `statement` reads after a stated quantity: a conversion or a rounding of
+`that`/`it` (or of what `how many grams do i weigh out` weighs), in a few fixed forms, and what
+may come off an ask's ends (politeness, a paper it is for, `one way` after a statement of one
+way).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from reasoning_mesh.planner.sentence_words import DETERMINERS, PURPOSES, SIZES, bare, noun
+from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
+
+IT = r"(?:that|it|this)"
+IT_NAMED = r"(?P<it>that|it|this)"
+_UNIT = r"(?P<unit>[a-z]+(?: [a-z]+)?)"
+_PLACES = (
+    r"(?P<places>to (?:the nearest (?:whole number|whole [a-z]+|whole|integer|ten|hundred|"
+    r"thousand|tenth|hundredth|thousandth)|(?:\d|one|two|three|four|five|six) "
+    r"(?:dp|d\.p|decimal places?|decimals?)))"
+)
+#: Verbs of `how many grams do i weigh out`: doing the amount, never changing it (no `add`,
+#: `take`, `save`: each may ask for a difference).
+_DOING = r"(?:weigh|measure|pipette|pour|use|need|put|write|enter|record|log|fill|give|draw)"
+CONVERSION_ASKS = tuple(
+    re.compile(rf"^{ask}$")
+    for ask in (
+        rf"how many {_UNIT} (?:is|are|would be|will be|'s) {IT_NAMED}",
+        rf"how many {_UNIT} (?:do|should|shall|would|will|must|can) (?:i|we|you) {_DOING}"
+        r"(?: (?:out|up|in))?(?: with (?:the|my|a) (?:measuring )?(?:scale|jug|syringe|pipette"
+        r"|spoon|cup|scoop|cylinder|beaker))?",
+        rf"(?:what(?: is|'s)|whats) {IT_NAMED} in {_UNIT}",
+        rf"how (?:far|long|heavy|much) is {IT_NAMED} in {_UNIT}",
+        rf"(?:can you |could you )?(?:convert|change|turn) {IT_NAMED} (?:in)?to {_UNIT}",
+        # `a water bottle holds 1.5 l. how many centilitres?`: only the quantity stated
+        rf"how many {_UNIT}",
+        # `the courier website wants the weight in grams`: somebody's request of its unit
+        rf"(?P<who>(?:the|my|our) (?:[a-z-]+ ){{1,3}})(?:wants|needs|asks for) "
+        rf"(?:{IT_NAMED}|the (?P<measure>weight|mass|length|distance|time|volume)) in {_UNIT}",
+    )
+)
+#: What `the weight in grams` may ask of, by the kind of the stated quantity's unit.
+_MEASURES = {"weight": "mass", "mass": "mass", "length": "length", "distance": "length",
+             "time": "time", "volume": "volume"}  # fmt: skip
+ROUNDING_ASKS = tuple(
+    re.compile(rf"^{ask}$")
+    for ask in (
+        rf"(?:can you |could you )?round(?: {IT})? {_PLACES}",
+        rf"(?:what(?: is|'s)|whats) {IT} (?:rounded |when rounded )?{_PLACES}",
+        rf"{IT} rounded {_PLACES}",
+        # `the teacher wants it to 4 d.p.`: somebody's request of the quantity's rounding
+        rf"(?P<who>(?:the|my|our|his|her|their) (?:[a-z-]+ ){{1,3}}|(?:he|she|they|someone|i|we) )"
+        rf"(?:wants|want|needs|need|asked for|asks for|requires) (?:{IT}|(?P<kind>[a-z]+)) "
+        rf"(?:rounded )?{_PLACES}(?:[.,]? what (?:do|should) (?:i|we) (?:write|put|record|enter))?",
+    )
+)
+DOING_ASK = 1
+#: What may end an ask besides its form: politeness, and a paper it is for.
+_ASK_TAIL = re.compile(r"(?:,? (?:please|pls|for me|thanks))+$")
+#: `how many hours is that one way`: only after a statement of one way (`90 minutes each way`).
+_ONE_WAY = re.compile(r",? one way$")
+_ASK_HEAD = re.compile(r"^(?:(?:and|so|but|ok|okay|please|pls),? )+")
+
+
+def ask_of(joined: str, statement: list[str]) -> str:
+    """The ask in `joined` without what may come off its ends."""
+    ask = _ASK_TAIL.sub("", _ASK_HEAD.sub("", joined.strip(" ,.?!"))).strip(" ,.?!")
+    if _ONE_WAY.search(ask) and _one_way(statement):
+        ask = _ONE_WAY.sub("", ask)
+    return re.sub(r"\s+for (?:my|the|our|a) (?:[a-z-]+ )?([a-z-]+)$", _purpose, ask)
+
+
+def asker_fits(statement: list[str], m: re.Match[str], k: int) -> bool:
+    """Who asks for another unit is named in nouns (`the courier website wants`); what they ask
+    for is of the unit's kind (not `wants the time in grams`), of a thing named by one noun
+    before its verb (`parcel weighs`; not `the empty box`, `the lid of the box`: the parcel's
+    weight?) and said as it was measured (`the length` of a width is not asked)."""
+    if not all(noun(w) for w in (m.groupdict().get("who") or "").split()[1:]):
+        return False
+    measure = m.groupdict().get("measure")
+    if not measure:
+        return True
+    named = [bare(w) for w in statement[: max(0, k - 1)] if bare(w) not in DETERMINERS]
+    sized = {bare(w) for w in statement[k:]} & set(SIZES) - {"long", "heavy"}
+    return (
+        DIMENSION_OF.get(UNIT_NAMES.get(m.group("unit"), "")) == _MEASURES[measure]
+        and len(named) == 1
+        and not sized
+    )
+
+
+def _purpose(m: re.Match[str]) -> str:
+    """`... for my write-up`: a paper the answer is for comes off; any other purpose stays (and
+    the ask does not read: `for the family` may multiply; `for the natural log` is no paper)."""
+    mine = m.group(0).lstrip().startswith("for my")
+    return "" if m.group(1) in PURPOSES and (mine or m.group(1) != "log") else m.group(0)
+
+
+def _one_way(statement: list[str]) -> bool:
+    """Whether the statement says its amount is one way (`each way`, `one way`)."""
+    words = [bare(w) for w in statement]
+    return any(pair in (("each", "way"), ("one", "way")) for pair in itertools.pairwise(words))
