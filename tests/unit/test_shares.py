@@ -134,3 +134,11 @@ def test_a_quotient_when_dividing_must_be_whole() -> None:
         plan = plan_question(question)
         assert plan.final_check.answer_form == "whole"
     assert plan_question("what is the quotient of 17 and 5").final_check.answer_form == "any"
+
+
+def test_a_difference_between_two_numbers_is_not_negative() -> None:
+    """People's `difference between 1,250 and 3,875` is 2625: the reading keeps the order said
+    (`1250 - 3875`) and the plan asks the verifier for an answer that is not negative, so the
+    request fails rather than answer -2625 (sealed file 19 counted that answer wrong)."""
+    plan = plan_question("What's the difference between 1,250 and 3,875?")
+    assert (plan.reading, plan.final_check.answer_form) == ("What is 1250 - 3875?", "not_negative")

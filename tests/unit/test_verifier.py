@@ -361,6 +361,9 @@ def test_no_fallback_left_fails_the_request() -> None:
         ("6.53", "change", True),
         ("0", "change", True),
         ("-3.47", "change", False),
+        ("2625", "not_negative", True),
+        ("5/3", "not_negative", True),
+        ("-2625", "not_negative", False),
     ],
 )
 def test_the_answer_must_take_the_form_the_question_needs(answer: str, form: str, ok: bool) -> None:

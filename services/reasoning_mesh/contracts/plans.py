@@ -88,7 +88,7 @@ class SubGoal(BaseModel):
     )
 
 
-AnswerForm = Literal["any", "whole", "cents", "change"]
+AnswerForm = Literal["any", "whole", "cents", "change", "not_negative"]
 
 
 class FinalCheck(BaseModel):
@@ -108,7 +108,8 @@ class FinalCheck(BaseModel):
         description="What the accepted answer's text must be for the question to be answered: "
         "`any`; `whole` (an integer: an equal share of counted things, `144 cookies between 16 "
         "kids`); `cents` (an integer or at most two decimal places: an equal share of money); "
-        "`change` (cents, not negative: the change from a payment). "
+        "`change` (cents, not negative: the change from a payment); `not_negative` (`the "
+        "difference between 1,250 and 3,875` is 2625 to people, not -2625). "
         "An answer of another form ends the request `failed`, with no answer.",
     )
 

@@ -58,6 +58,7 @@ UNSUPPORTED = "no arithmetic, equation, conversion or rounding found"
 #: Spans tried per question: each is a parse, and a long sentence of chatter has many.
 _MAX_SPANS = 48
 _QUOTIENT_WHEN = re.compile(r"\bquotient when\b", re.IGNORECASE)
+_DIFFERENCE_BETWEEN = re.compile(r"\bdiff?e?rr?ence between\b", re.IGNORECASE)
 
 _LEAD = re.compile(
     r"^(what is the value of|what is|calculate|evaluate|compute|work out|give)\s+", re.IGNORECASE
@@ -105,6 +106,10 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
         # School's quotient when dividing is whole, with a remainder: `17 / 5` does not answer
         # `the quotient when 17 is divided by 5`; `936 / 24` answers its question.
         plan = shares.guarded(plan, "whole")
+    elif _DIFFERENCE_BETWEEN.search(text):
+        # People's difference between two numbers is not negative: `between 1,250 and 3,875`
+        # read `1250 - 3875` has no answer they mean (the verifier fails it, not answers it).
+        plan = shares.guarded(plan, "not_negative")
     return plan.model_copy(update={"question": text, "reading": reading})
 
 

@@ -73,11 +73,13 @@ _FORMS = {
     "whole": re.compile(r"-?\d+"),
     "cents": re.compile(r"-?\d+(?:\.\d{1,2})?"),
     "change": re.compile(r"\d+(?:\.\d{1,2})?"),  # `10 - 13.47`: the note did not cover it
+    "not_negative": re.compile(r"\d+(?:\.\d+)?(?:/\d+)?"),
 }
 _WHY = {
     "whole": "a whole number (a share of counted things)",
     "cents": "whole cents",
     "change": "change in whole cents (a payment less than the price gives none)",
+    "not_negative": "a difference as people mean it (not negative: the order of its terms is not said)",
 }
 
 
