@@ -28,6 +28,7 @@ from reasoning_mesh.planner import (
     context,
     embedded,
     equations,
+    forms,
     natural,
     shares,
     spelling,
@@ -89,7 +90,7 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     except UnsupportedQuestionError:
         raise
     except UnplannableError as exc:
-        reading, share = _people_reading(text)
+        reading, formed = _people_reading(text)
         if reading is None or reading == text:
             if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all
                 raise UnsupportedQuestionError(UNSUPPORTED) from exc
@@ -100,22 +101,22 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
         plan = _plan(reading, budget, fallbacks=fallbacks)
     except UnplannableError as exc:
         raise UnsupportedQuestionError(f"no plan for {reading!r}: {exc}") from exc
-    if share is not None:
-        plan = shares.guarded(plan, share.form)
+    if formed is not None:
+        plan = forms.with_form(plan, formed.form)
     elif _QUOTIENT_WHEN.search(text):
         # School's quotient when dividing is whole, with a remainder: `17 / 5` does not answer
         # `the quotient when 17 is divided by 5`; `936 / 24` answers its question.
-        plan = shares.guarded(plan, "whole")
+        plan = forms.with_form(plan, "whole")
     elif _DIFFERENCE_BETWEEN.search(text):
         # People's difference between two numbers is not negative: `between 1,250 and 3,875`
         # read `1250 - 3875` has no answer they mean (the verifier fails it, not answers it).
-        plan = shares.guarded(plan, "not_negative")
+        plan = forms.with_form(plan, "not_negative")
     return plan.model_copy(update={"question": text, "reading": reading})
 
 
-def _people_reading(text: str, *, whole: bool = True) -> tuple[str | None, shares.Share | None]:
+def _people_reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedReading | None]:
     """The reading of a question as people write it, by the first reader that reads it; and
-    the equal share it asks for, where it asks for one (its answer has a form to meet).
+    the form its answer must take, where a reader says (an equal share, the change from a payment).
     `whole`: `text` is the whole question (a part taken from it is read once, no further)."""
     said = spelling.fix_slips(text)  # `find teh difference`: for every reader below
     if whole and (offered := candidates.without(said)) is not None:
@@ -138,8 +139,8 @@ def _people_reading(text: str, *, whole: bool = True) -> tuple[str | None, share
         or equations.asked(said)
         or totals.read(said)
     )
-    if reading is None and (share := shares.read(said) or stories.read(said)) is not None:
-        return share.reading, share  # `split 864 stickers evenly between 12 kids`
+    if reading is None and (formed := shares.read(said) or stories.read(said)) is not None:
+        return formed.reading, formed  # `split 864 stickers evenly between 12 kids`
     if reading is None and whole and (asked := context.question(said)) is not None:
         return _people_reading(asked, whole=False)  # `My commute is 45 minutes each way. ...`
     return reading, None

@@ -23,10 +23,10 @@ written (money to cents at most, things whole; no thousands commas: `12,000` or 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from reasoning_mesh.contracts.plans import AnswerForm, Plan
+from reasoning_mesh.contracts.plans import AnswerForm
 from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.numwords import ONES, TENS
 from reasoning_mesh.planner.sentence_words import plain
 from reasoning_mesh.planner.units import UNIT_NAMES
@@ -115,13 +115,7 @@ _NOT_OPEN = frozenset(
 )  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Share:
-    reading: str
-    form: AnswerForm
-
-
-def read(text: str) -> Share | None:
+def read(text: str) -> FormedReading | None:
     """The amount divided by the number of shares, and the form its answer must take."""
     said = re.sub(r"\s*(?:,?\s*(?:please|pls|thanks))?\s*[?.!]*$", "", normal(text))
     starts = list(_ASK_START.finditer(said))
@@ -133,18 +127,9 @@ def read(text: str) -> Share | None:
         return None
     amount, shares, form = parts
     try:
-        return Share(natural.read(f"what is {amount} divided by {shares}"), form)
+        return FormedReading(natural.read(f"what is {amount} divided by {shares}"), form)
     except natural.NotReadError:
         return None
-
-
-def guarded(plan: Plan, form: AnswerForm) -> Plan:
-    """`plan` (one division) asking for the form `form`; a share of money in decimals."""
-    goals = plan.goals
-    if form in ("cents", "change"):
-        goals = [g.model_copy(update={"notation": "decimal"}) for g in goals]
-    check = plan.final_check.model_copy(update={"answer_form": form})
-    return plan.model_copy(update={"goals": goals, "final_check": check})
 
 
 def _parts(head: str, ask: str) -> tuple[str, str, AnswerForm] | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.shares import Share
+from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.wrappers import normal
 
 _CASH = r"(?P<{0}_sign>[$£€])?(?P<{0}>\d+(?:\.\d{{1,2}})?)"
@@ -64,7 +64,7 @@ _SAME_TIME = {"lunchtime": "lunch", "midday": "noon", "teatime": "tea time"}
 _UP = frozenset(("went up", "rose", "climbed", "increased", "warmed up"))
 
 
-def read(text: str) -> Share | None:
+def read(text: str) -> FormedReading | None:
     """The grammar's reading of the change a story asks for and the form its answer must take
     (change is whole cents and not negative: `I paid with a £10 note for something that cost
     £13.47` has none), else None."""
@@ -79,12 +79,12 @@ def read(text: str) -> Share | None:
             if len(signs) > 1:
                 return None  # `a $20 note for something that cost £13.47`: which money?
             reading = _grammar(f"what is {m['paid']} minus {m['cost']}")
-            return None if reading is None else Share(reading, "change")
+            return None if reading is None else FormedReading(reading, "change")
         asked = _TEMPERATURE_ASK.fullmatch(ask)
         if asked and (m := _first(_TEMPERATURE_FORMS, head)) is not None and _at_end(m, asked):
             way = "plus" if m["way"] in _UP else "minus"
             reading = _grammar(f"what is {m['t']} {way} {m['d']}")
-            return None if reading is None else Share(reading, "any")
+            return None if reading is None else FormedReading(reading, "any")
     return None
 
 
