@@ -41,6 +41,7 @@ from tests.unit.gate import assert_names_no_maths
             "What is (5/9)*(3/10)?",
         ),
         ("my kid's homework says -7 × 8 and shes stuck, what's the answer", "What is -7*8?"),
+        ("for my budget spreadsheet - round 4.9962 to 2 dp", "Round 4.9962 to 2 decimal places."),
     ],
 )
 def test_chatter_comes_off_and_the_maths_is_read(question: str, reading: str) -> None:
@@ -105,6 +106,8 @@ def test_chatter_comes_off_and_the_maths_is_read(question: str, reading: str) ->
         "what is 120 / 4 and i",
         "what is 60 / 4 and i had some",
         "what is 60 / 4 and i forget my brother",
+        "- is it 5",  # a dash starts nothing
+        "for my budget spreadsheet - 5 + 3",  # a dash, or a minus?
         "write 3/4 + 1/2",
         "put 3 into 2x + 1",
     ],

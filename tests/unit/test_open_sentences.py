@@ -154,6 +154,24 @@ def test_a_stated_quantity_asked_about_reads(question: str, reading: str) -> Non
             "my watch says i ran 5.437 km, round to one decimal place for my log",
             "Round 5.437 to 1 decimal place.",
         ),
+        # Round twelve (from sealed file 19): `is showing`, `to the nearest cm` of cm, a bare
+        # noun who wants it rounded, `my jug only does ml` as its own clause
+        (
+            "calculator is showing 0.0049871, what is it rounded to 3 decimal places?",
+            "Round 0.0049871 to 3 decimal places.",
+        ),
+        (
+            "I measured the board at 93.48 cm, round it to the nearest cm for me",
+            "Round 93.48 to the nearest integer.",
+        ),
+        (
+            "attendance at the match was 62,550 - newspaper wants it to the nearest hundred",
+            "Round 62550 to the nearest hundred.",
+        ),
+        (
+            "recipe says 0.75 l of stock, my jug only does ml. how many ml is that?",
+            "How many ml are there in 0.75 l?",
+        ),
         ("how many dl is 0.6 l", "How many dl are there in 0.6 l?"),
     ],
 )
@@ -319,6 +337,9 @@ def test_amounts_listed_then_asked_for_in_total_read(question: str, reading: str
         "the lid of the box weighs 0.3 kg, how heavy is it in grams",
         "the answer came out as 2.30258, round it to 2 dp for the natural log",
         "the stadium holds 62.548 people, round to the nearest thousand",
+        "I measured the board at 93.48 cm, round it to the nearest mm",  # converts first
+        "the price is 12.345, round it to the nearest penny",
+        "recipe says 0.75 l of stock, my jug only does cl. how many ml is that?",
         "My runs were 12,150 m, how many km is that?",
         "The teams scored 12,150 points, round it to the nearest hundred",
         "The stadium holds 62,548 people, what's that to 2 dp?",

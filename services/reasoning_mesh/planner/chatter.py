@@ -200,7 +200,20 @@ def _chat(tokens: list[str], words: list[str]) -> list[bool]:
             chat[k] = True
         if words[k] in _HEAD_ONLY and (k + 1 == len(words) or words[k + 1] not in _MANAGING):
             chat[k] = False
+        if (
+            k
+            and tokens[k] in _DASHES
+            and all(chat[:k])
+            and k + 1 < len(words)
+            and _worded(tokens[k + 1])
+        ):
+            chat[k] = True  # `for my budget spreadsheet - round 4.9962 to 2 dp`: a dash
     return chat
+
+
+def _worded(token: str) -> bool:
+    """A word after a dash (`- round`), not a number or a letter it may negate (`- 5`, `- x`)."""
+    return len(token) > 1 and token.isalpha()
 
 
 def _clause_start(words: list[str], head: int) -> int | None:

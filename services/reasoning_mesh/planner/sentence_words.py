@@ -57,6 +57,7 @@ SLOTS = frozenset(
      "poured", "recorded", "logged", "put", "calls for", "asks for", "came to", "comes to",
      "came out as", "came out at", "comes out as", "listed as", "measured at", "weighed in at",
      "clocked", "timed at", "carrying", "carries", "carried", "measured", "counted", "has",
+     "showing", "displaying", "displays", "displayed",
      "lasts", "lasted", "took", "takes")
 )  # fmt: skip
 #: After a quantity of length or time: where it is from now, how far apart (`6 weeks away`,

@@ -56,6 +56,8 @@ from reasoning_mesh.planner.sentence_words import (
 from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
 from reasoning_mesh.planner.wrappers import normal
 
+#: What `to the nearest ...` names that is no unit: a place value (`whole` alone is a number).
+_NEAREST = frozenset(("ten", "hundred", "thousand", "tenth", "hundredth", "thousandth", "whole"))
 #: `a 10 km race`, `an 8 km walk`: the one thing of that size.
 _ARTICLES = ("a", "an")
 _SHOWS = re.compile(
@@ -121,11 +123,13 @@ def _rounded(statement: list[str], ask: str) -> str | None:
             if not _of_kind(statement, quantity[1], m.groupdict().get("kind")):
                 return None  # `wants the total to 2 dp`: of what? `masses` of a length?
             places = m.group("places").replace("d.p", "dp")
-            if (whole := re.fullmatch(r"to the nearest whole (?P<of>[a-z]+)", places)) is not None:
-                of = whole.group("of")
-                if of not in ("number", "integer") and not _same_unit(of, quantity[1]):
+            whole = re.fullmatch(r"to the nearest (?:whole )?(?P<of>[a-z]+)", places)
+            if whole is not None and whole.group("of") not in _NEAREST:
+                if whole.group("of") not in ("number", "integer") and not _same_unit(
+                    whole.group("of"), quantity[1]
+                ):
                     return None  # `21.0975 km to the nearest whole m` converts first
-                places = "to the nearest whole number"
+                places = "to the nearest whole number"  # `93.48 cm to the nearest cm`
             return _grammar(f"{quantity[0]}, round it {places}", "Round")
     return None
 
@@ -317,8 +321,9 @@ def _said_after(
     if attributive and single and noun(words[0]):  # `a 10 km race`, not `a 330 ml four-pack`
         words = words[1:]  # `a 10 km race`
     while words:
-        if words[0] == "but" and asked_unit is not None:
-            return _only_shows(words, asked_unit)
+        if words[0] in ("but", "my", "the", "our") and asked_unit is not None:
+            # `but my scale only shows grams`; `..., my jug only does ml.`
+            return _only_shows(words if words[0] == "but" else ["but", *words], asked_unit)
         if words[0] in SIZES or words[0] in WHEN or (going and words[0] in APART):
             words = words[1:]
         elif words[0] == "this" and len(words) > 1 and words[1] in ("morning", "afternoon", "evening"):

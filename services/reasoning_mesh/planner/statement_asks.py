@@ -17,7 +17,7 @@ IT_NAMED = r"(?P<it>that|it|this)"
 _UNIT = r"(?P<unit>[a-z]+(?: [a-z]+)?)"
 _PLACES = (
     r"(?P<places>to (?:the nearest (?:whole number|whole [a-z]+|whole|integer|ten|hundred|"
-    r"thousand|tenth|hundredth|thousandth)|(?:\d|one|two|three|four|five|six) "
+    r"thousand|tenth|hundredth|thousandth|[a-z]+)|(?:\d|one|two|three|four|five|six) "
     r"(?:dp|d\.p|decimal places?|decimals?)))"
 )
 #: Verbs of `how many grams do i weigh out`: doing the amount, never changing it (no `add`,
@@ -50,7 +50,8 @@ ROUNDING_ASKS = tuple(
         rf"(?:what(?: is|'s)|whats) {IT} (?:rounded |when rounded )?{_PLACES}",
         rf"{IT} rounded {_PLACES}",
         # `the teacher wants it to 4 d.p.`: somebody's request of the quantity's rounding
-        rf"(?P<who>(?:the|my|our|his|her|their) (?:[a-z-]+ ){{1,3}}|(?:he|she|they|someone|i|we) )"
+        rf"(?P<who>(?:the|my|our|his|her|their) (?:[a-z-]+ ){{1,3}}|(?:he|she|they|someone|i|we) "
+        r"|(?:[a-z]+ ))"
         rf"(?:wants|want|needs|need|asked for|asks for|requires) (?:{IT}|(?P<kind>[a-z]+)) "
         rf"(?:rounded )?{_PLACES}(?:[.,]? what (?:do|should) (?:i|we) (?:write|put|record|enter))?",
     )
