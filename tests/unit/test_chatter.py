@@ -108,6 +108,9 @@ def test_chatter_comes_off_and_the_maths_is_read(question: str, reading: str) ->
         "what is 60 / 4 and i forget my brother",
         "- is it 5",  # a dash starts nothing
         "for my budget spreadsheet - 5 + 3",  # a dash, or a minus?
+        "hey - seven times 2",  # before a number word too
+        "for my homework - eight",
+        "thanks - two thirds of 9",
         "write 3/4 + 1/2",
         "put 3 into 2x + 1",
     ],

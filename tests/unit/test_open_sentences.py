@@ -339,6 +339,8 @@ def test_amounts_listed_then_asked_for_in_total_read(question: str, reading: str
         "the stadium holds 62.548 people, round to the nearest thousand",
         "I measured the board at 93.48 cm, round it to the nearest mm",  # converts first
         "the price is 12.345, round it to the nearest penny",
+        "attendance at the match was 62,550 - nobody wants it to the nearest hundred",
+        "attendance was 62,550 - doesnt want it to the nearest hundred",
         "recipe says 0.75 l of stock, my jug only does cl. how many ml is that?",
         "My runs were 12,150 m, how many km is that?",
         "The teams scored 12,150 points, round it to the nearest hundred",

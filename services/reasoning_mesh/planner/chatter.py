@@ -18,6 +18,8 @@ from collections.abc import Iterator
 
 from reasoning_mesh.planner.ambiguity import CLAIM
 from reasoning_mesh.planner.maths_words import REQUESTS
+from reasoning_mesh.planner.numwords import DENOMINATORS
+from reasoning_mesh.planner.numwords import WORDS as NUMBER_WORDS
 from reasoning_mesh.planner.symbolic import ALLOWED as SYMBOLIC_FILLERS
 from reasoning_mesh.planner.units import UNIT_NAMES
 
@@ -71,6 +73,9 @@ _TAIL_ONLY = frozenset(("keep", "keeps", "kept", "always", "still", "wrong", "pu
 #: 2.5 + 3 | i can't`(what can't they?).
 _HEAD_ONLY = frozenset(("can't", "cant", "cannot", "couldn't"))
 _WHAT = frozenset(("what", "whats", "what's"))
+_NUMBERISH = frozenset(
+    (*NUMBER_WORDS, *DENOMINATORS, "half", "halves", "quarter", "point", "minus", "negative")
+)
 _OTHERS = frozenset(("he", "she", "they", "hes", "shes", "he's", "she's", "theyre", "they're"))
 #: What someone else may say in an aside after the maths: only that they do not know it.
 _NOT_KNOWING = frozenset(
@@ -212,8 +217,15 @@ def _chat(tokens: list[str], words: list[str]) -> list[bool]:
 
 
 def _worded(token: str) -> bool:
-    """A word after a dash (`- round`), not a number or a letter it may negate (`- 5`, `- x`)."""
-    return len(token) > 1 and token.isalpha()
+    """A word after a dash (`- round`), not a number, a number word, a fraction word or a
+    letter it may negate (`- 5`, `- seven times 2`, `- half of 10`, `- x`)."""
+    word = token.lower()
+    return (
+        len(word) > 1
+        and word.isalpha()
+        and word not in _NUMBERISH
+        and word.rstrip("s") not in _NUMBERISH
+    )
 
 
 def _clause_start(words: list[str], head: int) -> int | None:

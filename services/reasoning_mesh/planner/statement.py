@@ -117,7 +117,8 @@ def _rounded(statement: list[str], ask: str) -> str | None:
         if (m := form.match(ask)) is not None:
             grouped = re.search(r"nearest (?:ten|hundred|thousand)$", m.group("places"))
             quantity = _quantity(statement, None, grouped=grouped is not None)
-            who = (m.groupdict().get("who") or "").split()[1:]  # after its determiner
+            # who asks, after its determiner (a bare asker is one of `BARE_ASKERS`)
+            who = (m.groupdict().get("who") or "").split()[1:]
             if quantity is None or not all(noun(w) for w in who):
                 return None
             if not _of_kind(statement, quantity[1], m.groupdict().get("kind")):

@@ -20,6 +20,12 @@ _PLACES = (
     r"thousand|tenth|hundredth|thousandth|[a-z]+)|(?:\d|one|two|three|four|five|six) "
     r"(?:dp|d\.p|decimal places?|decimals?)))"
 )
+#: Who may ask for a rounding with no determiner (`newspaper wants it to the nearest hundred`):
+#: names of papers and people only (an open word here may be `nobody`, `doubled`, `dont`).
+BARE_ASKERS = frozenset(
+    ("newspaper", "paper", "teacher", "boss", "website", "site", "app", "form", "sheet",
+     "report", "club", "council", "school", "coach", "editor", "bank", "tutor", "lecturer")
+)  # fmt: skip
 #: Verbs of `how many grams do i weigh out`: doing the amount, never changing it (no `add`,
 #: `take`, `save`: each may ask for a difference).
 _DOING = r"(?:weigh|measure|pipette|pour|use|need|put|write|enter|record|log|fill|give|draw)"
@@ -51,7 +57,7 @@ ROUNDING_ASKS = tuple(
         rf"{IT} rounded {_PLACES}",
         # `the teacher wants it to 4 d.p.`: somebody's request of the quantity's rounding
         rf"(?P<who>(?:the|my|our|his|her|their) (?:[a-z-]+ ){{1,3}}|(?:he|she|they|someone|i|we) "
-        r"|(?:[a-z]+ ))"
+        rf"|(?:{'|'.join(sorted(BARE_ASKERS))}) )"
         rf"(?:wants|want|needs|need|asked for|asks for|requires) (?:{IT}|(?P<kind>[a-z]+)) "
         rf"(?:rounded )?{_PLACES}(?:[.,]? what (?:do|should) (?:i|we) (?:write|put|record|enter))?",
     )
