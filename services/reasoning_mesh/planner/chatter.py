@@ -125,10 +125,10 @@ _PRONOUN_VERBS = frozenset(
      "can't", "guess", "hope", "always", "still", "just", "really", "forget", "hate",
      "struggle")
 )  # fmt: skip
-#: Who begins the asker's own sentence after the maths (`... i always forget the flip rule`).
-_SUBJECTS = frozenset(
-    ("i", "im", "i'm", "ive", "i've", "id", "i'd", "ill", "i'll", "we", "we're", *_OTHERS)
-)
+#: Who begins the asker's own sentence after the maths (`... i always forget the flip rule`);
+#: with someone else's (`_OTHERS`), who may begin an aside after it.
+_MINE = frozenset(("i", "im", "i'm", "ive", "i've", "id", "i'd", "ill", "i'll", "we", "we're"))
+_SUBJECTS = _MINE | _OTHERS
 #: Words of an aside after the maths besides chatter (`i always forget my tables`): feelings
 #: and memory, none of which can ask for, qualify or change a result.
 _ASIDES = (
@@ -308,7 +308,7 @@ def _aside_of(words: list[str]) -> bool:
     said = set(words[1:])
     if not words or not said or said & (_PEOPLE | _HAVING_SOME):
         return False  # `and i forget my brother`, `and i had some`: a sharer, a part
-    if words[0] in ("i", "im", "i'm", "ive", "i've", "id", "i'd", "ill", "i'll", "we", "we're"):
+    if words[0] in _MINE:
         return all(w in CHATTER or w in _ASIDE for w in said)
     # `and he doesn't know what to write`: not-knowing in a few words, nothing they do or forget
     return words[0] in _OTHERS and said <= _NOT_KNOWING and bool(said & _NOT_KNOWING_VERBS)

@@ -58,8 +58,6 @@ __all__ = ["UnplannableError", "UnsupportedQuestionError", "allot", "plan_questi
 UNSUPPORTED = "no arithmetic, equation, conversion or rounding found"
 #: Spans tried per question: each is a parse, and a long sentence of chatter has many.
 _MAX_SPANS = 48
-_QUOTIENT_WHEN = re.compile(r"\bquotient when\b", re.IGNORECASE)
-_DIFFERENCE_BETWEEN = re.compile(r"\bdiff?e?rr?ence between\b", re.IGNORECASE)
 
 _LEAD = re.compile(
     r"^(what is the value of|what is|calculate|evaluate|compute|work out|give)\s+", re.IGNORECASE
@@ -101,16 +99,9 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
         plan = _plan(reading, budget, fallbacks=fallbacks)
     except UnplannableError as exc:
         raise UnsupportedQuestionError(f"no plan for {reading!r}: {exc}") from exc
-    if formed is not None:
-        plan = forms.with_form(plan, formed.form)
-    elif _QUOTIENT_WHEN.search(text):
-        # School's quotient when dividing is whole, with a remainder: `17 / 5` does not answer
-        # `the quotient when 17 is divided by 5`; `936 / 24` answers its question.
-        plan = forms.with_form(plan, "whole")
-    elif _DIFFERENCE_BETWEEN.search(text):
-        # People's difference between two numbers is not negative: `between 1,250 and 3,875`
-        # read `1250 - 3875` has no answer they mean (the verifier fails it, not answers it).
-        plan = forms.with_form(plan, "not_negative")
+    form = formed.form if formed is not None else forms.asked_form(text)
+    if form != "any":
+        plan = forms.with_form(plan, form)
     return plan.model_copy(update={"question": text, "reading": reading})
 
 
@@ -162,10 +153,7 @@ def _read_span(text: str) -> str | None:
 
 def _read(text: str) -> str | None:
     """The question in the planner's own phrasing, if the grammar of people's phrasings reads it."""
-    try:
-        return natural.read(text)
-    except natural.NotReadError:
-        return None
+    return natural.reading(text)
 
 
 def _plan(text: str, budget: Budget, *, fallbacks: bool) -> Plan:

@@ -70,10 +70,7 @@ def read(text: str) -> str | None:
         unknown_in_words,
     ):
         if (question := said(text)) is not None:
-            try:
-                return natural.read(question)
-            except natural.NotReadError:
-                return None  # the first way that applies decides; none is tried after it
+            return natural.reading(question)  # the first way that applies decides
     return quantity_first(text)
 
 

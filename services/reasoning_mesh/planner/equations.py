@@ -63,10 +63,7 @@ def asked(text: str) -> str | None:
     around = [t.strip(",.;:!?\"'()-") for t in raw]
     if not around or not all(_open(w) for w in around if w) or not _articles(raw, var):
         return None
-    try:
-        return natural.read(f"solve {equation} for {var}")
-    except natural.NotReadError:
-        return None
+    return natural.reading(f"solve {equation} for {var}")
 
 
 def _articles(raw: list[str], var: str) -> bool:

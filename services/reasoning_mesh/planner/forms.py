@@ -6,15 +6,31 @@ form and fails the request when it does not fit.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from reasoning_mesh.contracts.plans import AnswerForm, Plan
+
+#: Words of a question that say its answer's form whichever reader read it.
+_ASKED: tuple[tuple[re.Pattern[str], AnswerForm], ...] = (
+    # School's quotient when dividing is whole, with a remainder: `17 / 5` does not answer `the
+    # quotient when 17 is divided by 5`; `936 / 24` answers its question.
+    (re.compile(r"\bquotient when\b", re.IGNORECASE), "whole"),
+    # People's difference between two numbers is not negative: `between 1,250 and 3,875` read
+    # `1250 - 3875` has no answer they mean (the verifier fails it, not answers it).
+    (re.compile(r"\bdiff?e?rr?ence between\b", re.IGNORECASE), "not_negative"),
+)
 
 
 @dataclass(frozen=True)
 class FormedReading:
     reading: str
     form: AnswerForm
+
+
+def asked_form(question: str) -> AnswerForm:
+    """The form `question`'s own words ask its answer to take; `any` where they ask none."""
+    return next((form for pattern, form in _ASKED if pattern.search(question)), "any")
 
 
 def with_form(plan: Plan, form: AnswerForm) -> Plan:

@@ -222,7 +222,16 @@ _ASKED = re.compile(r"(?:what|whats|what's|find|calculate|compute|work out|solve
 #: Longer questions are not read (the parse is recursive, and people's questions are short).
 MAX_CHARS = 300
 
-__all__ = ["MAX_CHARS", "NotReadError", "ambiguous", "ambiguous_division", "read"]
+__all__ = ["MAX_CHARS", "NotReadError", "ambiguous", "ambiguous_division", "read", "reading"]
+
+
+def reading(question: str) -> str | None:
+    """The planner-language reading of `question`, or None where the grammar does not read it
+    (what a reader of people's sentences asks of the grammar)."""
+    try:
+        return read(question)
+    except NotReadError:
+        return None
 
 
 def read(question: str) -> str:

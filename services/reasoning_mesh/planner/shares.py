@@ -126,10 +126,8 @@ def read(text: str) -> FormedReading | None:
     if (parts := _parts(head, ask)) is None:
         return None
     amount, shares, form = parts
-    try:
-        return FormedReading(natural.read(f"what is {amount} divided by {shares}"), form)
-    except natural.NotReadError:
-        return None
+    reading = natural.reading(f"what is {amount} divided by {shares}")
+    return None if reading is None else FormedReading(reading, form)
 
 
 def _parts(head: str, ask: str) -> tuple[str, str, AnswerForm] | None:

@@ -103,12 +103,14 @@ def _split(statement: list[str], ask_tokens: list[str]) -> str | None:
         if (m := form.match(ask)) is not None:
             if k == asks.DOING_ASK and not (_required(statement) and _bare_amount(statement)):
                 return None  # `i got 0.6 kg, how many grams do i need`: more, or none?
-            if m.groupdict().get("it") in ("it", "this") and _after_phrase(statement):
-                return None  # `i poured 0.6 kg from the bag, how heavy is it`: the bag?
-            if m.groupdict().get("it") in ("it", "this") and "of" in statement[: _number_at(statement)]:
-                return None  # `the lid of the box weighs 0.3 kg, how heavy is it`: the box?
-            fits = asks.asker_fits(statement, m, _number_at(statement) or 0)
-            return _converted(statement, m.group("unit")) if fits else None
+            at = _number_at(statement) or 0
+            if m.groupdict().get("it") in ("it", "this") and (
+                _after_phrase(statement) or "of" in statement[:at]
+            ):
+                # `i poured 0.6 kg from the bag, how heavy is it`, `the lid of the box weighs
+                # 0.3 kg, how heavy is it`: the bag? the box?
+                return None
+            return _converted(statement, m.group("unit")) if asks.asker_fits(statement, m, at) else None
     return _rounded(statement, ask)
 
 
@@ -124,11 +126,10 @@ def _rounded(statement: list[str], ask: str) -> str | None:
             if not _of_kind(statement, quantity[1], m.groupdict().get("kind")):
                 return None  # `wants the total to 2 dp`: of what? `masses` of a length?
             places = m.group("places").replace("d.p", "dp")
-            whole = re.fullmatch(r"to the nearest (?:whole )?(?P<of>[a-z]+)", places)
-            if whole is not None and whole.group("of") not in _NEAREST:
-                if whole.group("of") not in ("number", "integer") and not _same_unit(
-                    whole.group("of"), quantity[1]
-                ):
+            nearest = re.fullmatch(r"to the nearest (?:whole )?(?P<of>[a-z]+)", places)
+            of = nearest.group("of") if nearest is not None else None
+            if of is not None and of not in _NEAREST:
+                if of not in ("number", "integer") and not _same_unit(of, quantity[1]):
                     return None  # `21.0975 km to the nearest whole m` converts first
                 places = "to the nearest whole number"  # `93.48 cm to the nearest cm`
             return _grammar(f"{quantity[0]}, round it {places}", "Round")
@@ -221,11 +222,8 @@ def _converted(statement: list[str], unit: str) -> str | None:
 
 
 def _grammar(text: str, kind: str) -> str | None:
-    try:
-        reading = natural.read(text)
-    except natural.NotReadError:
-        return None
-    return reading if reading.startswith(kind) else None
+    reading = natural.reading(text)
+    return reading if reading is not None and reading.startswith(kind) else None
 
 
 def _quantity(

@@ -78,12 +78,12 @@ def read(text: str) -> FormedReading | None:
             signs = {m["paid_sign"], m["cost_sign"]} - {None}
             if len(signs) > 1:
                 return None  # `a $20 note for something that cost £13.47`: which money?
-            reading = _grammar(f"what is {m['paid']} minus {m['cost']}")
+            reading = natural.reading(f"what is {m['paid']} minus {m['cost']}")
             return None if reading is None else FormedReading(reading, "change")
         asked = _TEMPERATURE_ASK.fullmatch(ask)
         if asked and (m := _first(_TEMPERATURE_FORMS, head)) is not None and _at_end(m, asked):
             way = "plus" if m["way"] in _UP else "minus"
-            reading = _grammar(f"what is {m['t']} {way} {m['d']}")
+            reading = natural.reading(f"what is {m['t']} {way} {m['d']}")
             return None if reading is None else FormedReading(reading, "any")
     return None
 
@@ -113,10 +113,3 @@ def _hour(phrase: str | None) -> str | None:
 
 def _first(forms: tuple[re.Pattern[str], ...], text: str) -> re.Match[str] | None:
     return next((m for m in (f.fullmatch(text) for f in forms) if m is not None), None)
-
-
-def _grammar(text: str) -> str | None:
-    try:
-        return natural.read(text)
-    except natural.NotReadError:
-        return None
