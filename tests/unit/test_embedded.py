@@ -343,7 +343,6 @@ def test_more_than_and_a_number_thought_of(question: str, reading: str) -> None:
         "what is 10 less than 30 divided by 5",
         "is 23 more than 19?",  # yes or no
         "3 times more than 5",
-        "I think of a number, double it and add 9 and get 35. what was my number?",  # 2: unsaid
         "i think of a number, multiply it by 6 and square it and get 40. what was the number?",
         "i think of a number, multiply it by 6 and add it to 4 and get 40. what was the number?",
         "i think of a number, multiply it by six and add four to 5 and get 40. what is the number",

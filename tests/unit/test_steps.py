@@ -21,6 +21,10 @@ from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_questio
         ("45.50 + 12.75 + 8.20, what's the total", "What is 45.50 + 12.75 + 8.20?"),
         ("how much is 12.75 + 8.4 + 19.99 altogether", "What is 12.75 + 8.4 + 19.99?"),
         ("multiply 23 by 17 for me, calculator's dead lol", "What is 23*17?"),
+        # multiplicative numerals name their number as `two` does
+        ("12 + 3 then double it", "What is (12 + 3)*2?"),
+        ("what is 5 plus 3, then double it", "What is (5 + 3)*2?"),
+        ("so what is 3 + 4 then double it", "What is (3 + 4)*2?"),
     ],
 )
 def test_steps_in_the_order_said(question: str, reading: str) -> None:
@@ -31,7 +35,6 @@ def test_steps_in_the_order_said(question: str, reading: str) -> None:
     "question",
     [
         "12 + 3 then square it",  # no number of its own
-        "12 + 3 then double it",
         "round 3.456 to 1 dp then add 2",  # a rounding is no first step
         "add 5 to 12 then divide 20 by it",  # the result as the divisor: not a step here
         "add 5 to 12 then add 3 and 4",

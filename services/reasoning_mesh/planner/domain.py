@@ -34,8 +34,10 @@ from reasoning_mesh.planner import (
     spelling,
     statement,
     stories,
+    story_equation,
     symbolic,
     totals,
+    word_problems,
     wrappers,
 )
 from reasoning_mesh.planner.ambiguity import ambiguous_case, form_conflict
@@ -125,10 +127,12 @@ def _people_reading(text: str, *, whole: bool = True) -> tuple[str | None, forms
         reading
         or _read_span(core)
         or embedded.read(core)
+        or story_equation.reading(said)
         or statement.read(said)
         or statement.read(core)
         or equations.asked(said)
         or totals.read(said)
+        or word_problems.read(said)
     )
     if reading is None and (formed := shares.read(said) or stories.read(said)) is not None:
         return formed.reading, formed  # `split 864 stickers evenly between 12 kids`

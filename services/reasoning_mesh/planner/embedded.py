@@ -135,6 +135,12 @@ def _equation_span(tokens: list[str], at: int, stops: str) -> tuple[int, int]:
     return start, end
 
 
+#: `twice a number`, `half of a number`: multiplicative numerals, each naming its number.
+_MULTIPLE_OF = re.compile(r"\b(twice|half of|half) a number\b")
+_AS_SAID = {"twice": "(2 times a number)", "half of": "(a number divided by 2)",
+            "half": "(a number divided by 2)"}  # fmt: skip
+
+
 def unknown_in_words(text: str) -> str | None:
     """`solve four times n plus three = 27 for n` from `four times a number plus three is 27.
     what is the number?`; None where the unknown is not named exactly once, or a letter is
@@ -143,7 +149,7 @@ def unknown_in_words(text: str) -> str | None:
     m = _RIDDLE.match(text)
     if m is None:
         return None
-    lhs = m.group("lhs")
+    lhs = _MULTIPLE_OF.sub(lambda said: _AS_SAID[said[1]], m.group("lhs"))
     if lhs.count("a number") != 1 or re.search(r"\b[a-z]\b", lhs.replace("a number", "")):
         return None
     return f"solve {lhs.replace('a number', 'n')} = {m.group('rhs')} for n"

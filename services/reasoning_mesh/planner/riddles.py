@@ -5,8 +5,9 @@ the result is 24. Find the number.`, `The sum of a number and 17 is -4. What is 
 
 Each gives the grammar an equation in `n` it already reads (`solve (n times 6) minus 9 = 33 for
 n`), built from the question's own words and numbers in the order said. Every operation names
-its own number (`halved`, `doubled`: a 2 the question does not write, declined as in `steps`),
-and the question must end by asking for the number; anything else declines.
+its own number, or is a multiplicative numeral that names both (`halved`, `doubled`, `twice a
+number`: `steps.MULTIPLES`), and the question must end by asking for the number; anything else
+declines.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner.steps import _A_NUMBER as _N
-from reasoning_mesh.planner.steps import _whole
+from reasoning_mesh.planner.steps import MULTIPLES, _whole
 from reasoning_mesh.planner.wrappers import normal
 
 #: How the number is asked for at the end.
@@ -38,6 +39,7 @@ _ONE_STEP = tuple(
         (rf"(?P<x>{_N}) (?:is )?(?:subtracted|taken away|taken off)(?: from it)?", "minus"),
     )
 )
+_MULTIPLE = re.compile(rf"(?:is |it is )?(?P<word>{'|'.join(MULTIPLES)})")
 _SPLIT = re.compile(r",?\s+(?:and\s+)?then\s+|,\s*(?:and\s+)?|\s+and\s+")
 _STEPS = re.compile(rf"^(?:if |when )?a number is (?P<steps>.+?),?\s+{_GIVES} (?P<r>{_N}){_ASKED}")
 _FROM = re.compile(
@@ -54,7 +56,7 @@ _SIDES = re.compile(
     rf"equals|is|gives) (?:the number (?P<op2>plus|minus) (?P<d>{_N})|(?P<r>{_N})){_ASKED}"
 )
 #: `three times a number` (or `a number` itself) as the thing something is done to.
-_TIMES = re.compile(rf"^(?:(?P<k>{_N}) times )?a number$")
+_TIMES = re.compile(rf"^(?:(?P<k>{_N}) times |(?P<twice>twice) )?a number$")
 
 
 def read(text: str) -> str | None:
@@ -74,9 +76,13 @@ def _passive(text: str) -> str | None:
     expression = "n"
     for k, step in enumerate(_SPLIT.split(m["steps"])):
         found = next(((f, op) for p, op in _ONE_STEP if (f := p.fullmatch(step))), None)
-        if found is None or not _whole(found[0]["x"]):
+        if (multiple := _MULTIPLE.fullmatch(step)) is not None:
+            operation, number = MULTIPLES[multiple["word"]]
+        elif found is None or not _whole(found[0]["x"]):
             return None
-        expression = f"{expression if k == 0 else f'({expression})'} {found[1]} {found[0]['x']}"
+        else:
+            operation, number = found[1], found[0]["x"]
+        expression = f"{expression if k == 0 else f'({expression})'} {operation} {number}"
     return f"{expression} = {m['r']}"
 
 
@@ -87,7 +93,8 @@ def _from(text: str) -> str | None:
         return None
     if not all(_whole(v) for v in (m["x"], m["r"], y["k"]) if v is not None):
         return None
-    times = f"({y['k']} times n)" if y["k"] else "n"
+    k = "2" if y["twice"] else y["k"]  # `twice` says 2 as `two` does
+    times = f"({k} times n)" if k else "n"
     op = "minus" if m["op"] == "subtracted from" else "plus"
     return f"{times} {op} {m['x']} = {m['r']}"
 

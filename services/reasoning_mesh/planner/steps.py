@@ -4,9 +4,10 @@ was the number?`.
 
 Each gives the grammar a question it already reads (`what is (45 + 55) times 3`; `solve (n
 times six) plus four = 40 for n`), built only from the question's own words, in the order said.
-Only the four operations of `_STEPS` are steps, each with its own number (or number words): a
-step that names no number (`double it`, `square it`: a 2 the question does not write) or any
-other word makes the reader decline.
+Only the four operations of `_STEPS` are steps, each with its own number (or number words),
+and the multiplicative numerals (`double it`, `halve it`, `triple it`: `MULTIPLES`, read as
+number words are: `double` says 2 as `two` does); a step that names no number (`square it`) or
+any other word makes the reader decline.
 """
 
 from __future__ import annotations
@@ -31,13 +32,25 @@ _STEPS = tuple(
     )
 )
 _OPS = {"mul": "times", "div": "divided by", "add": "plus", "sub": "minus", "take": "minus"}
+#: The multiplicative numerals: each names its operation and its number, as `two` names 2.
+MULTIPLES = {
+    "double": ("times", "2"), "doubled": ("times", "2"), "doubles": ("times", "2"),
+    "triple": ("times", "3"), "tripled": ("times", "3"), "triples": ("times", "3"),
+    "treble": ("times", "3"), "trebled": ("times", "3"), "trebles": ("times", "3"),
+    "halve": ("divided by", "2"), "halved": ("divided by", "2"), "halves": ("divided by", "2"),
+}  # fmt: skip
+_MULTIPLE = re.compile(rf"(?P<word>{'|'.join(MULTIPLES)}) {_RESULT}")
+_DOER = re.compile(r"^(?:i|you|we) (?=[a-z])")
 _SPLIT = re.compile(r",\s*(?:and\s+|then\s+)*|\s+(?:and\s+)?then\s+|\s+and\s+")
 #: `i think of a number, <steps> and get 40. what was the number?`
 _THOUGHT = re.compile(
-    r"^i(?:'m| am)? (?:think|thinking|thought) of a number[,.]?\s+(?P<steps>.+?),?\s+"
-    r"(?:and\s+)?(?:i\s+)?(?:get|got|end up with|ended up with|the answer is|the result is)\s+"
+    r"^i(?:'m| am)? (?:think|thinking|thought) of a number[,.]?\s+(?:if |when |then )?"
+    r"(?P<steps>.+?),?\s+"
+    r"(?:and\s+)?(?:i\s+|you\s+|we\s+)?"
+    r"(?:get|got|end up with|ended up with|the answer is|the result is)\s+"
     rf"(?P<result>{_A_NUMBER})\s*[.,;]?\s*(?:so\s+)?"
-    r"(?:what(?:'s| is| was)|whats|find) (?:the|my) number\s*[?.!]*$"
+    r"(?:(?:what(?:'s| is| was)|whats|find) (?:the|my) number|what number (?:am i thinking of|"
+    r"did i (?:think of|start with)|was it))\s*[?.!]*$"
 )
 #: `<arithmetic>[,] [and] then <steps>`
 _THEN = re.compile(r"^(?P<first>.+?)[,;.]?\s+(?:and\s+)?then\s+(?P<steps>.+?)\s*[?.!]*$")
@@ -78,12 +91,15 @@ def _whole(operand: str) -> bool:
 def _applied(start: str, said: str) -> str | None:
     """`start` with each step of `said` applied in turn, or None where a step is not one."""
     expression = start  # `n`, or the first arithmetic in brackets: one operand as it is
-    for k, step in enumerate(_SPLIT.split(said.strip(" ,."))):
-        found = next((f for f in (p.fullmatch(step) for p in _STEPS) if f is not None), None)
-        if found is None:
+    # `i double it, (i) take away 9`: who does a step says no maths
+    for k, step in enumerate(_DOER.sub("", s) for s in _SPLIT.split(said.strip(" ,."))):
+        if (multiple := _MULTIPLE.fullmatch(step)) is not None:
+            operation, number = MULTIPLES[multiple["word"]]
+        elif (found := next((f for f in (p.fullmatch(step) for p in _STEPS) if f), None)) is None:
             return None
-        op = found.lastgroup or ""
-        if not _whole(found[op]):
+        elif not _whole(found[op := found.lastgroup or ""]):
             return None  # `take off a third`: a third of it, or a third?
-        expression = f"{expression if k == 0 else f'({expression})'} {_OPS[op]} {found[op]}"
+        else:
+            operation, number = _OPS[op], found[op]
+        expression = f"{expression if k == 0 else f'({expression})'} {operation} {number}"
     return expression

@@ -1,0 +1,176 @@
+"""An equation written in symbols inside people's story, its unknown asked for at the end: `The
+teacher wrote 45 + 30h = 165 on the board for the plumber's bill problem. What's h?`, `helping
+with homework, it says 5a + 3 = 2a + 18, find a. what is it??`, `A rectangle has perimeter 50
+so 2(15 + w) = 50. Work out w please`.
+
+`embedded` takes such an equation among chatter only; here the words around it may be any
+plain words of a story, because the equation is written out and the ask names its one letter
+alone, so what is asked is that equation's solution and nothing else. A story stays safe by
+what it may not hold: a word of maths or of a unit, a number word, a number the equation does
+not write, a second letter, or a word that sets what kind of number may answer (`x is a natural
+number`: 2x + 1 = 8 has none) or how it is written (`in base 8`); and the ask ends the question
+(`what's h?`, `find a`, `work out w please`), never `what's 2h` or `what's h in minutes`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reasoning_mesh.planner import embedded, natural
+from reasoning_mesh.planner.ambiguity import CLAIM
+from reasoning_mesh.planner.chatter import CHATTER
+from reasoning_mesh.planner.wrappers import normal
+
+#: The ask for the unknown, at the very end (an echo such as `what is it??` may follow).
+_ASK = re.compile(
+    r"[,.;:!?]?\s*(?:so\s+)?(?:what(?:'s| is| does)|whats|find(?: the value of)?|work out|"
+    r"solve for|figure out|and solve for)\s+(?P<var>[a-z])"
+    r"(?:\s+(?:come out (?:as|to)|equal|work out as|be))?"
+    r"(?:\s+(?:please|pls|plz|for me|for us|thanks|thx))*"
+    r"(?:\s*[.?!]+\s*(?:what(?:'s| is) it|whats it|what's the answer|what is the answer))?"
+    r"\s*[?.!]*$"
+)
+#: `..., solve 45 + 30h = 165 for h.` as the last sentence.
+_SOLVE_FOR = re.compile(
+    r"[,.;:!?]?\s*(?:so\s+|please\s+|pls\s+)?solve (?P<eq>[^a-z]*[a-z][^a-z]*?) for (?P<var>[a-z])"
+    r"\s*[?.!]*$"
+)
+#: Words that set which numbers may answer, or how one is written: the equation alone no longer
+#: says what is asked.
+_KIND = frozenset(
+    ("natural", "rational", "irrational", "real", "complex", "imaginary", "prime", "even", "odd",
+     "integer", "integers", "whole", "positive", "negative", "mod", "modulo", "modulus", "base",
+     "binary", "hex", "octal", "ternary", "decimal", "fraction", "percent", "percentage",
+     "smallest", "largest", "biggest", "least", "greatest", "minimum", "maximum", "other",
+     "another", "second", "both", "all", "every", "each", "isn't", "isnt", "never", "except",
+     "unless", "instead", "assume", "assuming", "suppose", "given", "where", "whenever", "then",
+     "also", "than", "same", "new", "estimate", "approximately", "roughly", "denominator",
+     "numerator", "remainder", "sign", "digit", "digits")
+)  # fmt: skip
+#: Words of maths elsewhere that join a story's parts here (`helping with homework`): the
+#: equation is written out, so they join no numbers.
+_STORY_LINKS = frozenset(("with",))
+#: Words that set an equation down in a story (`the sheet says`, `wrote`, `stuck on`, `so`).
+_INTRODUCERS = frozenset(
+    ("says", "said", "say", "wrote", "writes", "written", "has", "had", "have", "shows", "showed",
+     "gave", "gives", "set", "sets", "on", "with", "so", "is", "reads", "got", "get", "gets",
+     "getting", "asks", "asked", "solve", "solving", "was", "are")
+)  # fmt: skip
+#: Words that say the equation may not be the one meant.
+_ERRORS = frozenset(
+    ("mistyped", "typo", "typed", "misprint", "misprinted", "misread", "misspelt", "misspelled",
+     "copied", "wrongly", "incorrectly", "error", "errors", "mistake", "mistakes", "meant",
+     "supposed", "like", "something", "similar", "kind", "sort", "version", "variant", "changed",
+     "change", "fixed", "corrected", "correct", "smudged", "unclear", "guess")
+)  # fmt: skip
+_PLACES = frozenset(("on", "for", "in", "from", "at"))
+#: Chatter that names a paper or a class an equation is written for (`for my homework`).
+_PAPERS = frozenset(
+    ("homework", "hw", "worksheet", "assignment", "textbook", "book", "project", "exam", "test",
+     "quiz", "lab", "report", "class", "school", "revision", "sheet", "sheets", "notes", "prep",
+     "budget", "spreadsheet", "accounts")
+)  # fmt: skip
+_DETERMINERS = frozenset(("the", "my", "our", "his", "her", "their", "a", "an", "this"))
+_MAX_NAMED = 4
+#: A story word: letters, an apostrophe or a hyphen inside (`plumber's`, `call-out`).
+_WORD = re.compile(r"[a-z]+(?:['\u2019-][a-z]+)*")
+
+
+def read(text: str) -> str | None:
+    """`solve <equation> for <letter>` for an equation written in a story and asked for at the
+    end, else None."""
+    text = normal(text)
+    if text.count("=") != 1 or (asked := _asked(text)) is None:
+        return None
+    var, said = asked
+    tokens = said.split()
+    at = [i for i, t in enumerate(tokens) if "=" in t]
+    if len(at) != 1:
+        return None
+    start, end = embedded._equation_span(tokens, at[0], ",;.:?!")
+    equation = " ".join(tokens[start:end]).rstrip(",;.:?!")
+    unknowns = set(re.findall(r"(?<![a-z])[a-z](?![a-z])", equation))
+    if unknowns != {var} or CLAIM.fullmatch(equation) or not re.search(r"\d", equation):
+        return None  # `my kid got x = 4`: an answer claimed, not asked
+    if not all(side.strip() for side in equation.split("=")):
+        return None
+    written = set(re.findall(r"\d+(?:\.\d+)?", equation))
+    before = [t.strip(",.;:!?\"'()") for t in tokens[:start]]
+    after = [t.strip(",.;:!?\"'()") for t in tokens[end:]]
+    if not _before(before, var, written) or not _after(after, var):
+        return None
+    return f"solve {equation} for {var}"
+
+
+def _asked(text: str) -> tuple[str, str] | None:
+    """The letter asked for at the end, and the text before the ask."""
+    if (asked := _ASK.search(text)) is not None:
+        return asked["var"], text[: asked.start()]
+    if (solved := _SOLVE_FOR.search(text)) is not None:
+        return solved["var"], f"{text[: solved.start()]} solve {solved['eq']}"
+    return None
+
+
+def reading(text: str) -> str | None:
+    """The grammar's reading of `read(text)`, else None."""
+    return None if (question := read(text)) is None else natural.reading(question)
+
+
+def _before(words: list[str], var: str, written: set[str]) -> bool:
+    """The story before the equation: plain words, ending in one that introduces it (`says`,
+    `wrote`, `so`, `stuck on`), never `something like` or `roughly`."""
+    words = [w for w in words if w]
+    if words and words[-1] not in _INTRODUCERS:
+        return False
+    return all(_plain(w, k, words, var, written) for k, w in enumerate(words))
+
+
+def _after(words: list[str], var: str) -> bool:
+    """After the equation: chatter, or where it was written or what for (`on the board for the
+    plumber's bill problem`, `for my phone bill`); no word sticks to the equation (`11 grand`,
+    `but i mistyped it`)."""
+    words = [w for w in words if w]
+    k = 0
+    while k < len(words):
+        if words[k] in _PLACES and k + 1 < len(words) and words[k + 1] in _DETERMINERS:
+            k += 2
+            named = 0
+            while (
+                k < len(words)
+                and words[k] not in _PLACES
+                and (_noun(words[k], var) or words[k] in _PAPERS)
+            ):
+                k, named = k + 1, named + 1
+            if not 1 <= named <= _MAX_NAMED:
+                return False
+        elif words[k] in CHATTER and words[k] not in _KIND and len(words[k]) > 1:
+            k += 1
+        else:
+            return False
+    return True
+
+
+def _plain(word: str, k: int, words: list[str], var: str, written: set[str]) -> bool:
+    if word == var:
+        return True
+    if len(word) == 1:  # `a rectangle`, `i think`: an article or a pronoun, never a letter
+        return k + 1 < len(words) and (
+            (word == "a" and _noun(words[k + 1], var)) or (word == "i" and words[k + 1] in CHATTER)
+        )
+    if re.fullmatch(r"\d+(?:\.\d+)?", word):
+        return word in written  # another number is part of another question
+    if word in _STORY_LINKS or (word in CHATTER and word not in _KIND):
+        return True
+    return _noun(word, var)
+
+
+def _noun(word: str, var: str) -> bool:
+    """A plain word of a story: no maths, unit, number word, letter, or word of kind or error."""
+    return (
+        len(word) > 1
+        and _WORD.fullmatch(word) is not None
+        and word not in _KIND
+        and word not in _ERRORS
+        and word not in CHATTER
+        and not embedded.maths_word(word)
+    )

@@ -1,0 +1,122 @@
+"""Round thirteen: multiplicative numerals in riddles, an equation written inside a story, and
+two fixed word problems (a fee plus a rate, ages in a ratio). Each reads from fixed forms only."""
+
+from __future__ import annotations
+
+import pytest
+
+from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        (
+            "I think of a number, double it and add 9 and get 35. what was my number?",
+            "Solve (n*2) + 9 = 35 for n.",
+        ),
+        (
+            "I'm thinking of a number. I double it, take away 9, and end up with 3. What was my number?",
+            "Solve (n*2) - 9 = 3 for n.",
+        ),
+        (
+            "I'm thinking of a number. If I double it and then subtract 5 I get 19. What number am "
+            "I thinking of?",
+            "Solve (n*2) - 5 = 19 for n.",
+        ),
+        ("i thought of a number, trebled it, and got 27. what's my number", "Solve n*3 = 27 for n."),
+        (
+            "When a number is halved and 4 is added, the result is 17. Find the number.",
+            "Solve (n/2) + 4 = 17 for n.",
+        ),
+        ("twice a number plus nine equals thirty-one, what's the number", "Solve (2*n) + 9 = 31 for n."),
+        ("half of a number plus 9 is 21, whats the number", "Solve (n/2) + 9 = 21 for n."),
+        (
+            "When 9 is subtracted from twice a number, the result is 24. Find the number.",
+            "Solve (2*n) - 9 = 24 for n.",
+        ),
+    ],
+)
+def test_multiplicative_numerals_name_their_number(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        (
+            "The teacher wrote 45 + 30h = 165 on the board for the plumber's bill problem. What's h?",
+            "Solve 45 + 30*h = 165 for h.",
+        ),
+        (
+            "helping with homework, it says 5a + 3 = 2a + 18, find a. what is it??",
+            "Solve 5*a + 3 = 2*a + 18 for a.",
+        ),
+        (
+            "A rectangle has perimeter 50 so 2(15 + w) = 50. Work out w please",
+            "Solve 2*(15 + w) = 50 for w.",
+        ),
+        (
+            "on the board the teacher wrote 7y - 4 = 24 for the class, find y",
+            "Solve 7*y - 4 = 24 for y.",
+        ),
+    ],
+)
+def test_an_equation_written_in_a_story_reads(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        (
+            "A plumber charges a 40 pound call-out fee plus 25 pounds per hour. My bill came to 165 "
+            "pounds. How many hours did he work?",
+            "Solve 40 + (25*n) = 165 for n.",
+        ),
+        (
+            "a taxi charges a flat 3 plus 2 per km. my fare was 19, how many km did i go",
+            "Solve 3 + (2*n) = 19 for n.",
+        ),
+        (
+            "Tom is three times as old as his sister and together their ages add up to 48. how old "
+            "is his sister?",
+            "Solve (3*n) + n = 48 for n.",
+        ),
+    ],
+)
+def test_a_fixed_word_problem_reads(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a step that names no number, or a numeral doing two things
+        "I think of a number, square it and get 36. what was my number?",
+        "I think of a number, double it. what was my number?",
+        "what is 7 - 2 then halved",
+        # an equation whose meaning the story changes, or a question about something else
+        "x is a natural number and 2x + 1 = 8, what's x",
+        "2x + 1 = 8 in base 9, what's x",
+        "The sheet says 3x + 2 = 11 in base 5. What's x?",
+        "my teacher says 2x + 1 = 8 has no answer, what's x",
+        "the tank holds 2x + 1 = 8 litres, what's x",
+        "2x + 1 = 8, what's 2x",
+        "she has 2x = 6 on sheet a, what is x",
+        "my homework has 3x + 2 = 11 but i mistyped it, whats x",
+        "the sheet has something like 3x + 2 = 11, whats x",
+        "my homework has 3x + 2 = 11 grand, whats x",
+        "In the puzzle 3y - 4 = 11, the missing weight is y. What's y?",
+        "the book had 12 pages and says 3x + 2 = 11, whats x",  # a number the equation lacks
+        # word problems said otherwise
+        "Tom is three times as old as his sister and together their ages add up to 48. how old is Tom?",
+        "a taxi charges a flat 3 plus 2 per km. my fare was 19, how many miles did i go",
+        "a taxi charges a flat £3 plus 2 dollars per km. my fare was 19, how many km did i go",
+        "a taxi charges a lot plus 2 per km. my fare was 19, how many km did i go",
+        "a taxi charges a flat 3 plus 2 per km. my fare was 19 after a 10% discount, how many km",
+    ],
+)
+def test_anything_said_otherwise_is_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)
