@@ -120,3 +120,62 @@ def test_a_fixed_word_problem_reads(question: str, reading: str) -> None:
 def test_anything_said_otherwise_is_refused(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        (
+            "playing a quiz game with my nephew, I scored 25 points, then lost 40 on a wrong answer, "
+            "then won 12 back. what's my score now?",
+            "What is 25 - 40 + 12?",
+        ),
+        (
+            "My bank balance was -132.50 and then I paid in 200.75. What's the balance now?",
+            "What is -132.50 + 200.75?",
+        ),
+        (
+            "it was -7 degrees when i left this morning and its gone up 12 degrees since. whats the "
+            "temperature now",
+            "What is -7 + 12?",
+        ),
+        (
+            "Our town has 28,716 people and the newsletter wants it to the nearest thousand, what "
+            "number goes in?",
+            "Round 28716 to the nearest thousand.",
+        ),
+        (
+            "The crowd at Saturday's match was 44,999. Rounded to the nearest thousand, what would "
+            "the newspaper report?",
+            "Round 44999 to the nearest thousand.",
+        ),
+        (
+            "The bill came to 47.368 after tax and I need it to 2 decimal places. What do I write?",
+            "Round 47.368 to 2 decimal places.",
+        ),
+        ("the price works out at 12.345, what is that to 2 dp", "Round 12.345 to 2 decimal places."),
+    ],
+)
+def test_a_tally_a_change_since_and_a_rounding_for_someone_read(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I scored 25 points, then my nephew lost 40. what's my score now?",
+        "I scored 25 points, then lost 40 on each question. what's my score now?",
+        "I scored 25 points, then lost 40 twice. what's my score now?",
+        "I scored 25 points, then lost 40 on 3 questions. what's my score now?",
+        "My bank balance was -132.50 and then I paid in 200.75. What's my nephew's balance now?",
+        "My bank balance was -132.50 and then I paid 200.75. What's the balance now?",
+        "I scored 25 points. what's my score now?",
+        "it was -7 degrees when i left this morning and its gone up 12 degrees since. what was it "
+        "when i left",
+        "The bill came to 47.368 plus tax and I need it to 2 decimal places. What do I write?",
+        "The bill came to 47.368 before tax and I need it to 2 decimal places. What do I write?",
+    ],
+)
+def test_a_tally_or_a_rounding_said_otherwise_is_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)

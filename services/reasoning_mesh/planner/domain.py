@@ -36,6 +36,7 @@ from reasoning_mesh.planner import (
     stories,
     story_equation,
     symbolic,
+    tallies,
     totals,
     word_problems,
     wrappers,
@@ -133,6 +134,7 @@ def _people_reading(text: str, *, whole: bool = True) -> tuple[str | None, forms
         or equations.asked(said)
         or totals.read(said)
         or word_problems.read(said)
+        or tallies.read(said)
     )
     if reading is None and (formed := shares.read(said) or stories.read(said)) is not None:
         return formed.reading, formed  # `split 864 stickers evenly between 12 kids`

@@ -58,7 +58,8 @@ SLOTS = frozenset(
      "came out as", "came out at", "comes out as", "listed as", "measured at", "weighed in at",
      "clocked", "timed at", "carrying", "carries", "carried", "measured", "counted", "has",
      "showing", "displaying", "displays", "displayed",
-     "lasts", "lasted", "took", "takes")
+     "lasts", "lasted", "took", "takes", "works out at", "works out as", "worked out at",
+     "worked out as")
 )  # fmt: skip
 #: After a quantity of length or time: where it is from now, how far apart (`6 weeks away`,
 #: `2 km apart`); none changes the amount.

@@ -67,9 +67,14 @@ _SHOWS = re.compile(
 )
 
 
+#: `The bill came to 47.368 after tax`: the amount as stated already has its tax in it (never
+#: `plus tax` or `before tax`, which ask for another amount).
+_TAXED = re.compile(r"(?<=\d) (?:after|including|incl|inc|with) (?:tax|vat)\b")
+
+
 def read(text: str) -> str | None:
     """The grammar's reading of `text` as a stated quantity asked about, else None."""
-    tokens = normal(text).rstrip(".?!").split()
+    tokens = _TAXED.sub("", normal(text)).rstrip(".?!").split()
     if not tokens or NOT_LITERAL & {bare(t) for t in tokens}:
         return None
     for cut in range(len(tokens) - 1, 0, -1):

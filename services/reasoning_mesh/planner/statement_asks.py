@@ -49,6 +49,11 @@ CONVERSION_ASKS = tuple(
 #: What `the weight in grams` may ask of, by the kind of the stated quantity's unit.
 _MEASURES = {"weight": "mass", "mass": "mass", "length": "length", "distance": "length",
              "time": "time", "volume": "volume"}  # fmt: skip
+#: What the asker then writes down: the rounded quantity itself.
+_WHAT_GOES_IN = (
+    r"(?:what (?:do|should) (?:i|we) (?:write|put|record|enter)|what (?:number|figure) "
+    r"(?:goes|should go) in)"
+)
 ROUNDING_ASKS = tuple(
     re.compile(rf"^{ask}$")
     for ask in (
@@ -59,7 +64,10 @@ ROUNDING_ASKS = tuple(
         rf"(?P<who>(?:the|my|our|his|her|their) (?:[a-z-]+ ){{1,3}}|(?:he|she|they|someone|i|we) "
         rf"|(?:{'|'.join(sorted(BARE_ASKERS))}) )"
         rf"(?:wants|want|needs|need|asked for|asks for|requires) (?:{IT}|(?P<kind>[a-z]+)) "
-        rf"(?:rounded )?{_PLACES}(?:[.,]? what (?:do|should) (?:i|we) (?:write|put|record|enter))?",
+        rf"(?:rounded )?{_PLACES}(?:[.,]? {_WHAT_GOES_IN})?",
+        # `Rounded to the nearest thousand, what would the newspaper report?`
+        rf"rounded {_PLACES},? what (?:would|will|should) (?:the|my|our) "
+        rf"(?:{'|'.join(sorted(BARE_ASKERS))}) (?:report|say|print|put|show)",
     )
 )
 DOING_ASK = 1

@@ -42,7 +42,7 @@ _WHEN = (
 )
 _WHEN_OPEN = (
     rf"(?: {_WHEN}| in the (?:morning|afternoon|evening)| this (?:morning|afternoon|evening)"
-    r"| when i (?:left|got up|woke up)(?: for work)?)?"
+    r"| when i (?:left|got up|woke up)(?: for work)?(?: this (?:morning|afternoon|evening))?)?"
 )
 _DEGREES = r"(?: ?°c| ?° ?c| degrees(?: c| celsius)?| ?c)?"
 _TEMPERATURE_FORMS = tuple(
@@ -51,6 +51,11 @@ _TEMPERATURE_FORMS = tuple(
         rf"(?:it was|the temperature was) (?P<t>-?\d+(?:\.\d+)?){_DEGREES}(?P<start>{_WHEN_OPEN}),? and "
         rf"(?:it|the temperature) (?P<way>went up|rose|climbed|increased|warmed up|went down|"
         rf"dropped|fell|decreased|cooled) (?:by )?(?P<d>\d+(?:\.\d+)?){_DEGREES}(?P<end>{_WHEN_OPEN})",
+        # `... and its gone up 12 degrees since`: the change up to now
+        rf"(?:it was|the temperature was) (?P<t>-?\d+(?:\.\d+)?){_DEGREES}(?P<start>{_WHEN_OPEN}),? and "
+        rf"(?:it's|its|it has|the temperature has|the temperature's) (?P<way>gone up|risen|climbed|"
+        rf"increased|warmed up|gone down|dropped|fallen|decreased|cooled) (?:by )?"
+        rf"(?P<d>\d+(?:\.\d+)?){_DEGREES}(?P<end>) since",
     )
 )
 #: In the ask a bare hour is a time too (`how cold was it at 5`): it names no operand.
@@ -61,7 +66,7 @@ _TEMPERATURE_ASK = re.compile(
 )
 #: Names of one time of day, as an ask may say it again.
 _SAME_TIME = {"lunchtime": "lunch", "midday": "noon", "teatime": "tea time"}
-_UP = frozenset(("went up", "rose", "climbed", "increased", "warmed up"))
+_UP = frozenset(("went up", "rose", "climbed", "increased", "warmed up", "gone up", "risen"))
 
 
 def read(text: str) -> FormedReading | None:
