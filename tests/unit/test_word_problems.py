@@ -179,3 +179,41 @@ def test_a_tally_a_change_since_and_a_rounding_for_someone_read(question: str, r
 def test_a_tally_or_a_rounding_said_otherwise_is_refused(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        (
+            "Our teacher asked us to work out 144 ÷ 16 + 25 in our heads. What should we have got?",
+            "What is 144/16 + 25?",
+        ),
+        (
+            "Homework says compute 5/8 - 7/12. Can someone tell me what it should come to?",
+            "What is (5/8) - (7/12)?",
+        ),
+        ("i keep getting 3/4 + 5/6 wrong, whats the actual answer", "What is (3/4) + (5/6)?"),
+        ("my grocery reciepts: 45.50 + 12.75 + 8.20, what's the total", "What is 45.50 + 12.75 + 8.20?"),
+    ],
+)
+def test_an_expression_written_in_a_story_reads(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "my grocery reciepts: 45.50 - 12.75, what's the total",  # a total of a difference?
+        "my kid thinks 3/4 + 5/6 is bigger than 1, what's the answer",
+        "the sheet says 3/4 + 5/6 as a decimal, what's the answer",
+        "my teacher says 3/4 + 5/6 then double it, what's the answer",
+        "the sheet says 3/4 + 5/6, 7 + 2, what's the answer",
+        "my teacher says 12 + 5 in base 8, what's the answer",
+        "the sheet says roughly 12 + 5, what's the answer",
+        "my sheet has 3 questions: 12 + 5, what's the answer",
+        "my kid keeps getting 3/4 + 5/6 as 8/10, whats the actual answer",
+    ],
+)
+def test_an_expression_in_a_story_said_otherwise_is_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)

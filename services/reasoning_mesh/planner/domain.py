@@ -34,7 +34,7 @@ from reasoning_mesh.planner import (
     spelling,
     statement,
     stories,
-    story_equation,
+    story_maths,
     symbolic,
     tallies,
     totals,
@@ -128,7 +128,7 @@ def _people_reading(text: str, *, whole: bool = True) -> tuple[str | None, forms
         reading
         or _read_span(core)
         or embedded.read(core)
-        or story_equation.reading(said)
+        or story_maths.reading(said)
         or statement.read(said)
         or statement.read(core)
         or equations.asked(said)

@@ -10,13 +10,20 @@ what it may not hold: a word of maths or of a unit, a number word, a number the 
 not write, a second letter, or a word that sets what kind of number may answer (`x is a natural
 number`: 2x + 1 = 8 has none) or how it is written (`in base 8`); and the ask ends the question
 (`what's h?`, `find a`, `work out w please`), never `what's 2h` or `what's h in minutes`.
+
+An arithmetic expression written in symbols is read the same way (`Our teacher asked us to work
+out 144 ÷ 16 + 25 in our heads. What should we have got?`), where it holds every number of the
+question, the word before it sets it down (`work out`, `compute`, `says`, `getting`, a colon)
+and the ask at the end is one of a few forms asking for its value (`what should we have got`,
+`what's the actual answer`, `what it should come to`; `what's the total` of a sum only). The
+expression is then read by `symbolic`, with its checks.
 """
 
 from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import embedded, natural
+from reasoning_mesh.planner import embedded, natural, symbolic
 from reasoning_mesh.planner.ambiguity import CLAIM
 from reasoning_mesh.planner.chatter import CHATTER
 from reasoning_mesh.planner.wrappers import normal
@@ -49,13 +56,27 @@ _KIND = frozenset(
 )  # fmt: skip
 #: Words of maths elsewhere that join a story's parts here (`helping with homework`): the
 #: equation is written out, so they join no numbers.
-_STORY_LINKS = frozenset(("with",))
+_STORY_LINKS = frozenset(("with", "us"))  # `us`: microseconds to the unit list
 #: Words that set an equation down in a story (`the sheet says`, `wrote`, `stuck on`, `so`).
 _INTRODUCERS = frozenset(
     ("says", "said", "say", "wrote", "writes", "written", "has", "had", "have", "shows", "showed",
      "gave", "gives", "set", "sets", "on", "with", "so", "is", "reads", "got", "get", "gets",
      "getting", "asks", "asked", "solve", "solving", "was", "are")
 )  # fmt: skip
+#: Words that set an expression down: the equation's, less those that may name a part of it
+#: (`on`, `with`, `is`), and the verbs of working one out.
+_SETS_DOWN = (_INTRODUCERS - {"on", "with", "is", "so", "are", "was", "solve", "solving"}) | {
+    "out", "compute", "calculate", "evaluate", "do", "doing"
+}  # fmt: skip
+#: The ask of an expression's value, at the very end.
+_VALUE_ASK = re.compile(
+    r"[,.;:!?]?\s*(?:so\s+)?(?:"
+    r"what (?:should|would|do|does|did) (?:we|i|he|she|they|you) (?:have )?(?:got|get|put|write)"
+    r"|(?:can|could) (?:someone|anyone|somebody|you) tell me what (?:it|that) (?:should )?"
+    r"(?:come|comes) to"
+    r"|(?:what(?:'s| is)|whats) the (?:actual |right |correct |real )?answer"
+    r"|(?:what(?:'s| is)|whats) (?P<total>the total))\s*[?.!]*$"
+)
 #: Words that say the equation may not be the one meant.
 _ERRORS = frozenset(
     ("mistyped", "typo", "typed", "misprint", "misprinted", "misread", "misspelt", "misspelled",
@@ -112,16 +133,62 @@ def _asked(text: str) -> tuple[str, str] | None:
 
 
 def reading(text: str) -> str | None:
-    """The grammar's reading of `read(text)`, else None."""
-    return None if (question := read(text)) is None else natural.reading(question)
+    """The grammar's reading of `read(text)`, else the reading of an expression in a story
+    (`expression`), else None."""
+    return natural.reading(question) if (question := read(text)) is not None else expression(text)
 
 
-def _before(words: list[str], var: str, written: set[str]) -> bool:
+def expression(text: str) -> str | None:
+    """`What is 144/16 + 25?` for an expression written in a story, asked for by value at the
+    end, else None."""
+    text = normal(text)
+    if "=" in text or (asked := _VALUE_ASK.search(text)) is None:
+        return None
+    tokens = [t for t in re.split(r"\s+|(?<=:)(?=\S)", text[: asked.start()]) if t]
+    if (found := _one_span(tokens)) is None:
+        return None
+    start, end = found
+    span = [t.rstrip(",.;!?") for t in tokens[start:end]]
+    before = [t.strip(",.;:!?\"'()") for t in tokens[:start]]
+    if before and tokens[start - 1].endswith(":"):
+        before.append("says")  # `my grocery receipts: 45.50 + ...`: a colon sets it down
+    after = [t.strip(",.;:!?\"'()") for t in tokens[end:]]
+    if not _before([w for w in before if w], "", set(), _SETS_DOWN) or not _after(after, ""):
+        return None
+    reading = symbolic.read(" ".join(span))
+    if reading is None or not reading.startswith("What is "):
+        return None
+    if asked["total"] and re.search(r"[-*/]\s*[\d(]", reading.removeprefix("What is ")):
+        return None  # `what's the total` of a sum only
+    return reading
+
+
+def _one_span(tokens: list[str]) -> tuple[int, int] | None:
+    """Where the one run of maths tokens holding every number starts and ends, else None
+    (words or a break inside it: more than one expression)."""
+    numbered = [i for i, t in enumerate(tokens) if re.search(r"\d", t)]
+    if not numbered:
+        return None
+    start, end = numbered[0], numbered[-1] + 1
+    if not all(embedded.maths(t.rstrip(",.;!?")) for t in tokens[start:end]):
+        return None
+    if any(t.endswith((",", ";", ".")) for t in tokens[start : end - 1]):
+        return None
+    return start, end
+
+
+def _before(
+    words: list[str], var: str, written: set[str], introducers: frozenset[str] = _INTRODUCERS
+) -> bool:
     """The story before the equation: plain words, ending in one that introduces it (`says`,
     `wrote`, `so`, `stuck on`), never `something like` or `roughly`."""
     words = [w for w in words if w]
-    if words and words[-1] not in _INTRODUCERS:
+    if words and words[-1] not in introducers:
         return False
+    if words and words[-1] in _SETS_DOWN - _INTRODUCERS:
+        words = words[:-1]  # `work out`, `compute`: the verb of doing it is no story word
+        words = words[:-1] if words and words[-1] == "work" else words
+        words = words[:-1] if words and words[-1] == "to" else words  # `asked us to work out`
     return all(_plain(w, k, words, var, written) for k, w in enumerate(words))
 
 
