@@ -45,16 +45,8 @@ def test_multiplicative_numerals_name_their_number(question: str, reading: str) 
     ("question", "reading"),
     [
         (
-            "The teacher wrote 45 + 30h = 165 on the board for the plumber's bill problem. What's h?",
-            "Solve 45 + 30*h = 165 for h.",
-        ),
-        (
             "helping with homework, it says 5a + 3 = 2a + 18, find a. what is it??",
             "Solve 5*a + 3 = 2*a + 18 for a.",
-        ),
-        (
-            "A rectangle has perimeter 50 so 2(15 + w) = 50. Work out w please",
-            "Solve 2*(15 + w) = 50 for w.",
         ),
         (
             "on the board the teacher wrote 7y - 4 = 24 for the class, find y",
@@ -108,6 +100,24 @@ def test_a_fixed_word_problem_reads(question: str, reading: str) -> None:
         "the sheet has something like 3x + 2 = 11, whats x",
         "my homework has 3x + 2 = 11 grand, whats x",
         "In the puzzle 3y - 4 = 11, the missing weight is y. What's y?",
+        # from the audit of a first draft that took any plain word of a story
+        "The teacher wrote 45 + 30h = 165 on the board for the plumber's bill problem. What's h?",
+        "A rectangle has perimeter 50 so 2(15 + w) = 50. Work out w please",
+        "The sheet doesnt say 2x + 1 = 9, what's x?",
+        "the illegible sheet says 3x + 2 = 11, whats x",
+        "The teacher wrote 2x + 1 = 11 on the board in the duodecimal system. What's x?",
+        "in the boolean algebra homework it says x + 1 = 1, what's x",
+        "Answer in words, the sheet says 2x + 1 = 8, what's x",
+        "with the signs flipped the sheet says 2x + 1 = 9, find x",
+        "The sheet says 2x + 1 = 9. it is wrong. what's x",
+        "the sheet has 3x + 2 = 11 or so, whats x",
+        "the sheet says about 3x + 2 = 11, whats x",
+        "some sheets say 2x + 1 = 21, what's x",
+        "The teacher says 2x + 1 = 9 is wrong, what's x",
+        "the sheet says x + 1 = x + 1, what's x",  # the unknown cancels: no single answer
+        "the sheet says 2x = 2x + 1, what's x",
+        "the sheet says 3 x 4 = 2x, what's x",  # x as a times sign and as a letter
+        "the sheet says 2x + 1 = 9!, what's x",  # a factorial?
         "the book had 12 pages and says 3x + 2 = 11, whats x",  # a number the equation lacks
         # word problems said otherwise
         "Tom is three times as old as his sister and together their ages add up to 48. how old is Tom?",
@@ -115,6 +125,21 @@ def test_a_fixed_word_problem_reads(question: str, reading: str) -> None:
         "a taxi charges a flat £3 plus 2 dollars per km. my fare was 19, how many km did i go",
         "a taxi charges a lot plus 2 per km. my fare was 19, how many km did i go",
         "a taxi charges a flat 3 plus 2 per km. my fare was 19 after a 10% discount, how many km",
+        "A plumber never charges a 45 call-out fee plus 30 per hour. My bill came to 165. How many "
+        "hours did he work?",
+        "A rival plumber charges a 45 call-out fee plus 30 per hour. My bill came to 165. How many "
+        "hours did he work?",
+        "A plumber charges a 45 call-out fee plus 30 per hour. My bill came to 165. How many hours "
+        "did I work?",
+        "a zoo charges a 5 entry fee plus 2 per ride. my total was 25. how many rides did we take",
+        "a bank charges a 5 fee plus 2 per cent. my total was 25. how many cents",
+        "tom is three times as old as his sister and together their ages add up to 48. how old is "
+        "my sister?",
+        "nobody is three times as old as my sister and together their ages add up to 48. how old "
+        "is my sister?",
+        "tom is three times as old as his sisters and together their ages add up to 48. how old is "
+        "his sisters?",
+        "A number is double and 4 is added, giving 20. What is the number?",
     ],
 )
 def test_anything_said_otherwise_is_refused(question: str) -> None:

@@ -75,10 +75,24 @@ _MEGA = re.compile(r"\d\s*M[Llgm]\b")
 _FRACTION_FORM = re.compile(r"\bfraction|\bsimplest\b|\blowest terms\b|\bsimplif")
 
 
+#: `3 x 4 = 2x`: an `x` written as a times sign beside an `x` that is a letter.
+_TIMES_X = re.compile(r"(?<=[\d)])\s+x\s+(?=[\d(])")
+_LETTER_X = re.compile(r"(?<![a-z'])x(?![a-z'])")
+#: `2x + 1 = 9!`: a factorial, or a cry? Readers that take an equation out of a sentence see
+#: the sign as punctuation, so it is refused before any reader.
+_FACTORIAL = re.compile(r"[\d)]\s*!")
+
+
 def ambiguous_case(question: str) -> str | None:
     """Why `question`, as written (not lower-cased), cannot be read."""
     if _MEGA.search(question):
         return "a capital M before a unit (500 ML): mega or milli? write the unit in full"
+    lowered = question.lower()
+    times = len(_TIMES_X.findall(lowered))
+    if times and len(_LETTER_X.findall(lowered)) > times:
+        return "x is written both as a times sign and as a letter; write * for times"
+    if _FACTORIAL.search(question):
+        return "factorials are not supported (is the ! a factorial?)"
     return None
 
 

@@ -61,6 +61,9 @@ _WORDS = (
     " put write can't cant cannot couldn't"
 )
 CHATTER = frozenset(_WORDS.split()) - set(UNIT_NAMES)  # `um`, `us` are units too
+#: Chatter that doubts or bounds written maths (`it is wrong`, `or so`, `about 3x = 9`, `some
+#: sheets say`): taken off, it would leave the maths answering another question.
+DOUBT = frozenset(("wrong", "or", "about", "some"))
 
 _EDGE = re.compile(r"^[\"'(\[]+|[\"',.:;!?)\]]+$")
 #: A span may not start with `one` after words were taken off: `quick one - 5 + 3`.
@@ -252,6 +255,37 @@ def _labelled(before: str, span: str) -> bool:
     return _word(before) in _LABELS and before[-1].isalpha() and span[0].isdigit()
 
 
+def _doubted(span: str, head: list[str], tail: list[str]) -> bool:
+    """Whether chatter taken off doubts or bounds the maths (`3x + 2 = 11 or so`, `2x + 1 = 9 is
+    wrong`); the asker getting it wrong asks for the right value (`i keep getting 3/4 + 5/6
+    wrong`, `... i keep getting it wrong`, `the wrong answer`)."""
+    return doubts(head) or doubts(tail, head)
+
+
+def doubts(words: list[str], head: list[str] | tuple[str, ...] = ()) -> bool:
+    """Whether `words` (after `head`) doubt or bound the maths: a word of `DOUBT`, save the
+    asker's own `wrong` (`own_slip`)."""
+    if DOUBT & set(words) - {"wrong"}:
+        return True
+    return any(w == "wrong" and not own_slip(list(head), words, k) for k, w in enumerate(words))
+
+
+#: Verbs of the asker arriving at a wrong answer (`getting it wrong`).
+_GETTING = frozenset(("get", "getting", "got", "geting", "gettin"))
+
+
+def own_slip(head: list[str], tail: list[str], k: int) -> bool:
+    """Whether `tail[k]` (`wrong`) is the asker getting it wrong: `getting it wrong`, `getting
+    <the maths> wrong`, `the wrong answer`."""
+    before = tail[:k] if k else head[-1:]
+    after = tail[k + 1 : k + 2]
+    if after and after[0] in ("answer", "anwser", "answers", "result"):
+        return True
+    if k == 0:
+        return bool(before) and before[-1] in _GETTING
+    return len(before) >= 2 and before[-1] in ("it", "them", "this", "that") and before[-2] in _GETTING
+
+
 def _sound(span: str, head: list[str], tail: list[str]) -> bool:
     """Whether taking `head` and `tail` off can leave `span` meaning what the question asks."""
     words = span.split()
@@ -261,7 +295,7 @@ def _sound(span: str, head: list[str], tail: list[str]) -> bool:
         # `hey - 5 + 3`: a dash, or a minus? (`asked me what -8 minus 15 is`: a sign) `about
         # 93 + 4`: an estimate
         return False
-    if tail and (last in CHATTER or last in SYMBOLIC_FILLERS):
+    if _doubted(span, head, tail) or (tail and (last in CHATTER or last in SYMBOLIC_FILLERS)):
         # The cut must fall right after the maths: `20 + 15 with | tax` (the symbolic reader
         # takes a trailing filler).
         return False

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from fractions import Fraction
 
 from reasoning_mesh.contracts.plans import (
     MAX_GOALS,
@@ -47,6 +48,7 @@ from reasoning_mesh.planner.expr import (
     Node,
     UnplannableError,
     UnsupportedQuestionError,
+    evaluate,
     parse_equation,
     parse_expr,
     variables,
@@ -133,14 +135,21 @@ def _people_reading(text: str, *, whole: bool = True) -> tuple[str | None, forms
         or statement.read(core)
         or equations.asked(said)
         or totals.read(said)
-        or word_problems.read(said)
         or tallies.read(said)
     )
-    if reading is None and (formed := shares.read(said) or stories.read(said)) is not None:
+    if (
+        reading is None
+        and (formed := shares.read(said) or stories.read(said) or word_problems.read(said)) is not None
+    ):
         return formed.reading, formed  # `split 864 stickers evenly between 12 kids`
     if reading is None and whole and (asked := context.question(said)) is not None:
         return _people_reading(asked, whole=False)  # `My commute is 45 minutes each way. ...`
     return reading, None
+
+
+def _formed(said: str) -> forms.FormedReading | None:
+    """The first reading of a reader whose answer has one form (a share, change, a count)."""
+    return shares.read(said) or stories.read(said) or word_problems.read(said)
 
 
 def plan_as_written(text: str, budget: Budget, *, fallbacks: bool = True) -> Plan:
@@ -234,6 +243,8 @@ def _structured(text: str) -> tuple[str, Builder, Operand, FinalCheck, Node | No
     if solve:
         eq, var = solve.group(1), solve.group(2)
         lhs, rhs = parse_equation(eq)
+        if _cancels(lhs, rhs, var):
+            raise UnplannableError(f"{var!r} cancels out of {eq!r}: no single solution")
         answer = b.solve(lhs, rhs, var)
         check = FinalCheck(
             kind="substitute",
@@ -286,6 +297,21 @@ def _system(b: Builder, text: str) -> None:
     if len(unknown) != 2:
         raise UnplannableError(f"expected two unknowns in {text!r}, got {unknown}")
     b.solve_pair(first, second, unknown[0], unknown[1])
+
+
+def _cancels(lhs: Node, rhs: Node, var: str) -> bool:
+    """Whether the unknown of an equation in it alone cancels out (`x = x`, `2x = 2x + 1`: every
+    number or none solves it): both sides' difference is the same at two values. Only a check;
+    no number of the plan comes from it."""
+    if variables(lhs) | variables(rhs) != {var}:
+        return False
+    differences = set()
+    for at in (Fraction(1), Fraction(2)):
+        left, right = evaluate(lhs, {var: at}), evaluate(rhs, {var: at})
+        if left is None or right is None:
+            return False
+        differences.add(left - right)
+    return len(differences) == 1
 
 
 def _conversion(text: str) -> tuple[str, Builder, Operand, FinalCheck] | None:

@@ -15,7 +15,7 @@ import re
 
 from reasoning_mesh.planner import natural, riddles, steps
 from reasoning_mesh.planner.ambiguity import CLAIM
-from reasoning_mesh.planner.chatter import CHATTER, letters, measured_by, spans
+from reasoning_mesh.planner.chatter import CHATTER, doubts, letters, measured_by, spans
 from reasoning_mesh.planner.sentence_words import NOT_LITERAL, PURPOSES, RESULTS, SIZES, WHEN
 from reasoning_mesh.planner.wrappers import normal
 
@@ -87,7 +87,7 @@ def around_equation(text: str) -> str | None:
     if CLAIM.fullmatch(" ".join(tokens[start:end]).rstrip(",;")):
         return None  # `my kid got x = 4 on her sheet, what is x`: an answer claimed, not asked
     others = [t.strip(",.;:!?\"'()") for t in (*tokens[:start], *tokens[end:])]
-    if not others or not all(w in CHATTER for w in others) or letters(others):
+    if not others or not all(w in CHATTER for w in others) or letters(others) or doubts(others):
         return None
     equation = " ".join(tokens[start:end]).rstrip(",;")
     return f"{equation}, what is {ask.group('var')}"
@@ -117,7 +117,7 @@ def loose_equation(text: str) -> str | None:
     for phrase in _ASKING:
         around = around.replace(f" {phrase} ", " ")
     others = [w for w in around.split() if w != var]
-    if not all(w in CHATTER for w in others) or letters(others):
+    if not all(w in CHATTER for w in others) or letters(others) or doubts(others):
         return None
     return f"solve {equation} for {var}"
 

@@ -15,7 +15,7 @@ import re
 
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.ambiguity import CLAIM
-from reasoning_mesh.planner.chatter import CHATTER
+from reasoning_mesh.planner.chatter import CHATTER, DOUBT
 from reasoning_mesh.planner.embedded import _equation_span
 from reasoning_mesh.planner.wrappers import normal
 
@@ -82,4 +82,4 @@ def _open(word: str) -> bool:
     if len(word) == 1:
         return word in ("a", "i")  # `_articles` says when they are words
     stem = word.removesuffix("'s")
-    return word not in _CORRECTING and (stem in CHATTER or stem in _OWN_WORDS)
+    return word not in _CORRECTING and word not in DOUBT and (stem in CHATTER or stem in _OWN_WORDS)

@@ -39,7 +39,8 @@ _ONE_STEP = tuple(
         (rf"(?P<x>{_N}) (?:is )?(?:subtracted|taken away|taken off)(?: from it)?", "minus"),
     )
 )
-_MULTIPLE = re.compile(rf"(?:is |it is )?(?P<word>{'|'.join(MULTIPLES)})")
+#: `is doubled`, `halved`: the passive forms only (`a number is double` is no step said).
+_MULTIPLE = re.compile(rf"(?:is |it is )?(?P<word>{'|'.join(w for w in MULTIPLES if w.endswith('ed'))})")
 _SPLIT = re.compile(r",?\s+(?:and\s+)?then\s+|,\s*(?:and\s+)?|\s+and\s+")
 _STEPS = re.compile(rf"^(?:if |when )?a number is (?P<steps>.+?),?\s+{_GIVES} (?P<r>{_N}){_ASKED}")
 _FROM = re.compile(

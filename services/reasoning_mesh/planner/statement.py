@@ -69,7 +69,7 @@ _SHOWS = re.compile(
 
 #: `The bill came to 47.368 after tax`: the amount as stated already has its tax in it (never
 #: `plus tax` or `before tax`, which ask for another amount).
-_TAXED = re.compile(r"(?<=\d) (?:after|including|incl|inc|with) (?:tax|vat)\b")
+_TAXED = re.compile(r"(?<=\d) (?:after|including|incl|inc) (?:tax|vat)\b")
 
 
 def read(text: str) -> str | None:

@@ -8,14 +8,19 @@ n`; `solve (three times n) plus n = 48 for n`), every number copied from them. T
 are fixed, not open: the fee and the rate are named as such and joined by `plus`, the total is
 a bill or a fare, the ask is the number of the rate's own unit (`per hour` ... `how many hours`)
 or the age of the one the other's age is a multiple of; the money has one currency (or none).
-Anything else (a second rate, a discount, `how old is Tom`, which is another step) declines.
+Who charges is a trade named alone, the rate is per unit of time, distance or visit, and the
+ask is of the one who worked or of the asker's own ride; the relative is one person, asked
+with the same `his`/`her` (or `the`). Anything else (a second rate, a discount, `how old is
+Tom`, which is another step) declines, and a count below nothing fails at the verifier.
 """
 
 from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import natural
+from reasoning_mesh.planner import embedded, natural
+from reasoning_mesh.planner.chatter import CHATTER
+from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.steps import _whole
 from reasoning_mesh.planner.wrappers import normal
 
@@ -27,34 +32,61 @@ _FEE_KIND = (
     r"(?:call-?out|call out|booking|fixed|flat|standing|base|basic|starting|pick-?up|entry|"
     r"joining|admin|delivery|hire|set-?up|set up)"
 )
+#: Who charges: one trade or service, named alone (`a plumber`, `the taxi firm`): an open word
+#: here may be `never`, `rival`, `also` (an audit of a first draft).
+_WHO = (
+    r"(?:plumber|electrician|mechanic|builder|cleaner|tutor|locksmith|painter|gardener|decorator|"
+    r"handyman|carpenter|babysitter|dog walker|courier|taxi|cab|minicab|gym|garage|driving "
+    r"instructor)(?: firm| company| service)?"
+)
 _FEE = re.compile(
-    rf"^(?:a|an|the|my|our) (?P<who>[a-z]+(?:[- ][a-z]+)?) charges (?:an? )?(?:flat |fixed )?"
+    rf"^(?:a|an|the|my|our) (?P<who>{_WHO}) charges (?:an? )?(?:flat |fixed )?"
     rf"(?P<a>{_MONEY})(?: {_FEE_KIND})?(?: fee| charge)?,? plus (?P<b>{_MONEY}) "
     r"(?:per|an|a|for each|for every) (?P<unit>[a-z]+)[.,;]?\s+"
-    r"(?:my|the|our|his|her|their) (?:bill|fare|total|invoice)(?: (?:came|comes) to| was| is|"
+    r"(?:my|the) (?:bill|fare|total|invoice)(?: (?:came|comes) to| was| is|"
     r" totalled| totaled| came out at| came out to)? (?P<c>" + _MONEY + r")[.,;]?\s+"
-    r"(?:so )?how many (?P<asked>[a-z]+)(?: (?:did|was|were|is) [a-z' ]+?)?\s*[?.!]*$"
+    r"(?:so )?how many (?P<asked>[a-z]+)(?P<tail>(?: [a-z']+)*)\s*[?.!]*$"
 )
-#: What the rate's unit and the ask may add (`did he work`, `did i go`): being, going, working.
-_ASK_VERBS = frozenset(
-    ("did", "was", "were", "is", "he", "she", "they", "i", "we", "it", "that", "the", "job",
-     "work", "go", "travel", "ride", "take", "last", "hire", "rent", "park", "stay", "use",
-     "charge", "for", "me", "us", "him", "her", "them")
+#: The rate's own units (never `per cent`).
+_UNITS = frozenset(
+    ("hour", "hr", "minute", "min", "day", "night", "week", "month", "km", "kilometre",
+     "kilometer", "mile", "lesson", "session", "visit", "class", "walk", "load")
+)  # fmt: skip
+#: How the ask may end: the one who charges did the work, or the asker had the ride.
+_TAILS = re.compile(
+    r"^(?: (?:did|has) (?:he|she) (?:work|do|spend|charge for|charge me for|bill me for|take)"
+    r"| did (?:it|the job|the work) take| was (?:he|she) there| was it| is that| was that"
+    r"| did i (?:go|travel|ride|do|have|book|get|take)| have i (?:had|done|booked|gone))?$"
+)
+#: Who may be someone's age in a ratio: one person, named as a relative of one.
+_RELATIVES = frozenset(
+    ("sister", "brother", "cousin", "son", "daughter", "niece", "nephew", "friend", "dad", "mum",
+     "mom", "father", "mother", "aunt", "uncle", "grandson", "granddaughter", "grandad",
+     "grandpa", "grandma", "granny", "nan", "wife", "husband", "partner", "child", "kid", "baby",
+     "dog", "cat")
 )  # fmt: skip
 _AGES = re.compile(
-    rf"^(?P<name>[a-z]+) is (?P<k>{_N}) times as old as (?:his|her|their|my) (?P<other>[a-z]+),?"
+    rf"^(?P<name>[a-z]+) is (?P<k>{_N}) times as old as (?P<own>his|her|their|my) (?P<other>[a-z]+),?"
     r" and together (?:their ages|they) (?:add up to|total|come to|make) "
-    rf"(?P<s>{_N})(?: years(?: old)?)?[.,;]?\s+(?:so )?how old is (?:the|his|her|their|my) "
+    rf"(?P<s>{_N})(?: years(?: old)?)?[.,;]?\s+(?:so )?how old is (?P<whose>the|his|her|their|my) "
     r"(?P<asked>[a-z]+)\s*[?.!]*$"
 )
+#: Names that are no one person (`nobody is three times as old as ...`).
+_NOBODY = frozenset(
+    ("nobody", "noone", "everyone", "everybody", "someone", "somebody", "anyone", "anybody",
+     "who", "what", "which", "he", "she", "it", "they", "each", "all", "none", "one", "i", "we",
+     "you", "this", "that")
+)  # fmt: skip
 
 
-def read(text: str) -> str | None:
-    """The grammar's reading of `text` as one of these word problems, else None."""
+def read(text: str) -> FormedReading | None:
+    """The grammar's reading of `text` as one of these word problems, else None. A count of
+    the rate's units or an age is not negative (`a 45 fee ... my bill came to 30` has none)."""
     said = normal(text)
     for problem in (_fee, _ages):
         if (equation := problem(said)) is not None:
-            return natural.reading(f"solve {equation} for n")
+            reading = natural.reading(f"solve {equation} for n")
+            return None if reading is None else FormedReading(reading, "not_negative")
     return None
 
 
@@ -62,10 +94,7 @@ def _fee(said: str) -> str | None:
     m = _FEE.match(said)
     if m is None or not _one_currency(m["a"], m["b"], m["c"]) or not _same_unit(m["unit"], m["asked"]):
         return None
-    if m["who"].split()[-1] in ("fee", "charge", "rate", "discount"):
-        return None
-    tail = said[m.end("asked") :].strip(" ?.!").split()
-    if not all(w in _ASK_VERBS for w in tail):
+    if m["unit"] not in _UNITS or _TAILS.fullmatch(m["tail"]) is None:
         return None
     a, b, c = (_amount(m[k]) for k in ("a", "b", "c"))
     return f"{a} plus ({b} times n) = {c}" if all(_whole(v) for v in (a, b, c)) else None
@@ -73,7 +102,11 @@ def _fee(said: str) -> str | None:
 
 def _ages(said: str) -> str | None:
     m = _AGES.match(said)
-    if m is None or m["asked"] != m["other"] or m["name"] in (m["other"], "he", "she", "it"):
+    if m is None or m["asked"] != m["other"] or m["other"] not in _RELATIVES:
+        return None
+    if m["whose"] not in ("the", m["own"]) or m["name"] in _NOBODY | _RELATIVES:
+        return None  # `as his sister ... how old is my sister`: another person
+    if m["name"] in CHATTER or embedded.maths_word(m["name"]):
         return None
     if not (_whole(m["k"]) and _whole(m["s"])):
         return None
