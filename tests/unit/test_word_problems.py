@@ -242,3 +242,34 @@ def test_an_expression_written_in_a_story_reads(question: str, reading: str) -> 
 def test_an_expression_in_a_story_said_otherwise_is_refused(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        (
+            "Dinner came to 87.32 and there's 4 of us splitting it evenly. how much does each person "
+            "pay?",
+            "What is 87.32/4?",
+        ),
+        (
+            "I paid for a 13.47 book with a 20 note, how much change should i have got",
+            "What is 20 - 13.47?",
+        ),
+    ],
+)
+def test_a_share_and_change_said_these_ways_read(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I paid for a 13.47 dozen with a 20 note, how much change should i have got",
+        "Dinner came to 87.32 and there's 4 of us plus a baby splitting it evenly. how much does "
+        "each person pay?",
+    ],
+)
+def test_a_share_or_change_said_otherwise_is_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)

@@ -79,6 +79,10 @@ _FORMS = tuple(
         # `we baked 144 cookies for the school fair and want to split them equally between 16 kids`
         rf"{_WE} (?:baked|made|bought|have|got) {_THINGS}{_FOR} and (?:want|need|are going|have)"
         rf" to {_SPLIT} them {_EVENLY} {_BETWEEN}",
+        # `Dinner came to 87.32 and there's 4 of us splitting it evenly`
+        rf"(?:dinner|lunch|the meal|our meal|the bill|the dinner bill) (?:came to|comes to|was) "
+        rf"[$£€]?(?P<cash>{_CASH})[,.]? and there(?:'s| is| are) (?P<us>{_COUNT}) of us "
+        rf"{_SPLITTING} it {_EVENLY}",
         # `we're splitting the 120 dollar rent 4 ways`
         rf"{_WE} {_SPLITTING} {_AMOUNT} (?P<ways>{_COUNT}) ways",
     )

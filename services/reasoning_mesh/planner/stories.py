@@ -16,6 +16,7 @@ import re
 
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.forms import FormedReading
+from reasoning_mesh.planner.sentence_words import plain
 from reasoning_mesh.planner.wrappers import normal
 
 _CASH = r"(?P<{0}_sign>[$£€])?(?P<{0}>\d+(?:\.\d{{1,2}})?)"
@@ -27,14 +28,16 @@ _CHANGE_FORMS = tuple(
         # `I paid with a £20 note for something that cost £13.47`
         rf"i paid (?:with )?(?:a )?{_PAID}(?: note)? for (?:something|an item|a thing|it) "
         rf"(?:that|which) cost {_COST}",
+        # `I paid for a 13.47 book with a 20 note`: one thing, its price before it
+        rf"i paid for (?:a|an) {_COST} (?P<thing>[a-z]+) with (?:a|an) {_PAID} note",
         # `something cost £13.47 and I paid with a £20 note`
         rf"(?:something|an item|it|my shopping|the shopping) (?:cost|came to) {_COST} and i "
         rf"(?:paid|handed over|gave them) (?:with )?(?:a )?{_PAID}(?: note)?",
     )
 )
 _CHANGE_ASK = re.compile(
-    r"^how much change (?:should|do|will|would|did|must) i (?:get|receive|recieve|get back)"
-    r"(?: back)?$"
+    r"^how much change (?:should|do|will|would|did|must) i (?:get|receive|recieve|get back|"
+    r"have got|have gotten|have received|have recieved)(?: back)?$"
 )
 _WHEN = (
     r"(?:at|by|around) (?:\d{1,2}(?::\d{2})? ?(?:am|pm)|midnight|midday|noon|lunch|lunchtime|"
@@ -66,6 +69,11 @@ _TEMPERATURE_ASK = re.compile(
 )
 #: Names of one time of day, as an ask may say it again.
 _SAME_TIME = {"lunchtime": "lunch", "midday": "noon", "teatime": "tea time"}
+#: Words that count things rather than name one (`a 13.47 dozen`).
+_QUANTITIES = frozenset(
+    ("dozen", "pack", "pair", "set", "box", "bag", "lot", "batch", "case", "crate", "round",
+     "bundle", "multipack", "each", "per", "total", "bill", "deposit", "voucher", "note")
+)  # fmt: skip
 _UP = frozenset(("went up", "rose", "climbed", "increased", "warmed up", "gone up", "risen"))
 
 
@@ -81,7 +89,7 @@ def read(text: str) -> FormedReading | None:
         head = head.rstrip(" ,.")
         if _CHANGE_ASK.fullmatch(ask) and (m := _first(_CHANGE_FORMS, head)) is not None:
             signs = {m["paid_sign"], m["cost_sign"]} - {None}
-            if len(signs) > 1:
+            if len(signs) > 1 or not _one_thing(m.groupdict().get("thing")):
                 return None  # `a $20 note for something that cost £13.47`: which money?
             reading = natural.reading(f"what is {m['paid']} minus {m['cost']}")
             return None if reading is None else FormedReading(reading, "change")
@@ -91,6 +99,11 @@ def read(text: str) -> FormedReading | None:
             reading = natural.reading(f"what is {m['t']} {way} {m['d']}")
             return None if reading is None else FormedReading(reading, "any")
     return None
+
+
+def _one_thing(thing: str | None) -> bool:
+    """`a 13.47 book`: one plain thing (not `a 13.47 dozen`, `a 13.47 pack`)."""
+    return thing is None or (plain(thing) and thing not in _QUANTITIES)
 
 
 def _at_end(story: re.Match[str], asked: re.Match[str]) -> bool:

@@ -99,6 +99,8 @@ _PEOPLE = frozenset(
     ("kid", "son", "daughter", "teacher", "tutor", "friend", "sister", "brother", "nephew",
      "niece", "mum", "mom", "dad", "child", "student")
 )  # fmt: skip
+#: Words that open a supposition (`had the teacher written ...`, `were it to say ...`).
+_SUPPOSING = frozenset(("had", "were", "should", "would", "could", "might", "suppose", "imagine"))
 #: Chatter that may doubt or bound what is written (`it is wrong`, `or so`, `about 3x = 9`).
 _DOUBT = DOUBT | {"before", "which", "any", "when", "if"}
 _DETERMINERS = frozenset(("the", "my", "our", "his", "her", "their", "a", "an", "this"))
@@ -195,8 +197,8 @@ def _before(
     """The story before the equation: plain words, ending in one that introduces it (`says`,
     `wrote`, `so`, `stuck on`), never `something like` or `roughly`."""
     words = [w for w in words if w]
-    if words and words[-1] not in introducers:
-        return False
+    if words and (words[-1] not in introducers or words[0] in _SUPPOSING):
+        return False  # `had the teacher written 2x + 1 = 9`: supposed, not written
     if words and words[-1] in _SETS_DOWN - _INTRODUCERS:
         words = words[:-1]  # `work out`, `compute`: the verb of doing it is no story word
         words = words[:-1] if words and words[-1] == "work" else words

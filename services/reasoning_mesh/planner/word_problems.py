@@ -108,7 +108,7 @@ def _ages(said: str) -> str | None:
         return None  # `as his sister ... how old is my sister`: another person
     if m["name"] in CHATTER or embedded.maths_word(m["name"]):
         return None
-    if not (_whole(m["k"]) and _whole(m["s"])):
+    if not (_whole(m["k"]) and _whole(m["s"])) or m["k"] in ("0", "1", "zero", "one"):
         return None
     return f"({m['k']} times n) plus n = {m['s']}"
 
