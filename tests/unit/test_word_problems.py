@@ -273,3 +273,36 @@ def test_a_share_and_change_said_these_ways_read(question: str, reading: str) ->
 def test_a_share_or_change_said_otherwise_is_refused(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # from the second audit of round thirteen: a tally's open words change it
+        "I scored 25 points, then won 12 in a row. what's my score now?",
+        "I scored 25 points, then dropped 3 in the rankings. what's my score now?",
+        "My balance was 500 and then I paid in 50 on a standing order. What's the balance now?",
+        "My balance was 500 and then I paid in 50 on a bounced cheque. What's the balance now?",
+        "My balance was 500 and then I deposited 50 in my piggy bank. What's the balance now?",
+        "My balance was 500 and then I took out 50 on a loan. What's the balance now?",
+        "playing golf with my dad, I was on 72, then dropped 3. what's my score now?",
+        "we scored 25 points, then I lost 40. what's my score now?",
+        # someone else's answer, amounts said after the sum, a faulty question, times of day
+        "my kid got 144 ÷ 16 + 25 wrong, what did he get?",
+        "my son's homework says 144 ÷ 16 + 25, what did he put?",
+        "my grocery receipts: 45.50 + 12.75 + 8.20 and tax, what's the total",
+        "my grocery receipts: 45.50 + 12.75 + 8.20 and his, what's the total",
+        "Our teacher asked us to work out 144 ÷ 16 + 25 but the question is broken, what's the answer",
+        "my son's homework says 3x + 2 = 11 but he forgot stuff, find x",
+        "my shift today: 9-5, what should i put",
+        "my timesheet: 7.30 + 8.15 + 6.45, what's the total",
+        "my kid says x = 3, find x",  # a claimed answer
+        "It was -4°C this morning and its gone up 12 degrees since. what was it then",
+        "Everything is three times as old as his sister and together their ages add up to 48. How "
+        "old is his sister?",
+        "I paid for a 13.47 refund with a 20 note, how much change should i have got",
+    ],
+)
+def test_what_the_second_audit_found_is_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)

@@ -83,6 +83,12 @@ _LETTER_X = re.compile(r"(?<![a-z'])x(?![a-z'])")
 _FACTORIAL = re.compile(r"[\d)]\s*!")
 
 
+#: `my shift: 9-5`, `my timesheet: 7.30 + 8.15`: times of day and hours-and-minutes, written
+#: like a subtraction and decimals.
+_PAPER_OF_HOURS = re.compile(r"\b(?:shifts?|timesheets?|rota|clocked|opening hours)\b")
+_TIMES_OF_DAY = re.compile(r"\d-\d|\d\.\d\d\b|\d:\d\d")
+
+
 def ambiguous_case(question: str) -> str | None:
     """Why `question`, as written (not lower-cased), cannot be read."""
     if _MEGA.search(question):
@@ -91,6 +97,8 @@ def ambiguous_case(question: str) -> str | None:
     times = len(_TIMES_X.findall(lowered))
     if times and len(_LETTER_X.findall(lowered)) > times:
         return "x is written both as a times sign and as a letter; write * for times"
+    if _TIMES_OF_DAY.search(lowered) and _PAPER_OF_HOURS.search(lowered):
+        return "times of day on a shift or timesheet (9-5, 7.30) are not decimals or subtractions"
     if _FACTORIAL.search(question):
         return "factorials are not supported (is the ! a factorial?)"
     return None

@@ -264,12 +264,21 @@ def _doubted(span: str, head: list[str], tail: list[str]) -> bool:
 
 def doubts(words: list[str], head: list[str] | tuple[str, ...] = ()) -> bool:
     """Whether `words` (after `head`) doubt or bound the maths: a word of `DOUBT`, save the
-    asker's own `wrong` (`own_slip`)."""
+    asker's own `wrong` (`own_slip`); what someone else did or left out (`what did he get`,
+    `but he forgot stuff`): their answer, or maths not all written."""
     if DOUBT & set(words) - {"wrong"}:
         return True
+    if _OTHERS & set(words) and {"did", "forgot", "forget", "forgotten", "missed"} & set(words):
+        return True
+    if {"broken", "broke"} & set(words) and _THE_MATHS & set(words):
+        return True  # `the question is broken` (not `my calculator is broken`)
     return any(w == "wrong" and not own_slip(list(head), words, k) for k, w in enumerate(words))
 
 
+#: Words that name the maths itself (`the question is broken`).
+_THE_MATHS = frozenset(
+    ("question", "problem", "sum", "sheet", "worksheet", "homework", "it", "this", "that", "it's")
+)
 #: Verbs of the asker arriving at a wrong answer (`getting it wrong`).
 _GETTING = frozenset(("get", "getting", "got", "geting", "gettin"))
 

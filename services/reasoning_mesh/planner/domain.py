@@ -79,6 +79,10 @@ _CONVERSIONS = (
 )
 
 
+#: `my kid says x = 3, find x`: a reading that only restates a value someone claims.
+_CLAIMED = re.compile(r"^Solve (?:[a-z] = -?[\d./]+|-?[\d./]+ = [a-z]) for [a-z]\.$")
+
+
 def plan_question(question: str, budget: Budget | None = None, *, fallbacks: bool = True) -> Plan:
     """The plan for `question`; `UnsupportedQuestionError` for a question of no known shape.
     `fallbacks`: also plan the alternative routes the verifier may switch to."""
@@ -100,6 +104,8 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
             raise UnsupportedQuestionError(f"no plan for this question: {exc}") from exc
     if why := form_conflict(text, reading):
         raise UnsupportedQuestionError(why)
+    if _CLAIMED.match(reading):
+        raise UnsupportedQuestionError(f"an answer claimed ({reading}), not an equation asked")
     try:
         plan = _plan(reading, budget, fallbacks=fallbacks)
     except UnplannableError as exc:

@@ -58,7 +58,7 @@ _TEMPERATURE_FORMS = tuple(
         rf"(?:it was|the temperature was) (?P<t>-?\d+(?:\.\d+)?){_DEGREES}(?P<start>{_WHEN_OPEN}),? and "
         rf"(?:it's|its|it has|the temperature has|the temperature's) (?P<way>gone up|risen|climbed|"
         rf"increased|warmed up|gone down|dropped|fallen|decreased|cooled) (?:by )?"
-        rf"(?P<d>\d+(?:\.\d+)?){_DEGREES}(?P<end>) since",
+        rf"(?P<d>\d+(?:\.\d+)?){_DEGREES}(?P<end>)(?P<since> since)",
     )
 )
 #: In the ask a bare hour is a time too (`how cold was it at 5`): it names no operand.
@@ -72,7 +72,8 @@ _SAME_TIME = {"lunchtime": "lunch", "midday": "noon", "teatime": "tea time"}
 #: Words that count things rather than name one (`a 13.47 dozen`).
 _QUANTITIES = frozenset(
     ("dozen", "pack", "pair", "set", "box", "bag", "lot", "batch", "case", "crate", "round",
-     "bundle", "multipack", "each", "per", "total", "bill", "deposit", "voucher", "note")
+     "bundle", "multipack", "each", "per", "total", "bill", "deposit", "voucher", "note", "refund",
+     "credit", "discount", "tip", "fee", "gift")
 )  # fmt: skip
 _UP = frozenset(("went up", "rose", "climbed", "increased", "warmed up", "gone up", "risen"))
 
@@ -111,6 +112,9 @@ def _at_end(story: re.Match[str], asked: re.Match[str]) -> bool:
     (`by lunchtime` … `at lunch`, `by 5am` … `at 5`), or `now`/`then` where the story gives
     none; never its start (`what was it at 7am`) or another time."""
     end, when = _hour(story["end"]), _hour(asked["when"])
+    if story.groupdict().get("since"):
+        # `gone up 12 degrees since. what was it (then)`: the start, or now?
+        return when in (None, "now") and " was" not in asked.group(0)
     if when is not None and when == _hour(story["start"]):
         return False  # `at 11 am ... by 11 pm ... at 11`: which?
     if end is None:

@@ -30,7 +30,7 @@ import re
 
 from reasoning_mesh.planner import embedded, natural, symbolic
 from reasoning_mesh.planner.ambiguity import CLAIM
-from reasoning_mesh.planner.chatter import CHATTER, DOUBT, own_slip
+from reasoning_mesh.planner.chatter import CHATTER, DOUBT, doubts, own_slip
 from reasoning_mesh.planner.wrappers import normal
 
 #: The ask for the unknown, at the very end (an echo such as `what is it??` may follow).
@@ -76,7 +76,8 @@ _SETS_DOWN = (_INTRODUCERS - {"on", "with", "is", "so", "are", "was", "solve", "
 #: The ask of an expression's value, at the very end.
 _VALUE_ASK = re.compile(
     r"[,.;:!?]?\s*(?:so\s+)?(?:"
-    r"what (?:should|would|do|does|did) (?:we|i|he|she|they|you) (?:have )?(?:got|get|put|write)"
+    r"what should (?:we|i|he|she|they|you) (?:have )?(?:got|gotten|get|put|written|write)"
+    r"|what do (?:we|i|you) get"
     r"|(?:can|could) (?:someone|anyone|somebody|you) tell me what (?:it|that) (?:should )?"
     r"(?:come|comes) to"
     r"|(?:what(?:'s| is)|whats) the (?:actual |right |correct |real )?answer"
@@ -99,10 +100,13 @@ _PEOPLE = frozenset(
     ("kid", "son", "daughter", "teacher", "tutor", "friend", "sister", "brother", "nephew",
      "niece", "mum", "mom", "dad", "child", "student")
 )  # fmt: skip
+#: Thanks and laughter, which may end a question anywhere.
+_THANKS = frozenset(("lol", "haha", "please", "pls", "plz", "thanks", "thx", "ty", "honestly"))
 #: Words that open a supposition (`had the teacher written ...`, `were it to say ...`).
 _SUPPOSING = frozenset(("had", "were", "should", "would", "could", "might", "suppose", "imagine"))
 #: Chatter that may doubt or bound what is written (`it is wrong`, `or so`, `about 3x = 9`).
-_DOUBT = DOUBT | {"before", "which", "any", "when", "if"}
+#: ... and papers of times (`my timesheet: 7.30 + 8.15`: hours and minutes, not decimals).
+_DOUBT = DOUBT | {"before", "which", "any", "when", "if", "timesheet", "shift", "shifts", "rota"}
 _DETERMINERS = frozenset(("the", "my", "our", "his", "her", "their", "a", "an", "this"))
 _MAX_NAMED = 4
 
@@ -167,7 +171,7 @@ def expression(text: str) -> str | None:
     after = [t.strip(",.;:!?\"'()") for t in tokens[end:]]
     if after and after[0] == "wrong" and own_slip(before, after, 0):
         after = after[1:]  # `i keep getting 3/4 + 5/6 wrong`: the asker's slip
-    if not _before([w for w in before if w], "", set(), _SETS_DOWN) or not _after(after, ""):
+    if not _before([w for w in before if w], "", set(), _SETS_DOWN) or not _tail(after):
         return None
     reading = symbolic.read(" ".join(span))
     if reading is None or not reading.startswith("What is "):
@@ -197,6 +201,8 @@ def _before(
     """The story before the equation: plain words, ending in one that introduces it (`says`,
     `wrote`, `so`, `stuck on`), never `something like` or `roughly`."""
     words = [w for w in words if w]
+    if doubts(words):
+        return False
     if words and (words[-1] not in introducers or words[0] in _SUPPOSING):
         return False  # `had the teacher written 2x + 1 = 9`: supposed, not written
     if words and words[-1] in _SETS_DOWN - _INTRODUCERS:
@@ -210,6 +216,8 @@ def _after(words: list[str], var: str) -> bool:
     """After the equation: chatter, or where it was written or what for (`on the board for the
     class`); no word sticks to the equation (`11 grand`, `but i mistyped it`, `or so`)."""
     words = [w for w in words if w]
+    if doubts(words):
+        return False  # `but he forgot stuff`
     k = 0
     while k < len(words):
         if words[k] in _PLACES and k + 1 < len(words) and words[k + 1] in _DETERMINERS:
@@ -224,6 +232,19 @@ def _after(words: list[str], var: str) -> bool:
         else:
             return False
     return True
+
+
+def _tail(words: list[str]) -> bool:
+    """After an expression: only where it was worked out (`in our heads`) and thanks; no `and`
+    (an audit found `... + 8.20 and tax, what's the total`, `and his`, `but the question is
+    broken`)."""
+    words = [w for w in words if w]
+    k = 0
+    while k < len(words) and words[k] in _THANKS:
+        k += 1
+    return not words[k:] or (
+        _after(words[k:], "") and all(w in _PLACES | _DETERMINERS or _scene(w) for w in words[k:])
+    )
 
 
 def _plain(word: str, k: int, words: list[str], var: str, written: set[str]) -> bool:

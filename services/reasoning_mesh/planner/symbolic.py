@@ -20,6 +20,7 @@ import re
 
 from reasoning_mesh.models.translator import fillers
 from reasoning_mesh.models.translator.masking import bracket_fractions, mask, plain_minus
+from reasoning_mesh.planner.ambiguity import CLAIM
 from reasoning_mesh.planner.grounding import ungrounded
 from reasoning_mesh.planner.natural import ambiguous
 from reasoning_mesh.planner.structure import disordered
@@ -142,6 +143,8 @@ def _equation(body: str, letters: set[str]) -> str | None:
     if len(sides) != 2 or len(unknowns) != 1 or not all(sides):
         return None
     (v,) = unknowns
+    if CLAIM.fullmatch(body):
+        return None  # `my kid says x = 3, find x`: an answer claimed, not an equation asked
     if letters - _LETTER_WORDS - {v}:
         return None  # `what is y if 2x = 4` asks for something else
     return f"Solve {sides[0]} = {sides[1]} for {v}."

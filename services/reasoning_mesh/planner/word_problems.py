@@ -75,7 +75,8 @@ _AGES = re.compile(
 _NOBODY = frozenset(
     ("nobody", "noone", "everyone", "everybody", "someone", "somebody", "anyone", "anybody",
      "who", "what", "which", "he", "she", "it", "they", "each", "all", "none", "one", "i", "we",
-     "you", "this", "that")
+     "you", "this", "that", "everything", "nothing", "something", "anything", "twins", "both",
+     "people", "nobody's")
 )  # fmt: skip
 
 
