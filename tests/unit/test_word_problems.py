@@ -306,3 +306,43 @@ def test_a_share_or_change_said_otherwise_is_refused(question: str) -> None:
 def test_what_the_second_audit_found_is_refused(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # from the third audit of round thirteen
+        "It was 10 degrees at 7am and it rose by 3 degrees by 5pm. What was it at 5am?",
+        "It was 10 degrees at 7am and it rose by 3 degrees. What was it then?",
+        "I paid for a 12 inch with a 20 note, how much change should I get",
+        "I paid for a 3 course with a 50 note, how much change should I get",
+        "the board says 2x + 1 = 9 but my son forgot stuff, find x",
+        "we forgot stuff but the board says 144 ÷ 16 + 25, what should we have got",
+        "The attendance was 62.548. Rounded to the nearest thousand, what would the newspaper report?",
+        "Attendance was 1.234, round it to the nearest ten",
+        "the sheet says 6 / 2x = 1, find x",
+        "solve 8 ÷ 2(x + 2) = 4 for x",
+        "the sheet says 3x4 + x = 20, find x",
+        "i worked: 7.30 + 8.15 + 6.45, what's the total",
+        "my job: 7.30 + 8.15 + 6.45, what's the total",
+        "my kid says x = 2 + 1, find x",
+        "the teacher got 2x + 1 = 9 wrong, find x",
+        "the teacher should have written 2x + 1 = 9 on the board, find x",
+        "With tax, my receipt says 45.50 + 8.20. What's the total?",
+        "playing a quiz with my nephew, I scored 25 points, then lost 40. what's the score now?",
+        "My balance was 100, then I deposited 50 points. What's my balance now?",
+        "split 48 cookies evenly between thirty-zero kids, how many does each kid get?",
+    ],
+)
+def test_what_the_third_audit_found_is_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)
+
+
+def test_a_count_of_lessons_is_whole() -> None:
+    """`3.5 lessons` answers nothing: the plan asks the verifier for a count."""
+    plan = plan_question(
+        "A tutor charges a 20 booking fee plus 30 per lesson. My bill came to 125. How many "
+        "lessons did i have?"
+    )
+    assert plan.final_check.answer_form == "count"

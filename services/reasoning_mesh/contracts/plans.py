@@ -88,7 +88,7 @@ class SubGoal(BaseModel):
     )
 
 
-AnswerForm = Literal["any", "whole", "cents", "change", "not_negative"]
+AnswerForm = Literal["any", "whole", "cents", "change", "not_negative", "count"]
 
 
 class FinalCheck(BaseModel):
@@ -109,7 +109,8 @@ class FinalCheck(BaseModel):
         "`any`; `whole` (an integer: an equal share of counted things, `144 cookies between 16 "
         "kids`); `cents` (an integer or at most two decimal places: an equal share of money); "
         "`change` (cents, not negative: the change from a payment); `not_negative` (`the "
-        "difference between 1,250 and 3,875` is 2625 to people, not -2625). "
+        "difference between 1,250 and 3,875` is 2625 to people, not -2625); `count` (a whole "
+        "number, not negative: how many lessons a bill paid for). "
         "An answer of another form ends the request `failed`, with no answer.",
     )
 

@@ -76,8 +76,10 @@ _FRACTION_FORM = re.compile(r"\bfraction|\bsimplest\b|\blowest terms\b|\bsimplif
 
 
 #: `3 x 4 = 2x`: an `x` written as a times sign beside an `x` that is a letter.
-_TIMES_X = re.compile(r"(?<=[\d)])\s+x\s+(?=[\d(])")
+_TIMES_X = re.compile(r"(?<=[\d)])\s*x\s*(?=[\d(])")
 _LETTER_X = re.compile(r"(?<![a-z'])x(?![a-z'])")
+#: `6 / 2x = 1`, `8 ÷ 2(x + 2) = 4`: textbooks and calculators disagree (`6/(2x)` or `(6/2)x`).
+_DIVIDED_PRODUCT = re.compile(r"[÷/]\s*\d+(?:\.\d+)?(?:[a-z](?![a-z])|\()")
 #: `2x + 1 = 9!`: a factorial, or a cry? Readers that take an equation out of a sentence see
 #: the sign as punctuation, so it is refused before any reader.
 _FACTORIAL = re.compile(r"[\d)]\s*!")
@@ -85,7 +87,10 @@ _FACTORIAL = re.compile(r"[\d)]\s*!")
 
 #: `my shift: 9-5`, `my timesheet: 7.30 + 8.15`: times of day and hours-and-minutes, written
 #: like a subtraction and decimals.
-_PAPER_OF_HOURS = re.compile(r"\b(?:shifts?|timesheets?|rota|clocked|opening hours)\b")
+_PAPER_OF_HOURS = re.compile(
+    r"\b(?:shifts?|timesheets?|rota|clocked|worked|working hours|opening hours|job|work|"
+    r"studying|studied|revised|practised|practiced|slept|sleep)\b"
+)
 _TIMES_OF_DAY = re.compile(r"\d-\d|\d\.\d\d\b|\d:\d\d")
 
 
@@ -99,6 +104,8 @@ def ambiguous_case(question: str) -> str | None:
         return "x is written both as a times sign and as a letter; write * for times"
     if _TIMES_OF_DAY.search(lowered) and _PAPER_OF_HOURS.search(lowered):
         return "times of day on a shift or timesheet (9-5, 7.30) are not decimals or subtractions"
+    if _DIVIDED_PRODUCT.search(lowered):
+        return "a division before an implicit product (6 / 2x, 8 ÷ 2(x + 2)) is ambiguous; use brackets"
     if _FACTORIAL.search(question):
         return "factorials are not supported (is the ! a factorial?)"
     return None

@@ -268,11 +268,29 @@ def doubts(words: list[str], head: list[str] | tuple[str, ...] = ()) -> bool:
     `but he forgot stuff`): their answer, or maths not all written."""
     if DOUBT & set(words) - {"wrong"}:
         return True
-    if _OTHERS & set(words) and {"did", "forgot", "forget", "forgotten", "missed"} & set(words):
+    if _OTHERS & set(words) and "did" in words:
+        return True  # `what did he get`: their answer
+    if any(_left_out(words, k) for k, w in enumerate(words) if w in _FORGETTING):
         return True
     if {"broken", "broke"} & set(words) and _THE_MATHS & set(words):
         return True  # `the question is broken` (not `my calculator is broken`)
     return any(w == "wrong" and not own_slip(list(head), words, k) for k, w in enumerate(words))
+
+
+_FORGETTING = frozenset(("forgot", "forget", "forgotten", "forgets", "missed", "skipped"))
+#: What, forgotten, leaves the maths incomplete (`i forgot stuff`; not `i forgot how`).
+_PARTS = frozenset(
+    ("stuff", "something", "things", "thing", "some", "part", "parts", "bits", "a", "one",
+     "half", "bit", "rest", "numbers", "number", "term", "terms", "step")
+)  # fmt: skip
+
+
+def _left_out(words: list[str], k: int) -> bool:
+    """Whether `words[k]` (`forgot`) says the maths has parts left out: anyone's `forgot stuff`,
+    `my son forgot`; not the asker forgetting how (`i forgot how to do fractions`, `i always
+    forget the flip rule`)."""
+    mine = k > 0 and words[k - 1] in ("i", "i've", "ive", "always", "keep") and "i" in words[:k]
+    return not mine or (k + 1 < len(words) and words[k + 1] in _PARTS)
 
 
 #: Words that name the maths itself (`the question is broken`).
@@ -290,8 +308,8 @@ def own_slip(head: list[str], tail: list[str], k: int) -> bool:
     after = tail[k + 1 : k + 2]
     if after and after[0] in ("answer", "anwser", "answers", "result"):
         return True
-    if k == 0:
-        return bool(before) and before[-1] in _GETTING
+    if k == 0:  # `i keep getting 3/4 + 5/6 wrong` (not `the teacher got 2x + 1 = 9 wrong`)
+        return bool(before) and before[-1] in _GETTING and bool({"i", "we"} & set(head))
     return len(before) >= 2 and before[-1] in ("it", "them", "this", "that") and before[-2] in _GETTING
 
 

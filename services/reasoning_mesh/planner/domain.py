@@ -80,7 +80,13 @@ _CONVERSIONS = (
 
 
 #: `my kid says x = 3, find x`: a reading that only restates a value someone claims.
-_CLAIMED = re.compile(r"^Solve (?:[a-z] = -?[\d./]+|-?[\d./]+ = [a-z]) for [a-z]\.$")
+_CLAIMED = re.compile(r"^Solve (?:[a-z] = [^a-z]+|[^a-z]+ = [a-z]) for [a-z]\.$")
+#: `The attendance was 62.548. Rounded to the nearest thousand`: a thousands dot, or a decimal?
+#: Three decimals and a place above the whole number's own (62.548 has no thousands to round).
+_THOUSANDS_DOT = re.compile(
+    r"^Round (?:\d\.\d{3} to the nearest ten|\d{1,2}\.\d{3} to the nearest hundred"
+    r"|\d{1,3}\.\d{3} to the nearest thousand)\.$"
+)
 
 
 def plan_question(question: str, budget: Budget | None = None, *, fallbacks: bool = True) -> Plan:
@@ -106,6 +112,8 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
         raise UnsupportedQuestionError(why)
     if _CLAIMED.match(reading):
         raise UnsupportedQuestionError(f"an answer claimed ({reading}), not an equation asked")
+    if _THOUSANDS_DOT.match(reading):
+        raise UnsupportedQuestionError("a dot before three digits may separate thousands (62.548)")
     try:
         plan = _plan(reading, budget, fallbacks=fallbacks)
     except UnplannableError as exc:

@@ -32,7 +32,11 @@ from reasoning_mesh.planner.sentence_words import plain
 from reasoning_mesh.planner.units import UNIT_NAMES
 from reasoning_mesh.planner.wrappers import normal
 
-_WORD_NUMBER = rf"(?:{'|'.join((*TENS, *ONES))})(?:-(?:{'|'.join(ONES)}))?"
+#: `twenty-five`; never `thirty-zero` (a tens word takes one to nine after its hyphen).
+_WORD_NUMBER = (
+    rf"(?:(?:{'|'.join(TENS)})(?:-(?:{'|'.join(w for w in ONES if ONES[w] in range(1, 10))}))?"
+    rf"|{'|'.join(ONES)})"
+)
 _COUNT = rf"(?:\d+|{_WORD_NUMBER})"
 _CASH = r"\d+(?:\.\d{1,2})?"
 #: Who the shares go to, plural → singular (people only: `each person` of `5 families` is not

@@ -90,7 +90,7 @@ def read(text: str) -> FormedReading | None:
         head = head.rstrip(" ,.")
         if _CHANGE_ASK.fullmatch(ask) and (m := _first(_CHANGE_FORMS, head)) is not None:
             signs = {m["paid_sign"], m["cost_sign"]} - {None}
-            if len(signs) > 1 or not _one_thing(m.groupdict().get("thing")):
+            if len(signs) > 1 or not _one_thing(m.groupdict().get("thing")) or not _priced(m):
                 return None  # `a $20 note for something that cost £13.47`: which money?
             reading = natural.reading(f"what is {m['paid']} minus {m['cost']}")
             return None if reading is None else FormedReading(reading, "change")
@@ -107,6 +107,17 @@ def _one_thing(thing: str | None) -> bool:
     return thing is None or (plain(thing) and thing not in _QUANTITIES)
 
 
+def _priced(m: re.Match[str]) -> bool:
+    """`a 13.47 book`: a thing named after its price is priced as money (`_money`)."""
+    return m.groupdict().get("thing") is None or _money(m)
+
+
+def _money(m: re.Match[str]) -> bool:
+    """A price written as money: with its sign, or in pounds and pence (`13.47`); `a 12 inch`
+    and `a 3 course` are sizes."""
+    return bool(m["cost_sign"]) or re.fullmatch(r"\d+\.\d\d", m["cost"]) is not None
+
+
 def _at_end(story: re.Match[str], asked: re.Match[str]) -> bool:
     """Whether the ask is of the time after the change: the story's own end time named again
     (`by lunchtime` … `at lunch`, `by 5am` … `at 5`), or `now`/`then` where the story gives
@@ -115,11 +126,11 @@ def _at_end(story: re.Match[str], asked: re.Match[str]) -> bool:
     if story.groupdict().get("since"):
         # `gone up 12 degrees since. what was it (then)`: the start, or now?
         return when in (None, "now") and " was" not in asked.group(0)
-    if when is not None and when == _hour(story["start"]):
+    if when is not None and _same_hour(when, _hour(story["start"])):
         return False  # `at 11 am ... by 11 pm ... at 11`: which?
     if end is None:
-        return when in (None, "now", "then")
-    return when == end
+        return when in (None, "now")  # `what was it then`: at the start, or after?
+    return _same_hour(when, end)
 
 
 def _hour(phrase: str | None) -> str | None:
@@ -129,8 +140,15 @@ def _hour(phrase: str | None) -> str | None:
     if not words:
         return None
     words = re.sub(r"^(?:at|by|around) ", "", words)
-    words = re.sub(r"^(\d{1,2})(?::00)? ?(?:am|pm)$", r"\1", words)
+    words = re.sub(r"^(\d{1,2})(?::00)? ?(am|pm)$", r"\1\2", words)
     return _SAME_TIME.get(words, words)
+
+
+def _same_hour(asked: str | None, said: str | None) -> bool:
+    """`at 5` is `by 5am` or `by 5pm`; `at 5am` is not `by 5pm`."""
+    if asked is None or said is None:
+        return asked == said
+    return asked == said or (asked.isdigit() and said.rstrip("apm") == asked)
 
 
 def _first(forms: tuple[re.Pattern[str], ...], text: str) -> re.Match[str] | None:

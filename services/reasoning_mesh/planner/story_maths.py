@@ -106,7 +106,8 @@ _THANKS = frozenset(("lol", "haha", "please", "pls", "plz", "thanks", "thx", "ty
 _SUPPOSING = frozenset(("had", "were", "should", "would", "could", "might", "suppose", "imagine"))
 #: Chatter that may doubt or bound what is written (`it is wrong`, `or so`, `about 3x = 9`).
 #: ... and papers of times (`my timesheet: 7.30 + 8.15`: hours and minutes, not decimals).
-_DOUBT = DOUBT | {"before", "which", "any", "when", "if", "timesheet", "shift", "shifts", "rota"}
+_DOUBT = DOUBT | {"before", "which", "any", "when", "if", "timesheet", "shift", "shifts", "rota",
+                  "tax", "taxes"}  # fmt: skip
 _DETERMINERS = frozenset(("the", "my", "our", "his", "her", "their", "a", "an", "this"))
 _MAX_NAMED = 4
 
@@ -203,8 +204,8 @@ def _before(
     words = [w for w in words if w]
     if doubts(words):
         return False
-    if words and (words[-1] not in introducers or words[0] in _SUPPOSING):
-        return False  # `had the teacher written 2x + 1 = 9`: supposed, not written
+    if words and (words[-1] not in introducers or _SUPPOSING & set(words)):
+        return False  # `had the teacher written 2x + 1 = 9`, `should have written`: supposed
     if words and words[-1] in _SETS_DOWN - _INTRODUCERS:
         words = words[:-1]  # `work out`, `compute`: the verb of doing it is no story word
         words = words[:-1] if words and words[-1] == "work" else words

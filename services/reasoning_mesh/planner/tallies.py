@@ -67,8 +67,8 @@ def read(text: str) -> str | None:
     start = _STARTS[what].fullmatch(parts[at])
     assert start is not None  # found above
     owner = start.groupdict().get("own") or _OWNER[start["who"]]
-    if asked["own"] not in ("the", owner):
-        return None  # `we scored 25 ... what's my score`: whose?
+    if asked["own"] not in ("the", owner) or (what == "score" and asked["own"] == "the"):
+        return None  # `we scored 25 ... what's my score`, `the score` of two players: whose?
     expression = _changed(start["n"] or start.groupdict()["n2"], parts[at + 1 :], what, owner)
     return None if expression is None else natural.reading(f"what is {expression}")
 
@@ -83,7 +83,7 @@ def _changed(expression: str, parts: list[str], what: str, owner: str) -> str | 
             return None
         if m["who"] and _OWNER[m["who"]] != owner:
             return None  # `we scored 25, then I lost 40`
-        if m["where"] and what != "score":
-            return None
+        if (m["where"] or re.search(r" (?:points?|back)\b", part)) and what != "score":
+            return None  # `deposited 50 points`
         expression = f"{expression} {way} {m['n']}"
     return expression

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from reasoning_mesh.contracts.plans import AnswerForm
 from reasoning_mesh.planner import embedded, natural
 from reasoning_mesh.planner.chatter import CHATTER
 from reasoning_mesh.planner.forms import FormedReading
@@ -52,6 +53,9 @@ _UNITS = frozenset(
     ("hour", "hr", "minute", "min", "day", "night", "week", "month", "km", "kilometre",
      "kilometer", "mile", "lesson", "session", "visit", "class", "walk", "load")
 )  # fmt: skip
+#: Units counted whole (`how many lessons`); time and distance may be fractional.
+_COUNTED = frozenset(("lesson", "session", "visit", "class", "walk", "load", "night", "day", "week",
+                      "month"))  # fmt: skip
 #: How the ask may end: the one who charges did the work, or the asker had the ride.
 _TAILS = re.compile(
     r"^(?: (?:did|has) (?:he|she) (?:work|do|spend|charge for|charge me for|bill me for|take)"
@@ -82,26 +86,30 @@ _NOBODY = frozenset(
 
 def read(text: str) -> FormedReading | None:
     """The grammar's reading of `text` as one of these word problems, else None. A count of
-    the rate's units or an age is not negative (`a 45 fee ... my bill came to 30` has none)."""
+    the rate's units or an age is not negative (`a 45 fee ... my bill came to 30` has none), and
+    a count of lessons, visits or nights is whole (`3.5 lessons` answers nothing)."""
     said = normal(text)
     for problem in (_fee, _ages):
-        if (equation := problem(said)) is not None:
+        if (found := problem(said)) is not None:
+            equation, form = found
             reading = natural.reading(f"solve {equation} for n")
-            return None if reading is None else FormedReading(reading, "not_negative")
+            return None if reading is None else FormedReading(reading, form)
     return None
 
 
-def _fee(said: str) -> str | None:
+def _fee(said: str) -> tuple[str, AnswerForm] | None:
     m = _FEE.match(said)
     if m is None or not _one_currency(m["a"], m["b"], m["c"]) or not _same_unit(m["unit"], m["asked"]):
         return None
     if m["unit"] not in _UNITS or _TAILS.fullmatch(m["tail"]) is None:
         return None
     a, b, c = (_amount(m[k]) for k in ("a", "b", "c"))
-    return f"{a} plus ({b} times n) = {c}" if all(_whole(v) for v in (a, b, c)) else None
+    if not all(_whole(v) for v in (a, b, c)):
+        return None
+    return f"{a} plus ({b} times n) = {c}", "count" if m["unit"] in _COUNTED else "not_negative"
 
 
-def _ages(said: str) -> str | None:
+def _ages(said: str) -> tuple[str, AnswerForm] | None:
     m = _AGES.match(said)
     if m is None or m["asked"] != m["other"] or m["other"] not in _RELATIVES:
         return None
@@ -111,7 +119,7 @@ def _ages(said: str) -> str | None:
         return None
     if not (_whole(m["k"]) and _whole(m["s"])) or m["k"] in ("0", "1", "zero", "one"):
         return None
-    return f"({m['k']} times n) plus n = {m['s']}"
+    return f"({m['k']} times n) plus n = {m['s']}", "not_negative"
 
 
 def _same_unit(rate: str, asked: str) -> bool:

@@ -74,12 +74,14 @@ _FORMS = {
     "cents": re.compile(r"-?\d+(?:\.\d{1,2})?"),
     "change": re.compile(r"\d+(?:\.\d{1,2})?"),  # `10 - 13.47`: the note did not cover it
     "not_negative": re.compile(r"\d+(?:\.\d+)?(?:/\d+)?"),
+    "count": re.compile(r"\d+"),
 }
 _WHY = {
     "whole": "a whole number (a share of counted things)",
     "cents": "whole cents",
     "change": "change in whole cents (a payment less than the price gives none)",
     "not_negative": "a difference as people mean it (not negative: the order of its terms is not said)",
+    "count": "a count (a whole number, not negative: lessons, visits, nights)",
 }
 
 
