@@ -116,3 +116,24 @@ def form_conflict(question: str, reading: str) -> str | None:
     if reading.startswith("How many") and _FRACTION_FORM.search(question.lower()):
         return "a conversion's answer is a decimal; the question asks for a fraction"
     return None
+
+
+#: `my kid says x = 3, find x`: a reading that only restates a value someone claims.
+_CLAIMED = re.compile(r"^Solve (?:[a-z] = [^a-z]+|[^a-z]+ = [a-z]) for [a-z]\.$")
+#: `The attendance was 62.548. Rounded to the nearest thousand`: a thousands dot, or a decimal?
+#: Three decimals and a place above the whole number's own (62.548 has no thousands to round).
+_THOUSANDS_DOT = re.compile(
+    r"^Round (?:\d\.\d{3} to the nearest ten|\d{1,2}\.\d{3} to the nearest hundred"
+    r"|\d{1,3}\.\d{3} to the nearest thousand)\.$"
+)
+
+
+def misread(reading: str) -> str | None:
+    """Why a reading of people's words may answer another question than theirs: it only
+    restates a value someone claims (`my kid says x = 3, find x`), or rounds a number whose dot
+    may separate thousands (`The attendance was 62.548`)."""
+    if _CLAIMED.match(reading):
+        return f"an answer claimed ({reading}), not an equation asked"
+    if _THOUSANDS_DOT.match(reading):
+        return "a dot before three digits may separate thousands (62.548)"
+    return None

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 
 from reasoning_mesh.planner.ambiguity import CLAIM
+from reasoning_mesh.planner.doubts import OTHERS, doubts
 from reasoning_mesh.planner.maths_words import REQUESTS
 from reasoning_mesh.planner.numwords import DENOMINATORS
 from reasoning_mesh.planner.numwords import WORDS as NUMBER_WORDS
@@ -61,9 +62,6 @@ _WORDS = (
     " put write can't cant cannot couldn't"
 )
 CHATTER = frozenset(_WORDS.split()) - set(UNIT_NAMES)  # `um`, `us` are units too
-#: Chatter that doubts or bounds written maths (`it is wrong`, `or so`, `about 3x = 9`, `some
-#: sheets say`): taken off, it would leave the maths answering another question.
-DOUBT = frozenset(("wrong", "or", "about", "some"))
 
 _EDGE = re.compile(r"^[\"'(\[]+|[\"',.:;!?)\]]+$")
 #: A span may not start with `one` after words were taken off: `quick one - 5 + 3`.
@@ -79,7 +77,7 @@ _WHAT = frozenset(("what", "whats", "what's"))
 _NUMBERISH = frozenset(
     (*NUMBER_WORDS, *DENOMINATORS, "half", "halves", "quarter", "point", "minus", "negative")
 )
-_OTHERS = frozenset(("he", "she", "they", "hes", "shes", "he's", "she's", "theyre", "they're"))
+_OTHERS = OTHERS
 #: What someone else may say in an aside after the maths: only that they do not know it.
 _NOT_KNOWING = frozenset(
     ("doesn't", "don't", "didn't", "dont", "doesnt", "didnt", "know", "knows", "knew", "sure",
@@ -260,57 +258,6 @@ def _doubted(span: str, head: list[str], tail: list[str]) -> bool:
     wrong`); the asker getting it wrong asks for the right value (`i keep getting 3/4 + 5/6
     wrong`, `... i keep getting it wrong`, `the wrong answer`)."""
     return doubts(head) or doubts(tail, head)
-
-
-def doubts(words: list[str], head: list[str] | tuple[str, ...] = ()) -> bool:
-    """Whether `words` (after `head`) doubt or bound the maths: a word of `DOUBT`, save the
-    asker's own `wrong` (`own_slip`); what someone else did or left out (`what did he get`,
-    `but he forgot stuff`): their answer, or maths not all written."""
-    if DOUBT & set(words) - {"wrong"}:
-        return True
-    if _OTHERS & set(words) and "did" in words:
-        return True  # `what did he get`: their answer
-    if any(_left_out(words, k) for k, w in enumerate(words) if w in _FORGETTING):
-        return True
-    if {"broken", "broke"} & set(words) and _THE_MATHS & set(words):
-        return True  # `the question is broken` (not `my calculator is broken`)
-    return any(w == "wrong" and not own_slip(list(head), words, k) for k, w in enumerate(words))
-
-
-_FORGETTING = frozenset(("forgot", "forget", "forgotten", "forgets", "missed", "skipped"))
-#: What, forgotten, leaves the maths incomplete (`i forgot stuff`; not `i forgot how`).
-_PARTS = frozenset(
-    ("stuff", "something", "things", "thing", "some", "part", "parts", "bits", "a", "one",
-     "half", "bit", "rest", "numbers", "number", "term", "terms", "step")
-)  # fmt: skip
-
-
-def _left_out(words: list[str], k: int) -> bool:
-    """Whether `words[k]` (`forgot`) says the maths has parts left out: anyone's `forgot stuff`,
-    `my son forgot`; not the asker forgetting how (`i forgot how to do fractions`, `i always
-    forget the flip rule`)."""
-    mine = k > 0 and words[k - 1] in ("i", "i've", "ive", "always", "keep") and "i" in words[:k]
-    return not mine or (k + 1 < len(words) and words[k + 1] in _PARTS)
-
-
-#: Words that name the maths itself (`the question is broken`).
-_THE_MATHS = frozenset(
-    ("question", "problem", "sum", "sheet", "worksheet", "homework", "it", "this", "that", "it's")
-)
-#: Verbs of the asker arriving at a wrong answer (`getting it wrong`).
-_GETTING = frozenset(("get", "getting", "got", "geting", "gettin"))
-
-
-def own_slip(head: list[str], tail: list[str], k: int) -> bool:
-    """Whether `tail[k]` (`wrong`) is the asker getting it wrong: `getting it wrong`, `getting
-    <the maths> wrong`, `the wrong answer`."""
-    before = tail[:k] if k else head[-1:]
-    after = tail[k + 1 : k + 2]
-    if after and after[0] in ("answer", "anwser", "answers", "result"):
-        return True
-    if k == 0:  # `i keep getting 3/4 + 5/6 wrong` (not `the teacher got 2x + 1 = 9 wrong`)
-        return bool(before) and before[-1] in _GETTING and bool({"i", "we"} & set(head))
-    return len(before) >= 2 and before[-1] in ("it", "them", "this", "that") and before[-2] in _GETTING
 
 
 def _sound(span: str, head: list[str], tail: list[str]) -> bool:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from fractions import Fraction
 
 from reasoning_mesh.contracts.plans import (
     MAX_GOALS,
@@ -42,13 +41,13 @@ from reasoning_mesh.planner import (
     word_problems,
     wrappers,
 )
-from reasoning_mesh.planner.ambiguity import ambiguous_case, form_conflict
+from reasoning_mesh.planner.ambiguity import ambiguous_case, form_conflict, misread
 from reasoning_mesh.planner.builder import Builder, Function, Operand
 from reasoning_mesh.planner.expr import (
     Node,
     UnplannableError,
     UnsupportedQuestionError,
-    evaluate,
+    cancels,
     parse_equation,
     parse_expr,
     variables,
@@ -79,16 +78,6 @@ _CONVERSIONS = (
 )
 
 
-#: `my kid says x = 3, find x`: a reading that only restates a value someone claims.
-_CLAIMED = re.compile(r"^Solve (?:[a-z] = [^a-z]+|[^a-z]+ = [a-z]) for [a-z]\.$")
-#: `The attendance was 62.548. Rounded to the nearest thousand`: a thousands dot, or a decimal?
-#: Three decimals and a place above the whole number's own (62.548 has no thousands to round).
-_THOUSANDS_DOT = re.compile(
-    r"^Round (?:\d\.\d{3} to the nearest ten|\d{1,2}\.\d{3} to the nearest hundred"
-    r"|\d{1,3}\.\d{3} to the nearest thousand)\.$"
-)
-
-
 def plan_question(question: str, budget: Budget | None = None, *, fallbacks: bool = True) -> Plan:
     """The plan for `question`; `UnsupportedQuestionError` for a question of no known shape.
     `fallbacks`: also plan the alternative routes the verifier may switch to."""
@@ -110,10 +99,8 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
             raise UnsupportedQuestionError(f"no plan for this question: {exc}") from exc
     if why := form_conflict(text, reading):
         raise UnsupportedQuestionError(why)
-    if _CLAIMED.match(reading):
-        raise UnsupportedQuestionError(f"an answer claimed ({reading}), not an equation asked")
-    if _THOUSANDS_DOT.match(reading):
-        raise UnsupportedQuestionError("a dot before three digits may separate thousands (62.548)")
+    if why := misread(reading):
+        raise UnsupportedQuestionError(why)
     try:
         plan = _plan(reading, budget, fallbacks=fallbacks)
     except UnplannableError as exc:
@@ -257,7 +244,7 @@ def _structured(text: str) -> tuple[str, Builder, Operand, FinalCheck, Node | No
     if solve:
         eq, var = solve.group(1), solve.group(2)
         lhs, rhs = parse_equation(eq)
-        if _cancels(lhs, rhs, var):
+        if cancels(lhs, rhs, var):
             raise UnplannableError(f"{var!r} cancels out of {eq!r}: no single solution")
         answer = b.solve(lhs, rhs, var)
         check = FinalCheck(
@@ -311,21 +298,6 @@ def _system(b: Builder, text: str) -> None:
     if len(unknown) != 2:
         raise UnplannableError(f"expected two unknowns in {text!r}, got {unknown}")
     b.solve_pair(first, second, unknown[0], unknown[1])
-
-
-def _cancels(lhs: Node, rhs: Node, var: str) -> bool:
-    """Whether the unknown of an equation in it alone cancels out (`x = x`, `2x = 2x + 1`: every
-    number or none solves it): both sides' difference is the same at two values. Only a check;
-    no number of the plan comes from it."""
-    if variables(lhs) | variables(rhs) != {var}:
-        return False
-    differences = set()
-    for at in (Fraction(1), Fraction(2)):
-        left, right = evaluate(lhs, {var: at}), evaluate(rhs, {var: at})
-        if left is None or right is None:
-            return False
-        differences.add(left - right)
-    return len(differences) == 1
 
 
 def _conversion(text: str) -> tuple[str, Builder, Operand, FinalCheck] | None:

@@ -15,7 +15,8 @@ import re
 
 from reasoning_mesh.planner import natural, riddles, steps
 from reasoning_mesh.planner.ambiguity import CLAIM
-from reasoning_mesh.planner.chatter import CHATTER, doubts, letters, measured_by, spans
+from reasoning_mesh.planner.chatter import CHATTER, letters, measured_by, spans
+from reasoning_mesh.planner.doubts import doubts
 from reasoning_mesh.planner.sentence_words import NOT_LITERAL, PURPOSES, RESULTS, SIZES, WHEN
 from reasoning_mesh.planner.wrappers import normal
 

@@ -15,7 +15,8 @@ import re
 
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.ambiguity import CLAIM
-from reasoning_mesh.planner.chatter import CHATTER, DOUBT
+from reasoning_mesh.planner.chatter import CHATTER
+from reasoning_mesh.planner.doubts import DOUBT
 from reasoning_mesh.planner.embedded import _equation_span
 from reasoning_mesh.planner.wrappers import normal
 

@@ -210,3 +210,18 @@ def evaluate(node: Node, env: dict[str, Fraction]) -> Fraction | None:  # noqa: 
             return a * b
         return None if b == 0 else a / b
     return None  # calls are substituted by the planner before a check
+
+
+def cancels(lhs: Node, rhs: Node, var: str) -> bool:
+    """Whether the unknown of an equation in it alone cancels out (`x = x`, `2x = 2x + 1`: every
+    number or none solves it): both sides' difference is the same at two values. Only a check;
+    no number of the plan comes from it."""
+    if variables(lhs) | variables(rhs) != {var}:
+        return False
+    differences = set()
+    for at in (Fraction(1), Fraction(2)):
+        left, right = evaluate(lhs, {var: at}), evaluate(rhs, {var: at})
+        if left is None or right is None:
+            return False
+        differences.add(left - right)
+    return len(differences) == 1

@@ -30,7 +30,8 @@ import re
 
 from reasoning_mesh.planner import embedded, natural, symbolic
 from reasoning_mesh.planner.ambiguity import CLAIM
-from reasoning_mesh.planner.chatter import CHATTER, DOUBT, doubts, own_slip
+from reasoning_mesh.planner.chatter import CHATTER
+from reasoning_mesh.planner.doubts import DOUBT, doubts, own_slip
 from reasoning_mesh.planner.wrappers import normal
 
 #: The ask for the unknown, at the very end (an echo such as `what is it??` may follow).
