@@ -48,18 +48,6 @@ _SOLVE_FOR = re.compile(
     r"[,.;:!?]?\s*(?:so\s+|please\s+|pls\s+)?solve (?P<eq>[^a-z]*[a-z][^a-z]*?) for (?P<var>[a-z])"
     r"\s*[?.!]*$"
 )
-#: Words that set which numbers may answer, or how one is written: the equation alone no longer
-#: says what is asked.
-_KIND = frozenset(
-    ("natural", "rational", "irrational", "real", "complex", "imaginary", "prime", "even", "odd",
-     "integer", "integers", "whole", "positive", "negative", "mod", "modulo", "modulus", "base",
-     "binary", "hex", "octal", "ternary", "decimal", "fraction", "percent", "percentage",
-     "smallest", "largest", "biggest", "least", "greatest", "minimum", "maximum", "other",
-     "another", "second", "both", "all", "every", "each", "isn't", "isnt", "never", "except",
-     "unless", "instead", "assume", "assuming", "suppose", "given", "where", "whenever", "then",
-     "also", "than", "same", "new", "estimate", "approximately", "roughly", "denominator",
-     "numerator", "remainder", "sign", "digit", "digits")
-)  # fmt: skip
 #: Words of maths elsewhere that join a story's parts here (`helping with homework`): the
 #: equation is written out, so they join no numbers.
 _STORY_LINKS = frozenset(("with", "us"))  # `us`: microseconds to the unit list
@@ -107,9 +95,10 @@ _THANKS = frozenset(("lol", "haha", "please", "pls", "plz", "thanks", "thx", "ty
 _SUPPOSING = frozenset(("had", "were", "should", "would", "could", "might", "suppose", "imagine"))
 #: Chatter that may doubt or bound what is written (`it is wrong`, `or so`, `about 3x = 9`).
 #: ... and papers of times (`my timesheet: 7.30 + 8.15`: hours and minutes, not decimals).
-_DOUBT = DOUBT | {"before", "which", "any", "when", "if", "timesheet", "shift", "shifts", "rota",
-                  "tax", "taxes"}  # fmt: skip
+_DOUBT = DOUBT | {"before", "which", "any", "when", "if", "timesheet", "shift", "tax", "taxes"}
 _DETERMINERS = frozenset(("the", "my", "our", "his", "her", "their", "a", "an", "this"))
+#: Punctuation and quotes around a word of the story.
+_MARKS = ",.;:!?\"'()"
 _MAX_NAMED = 4
 
 
@@ -132,11 +121,8 @@ def read(text: str) -> str | None:
     if not all(side.strip() for side in equation.split("=")):
         return None
     written = set(re.findall(r"\d+(?:\.\d+)?", equation))
-    before = [t.strip(",.;:!?\"'()") for t in tokens[:start]]
-    after = [t.strip(",.;:!?\"'()") for t in tokens[end:]]
-    if after and after[0] == "wrong" and own_slip(before, after, 0):
-        after = after[1:]  # `i keep getting 3/4 + 5/6 wrong`: the asker's slip
-    if not _before(before, var, written) or not _after(after, var):
+    before, after = _sides(tokens, start, end)
+    if not _before(before, var, written) or not _after(after):
         return None
     return f"solve {equation} for {var}"
 
@@ -167,13 +153,8 @@ def expression(text: str) -> str | None:
         return None
     start, end = found
     span = [t.rstrip(",.;!?") for t in tokens[start:end]]
-    before = [t.strip(",.;:!?\"'()") for t in tokens[:start]]
-    if before and tokens[start - 1].endswith(":"):
-        before.append("says")  # `my grocery receipts: 45.50 + ...`: a colon sets it down
-    after = [t.strip(",.;:!?\"'()") for t in tokens[end:]]
-    if after and after[0] == "wrong" and own_slip(before, after, 0):
-        after = after[1:]  # `i keep getting 3/4 + 5/6 wrong`: the asker's slip
-    if not _before([w for w in before if w], "", set(), _SETS_DOWN) or not _tail(after):
+    before, after = _sides(tokens, start, end, colon_sets_down=True)
+    if not _before(before, "", set(), _SETS_DOWN) or not _tail(after):
         return None
     reading = symbolic.read(" ".join(span))
     if reading is None or not reading.startswith("What is "):
@@ -197,6 +178,21 @@ def _one_span(tokens: list[str]) -> tuple[int, int] | None:
     return start, end
 
 
+def _sides(
+    tokens: list[str], start: int, end: int, *, colon_sets_down: bool = False
+) -> tuple[list[str], list[str]]:
+    """The words before and after the maths at `tokens[start:end]`, their punctuation off; a
+    colon before it may set it down (`my grocery receipts: 45.50 + ...`), and the asker's own
+    `wrong` right after it goes (`i keep getting 3/4 + 5/6 wrong`: their slip)."""
+    before = [t.strip(_MARKS) for t in tokens[:start]]
+    if colon_sets_down and before and tokens[start - 1].endswith(":"):
+        before.append("says")
+    after = [t.strip(_MARKS) for t in tokens[end:]]
+    if after and after[0] == "wrong" and own_slip(before, after, 0):
+        after = after[1:]
+    return before, after
+
+
 def _before(
     words: list[str], var: str, written: set[str], introducers: frozenset[str] = _INTRODUCERS
 ) -> bool:
@@ -214,7 +210,7 @@ def _before(
     return all(_plain(w, k, words, var, written) for k, w in enumerate(words))
 
 
-def _after(words: list[str], var: str) -> bool:
+def _after(words: list[str]) -> bool:
     """After the equation: chatter, or where it was written or what for (`on the board for the
     class`); no word sticks to the equation (`11 grand`, `but i mistyped it`, `or so`)."""
     words = [w for w in words if w]
@@ -245,7 +241,7 @@ def _tail(words: list[str]) -> bool:
     while k < len(words) and words[k] in _THANKS:
         k += 1
     return not words[k:] or (
-        _after(words[k:], "") and all(w in _PLACES | _DETERMINERS or _scene(w) for w in words[k:])
+        _after(words[k:]) and all(w in _PLACES | _DETERMINERS or _scene(w) for w in words[k:])
     )
 
 
@@ -262,7 +258,7 @@ def _plain(word: str, k: int, words: list[str], var: str, written: set[str]) -> 
 
 
 def _chatter(word: str) -> bool:
-    return len(word) > 1 and word in CHATTER and word not in _KIND and word not in _DOUBT
+    return len(word) > 1 and word in CHATTER and word not in _DOUBT
 
 
 def _scene(word: str) -> bool:
