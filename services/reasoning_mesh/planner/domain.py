@@ -138,10 +138,7 @@ def _people_reading(text: str, *, whole: bool = True) -> tuple[str | None, forms
         or totals.read(said)
         or tallies.read(said)
     )
-    if (
-        reading is None
-        and (formed := shares.read(said) or stories.read(said) or word_problems.read(said)) is not None
-    ):
+    if reading is None and (formed := _formed(said)) is not None:
         return formed.reading, formed  # `split 864 stickers evenly between 12 kids`
     if reading is None and whole and (asked := context.question(said)) is not None:
         return _people_reading(asked, whole=False)  # `My commute is 45 minutes each way. ...`

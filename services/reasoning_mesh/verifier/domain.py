@@ -68,20 +68,21 @@ def verify_round(value: str, places_text: str, claimed: str) -> Verdict:
     return Verdict(True, "exact rounding, canonical", want)
 
 
-#: The answer texts each form allows (canonical texts: no sign `+`, no exponent).
+#: The answer texts each form allows (canonical texts: no sign `+`, no exponent), and what a
+#: text of the form is.
 _FORMS = {
-    "whole": re.compile(r"-?\d+"),
-    "cents": re.compile(r"-?\d+(?:\.\d{1,2})?"),
-    "change": re.compile(r"\d+(?:\.\d{1,2})?"),  # `10 - 13.47`: the note did not cover it
-    "not_negative": re.compile(r"\d+(?:\.\d+)?(?:/\d+)?"),
-    "count": re.compile(r"\d+"),
-}
-_WHY = {
-    "whole": "a whole number (a share of counted things)",
-    "cents": "whole cents",
-    "change": "change in whole cents (a payment less than the price gives none)",
-    "not_negative": "a difference as people mean it (not negative: the order of its terms is not said)",
-    "count": "a count (a whole number, not negative: lessons, visits, nights)",
+    "whole": (re.compile(r"-?\d+"), "a whole number (a share of counted things)"),
+    "cents": (re.compile(r"-?\d+(?:\.\d{1,2})?"), "whole cents"),
+    # `10 - 13.47`: the note did not cover it
+    "change": (
+        re.compile(r"\d+(?:\.\d{1,2})?"),
+        "change in whole cents (a payment less than the price gives none)",
+    ),
+    "not_negative": (
+        re.compile(r"\d+(?:\.\d+)?(?:/\d+)?"),
+        "a difference as people mean it (not negative: the order of its terms is not said)",
+    ),
+    "count": (re.compile(r"\d+"), "a count (a whole number, not negative: lessons, visits, nights)"),
 }
 
 
@@ -89,10 +90,10 @@ def verify_form(answer: str, form: str) -> Verdict:
     """Whether `answer`'s text has the form the question needs (`FinalCheck.answer_form`): a
     share of counted things that is not whole (`25/3` cookies each) answers nothing. The text is
     read, never computed on."""
-    pattern = _FORMS.get(form)
-    if pattern is None or pattern.fullmatch(answer):
+    if form not in _FORMS or _FORMS[form][0].fullmatch(answer):
         return Verdict(True, "answer of the form asked")
-    return Verdict(False, f"the result {answer} is not {_WHY[form]}: the question has no exact answer")
+    why = _FORMS[form][1]
+    return Verdict(False, f"the result {answer} is not {why}: the question has no exact answer")
 
 
 def verify_fact(evidence_meta: dict[str, Any], wanted: dict[str, str]) -> Verdict:
