@@ -29,7 +29,10 @@ from reasoning_mesh.planner import (
     embedded,
     equations,
     forms,
+    leftovers,
+    money,
     natural,
+    receipts,
     shares,
     spelling,
     statement,
@@ -132,10 +135,11 @@ def _people_reading(text: str, *, whole: bool = True) -> tuple[str | None, forms
         or _read_span(core)
         or embedded.read(core)
         or story_maths.reading(said)
-        or statement.read(said)
-        or statement.read(core)
+        or statement.read(money.unsigned(said))
+        or statement.read(money.unsigned(core))
         or equations.asked(said)
         or totals.read(said)
+        or receipts.read(said)
         or tallies.read(said)
     )
     if reading is None and (formed := _formed(said)) is not None:
@@ -147,7 +151,7 @@ def _people_reading(text: str, *, whole: bool = True) -> tuple[str | None, forms
 
 def _formed(said: str) -> forms.FormedReading | None:
     """The first reading of a reader whose answer has one form (a share, change, a count)."""
-    return shares.read(said) or stories.read(said) or word_problems.read(said)
+    return shares.read(said) or stories.read(said) or word_problems.read(said) or leftovers.read(said)
 
 
 def plan_as_written(text: str, budget: Budget, *, fallbacks: bool = True) -> Plan:
@@ -165,8 +169,11 @@ def _read_span(text: str) -> str | None:
 
 
 def _read(text: str) -> str | None:
-    """The question in the planner's own phrasing, if the grammar of people's phrasings reads it."""
-    return natural.reading(text)
+    """The question in the planner's own phrasing, if the grammar of people's phrasings reads it
+    (as written, or with its money's signs off: `round £12.345 to the nearest penny`)."""
+    if (reading := natural.reading(text)) is not None:
+        return reading
+    return natural.reading(plain) if (plain := money.unsigned(text)) != text else None
 
 
 def _plan(text: str, budget: Budget, *, fallbacks: bool) -> Plan:

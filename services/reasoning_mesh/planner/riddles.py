@@ -39,10 +39,25 @@ _ONE_STEP = tuple(
         (rf"(?P<x>{_N}) (?:is )?(?:subtracted|taken away|taken off)(?: from it)?", "minus"),
     )
 )
+#: A step said after another, bare or as an instruction (`a number doubled plus 11`, `divided
+#: by 6 then add 2`): never first, where `a number plus 11 doubled` would leave open whether the
+#: 11 is doubled too, and never before a multiple (`doubled plus 11 doubled`).
+_LATER_STEP = tuple(
+    (re.compile(p), op)
+    for p, op in (
+        (rf"(?:plus|add) (?P<x>{_N})(?: to it| on)?", "plus"),
+        (rf"(?:minus|subtract|take away|take off) (?P<x>{_N})(?: from it)?", "minus"),
+        (rf"(?:times|multiply (?:it )?by) (?P<x>{_N})", "times"),
+        (rf"divide (?:it )?by (?P<x>{_N})", "divided by"),
+    )
+)
 #: `is doubled`, `halved`: the passive forms only (`a number is double` is no step said).
 _MULTIPLE = re.compile(rf"(?:is |it is )?(?P<word>{'|'.join(w for w in MULTIPLES if w.endswith('ed'))})")
+_MULTIPLE_FIRST = re.compile(
+    rf"^(?P<word>{'|'.join(w for w in MULTIPLES if w.endswith('ed'))}) (?=(?:plus|minus|times) )"
+)
 _SPLIT = re.compile(r",?\s+(?:and\s+)?then\s+|,\s*(?:and\s+)?|\s+and\s+")
-_STEPS = re.compile(rf"^(?:if |when )?a number is (?P<steps>.+?),?\s+{_GIVES} (?P<r>{_N}){_ASKED}")
+_STEPS = re.compile(rf"^(?:if |when )?a number (?:is )?(?P<steps>.+?),?\s+{_GIVES} (?P<r>{_N}){_ASKED}")
 _FROM = re.compile(
     rf"^(?:if |when )?(?P<x>{_N}) is (?P<op>subtracted from|added to) (?P<y>.+?),?\s+{_GIVES} "
     rf"(?P<r>{_N}){_ASKED}"
@@ -74,10 +89,17 @@ def _passive(text: str) -> str | None:
     m = _STEPS.match(text)
     if m is None or not _whole(m["r"]):
         return None
-    expression = "n"
-    for k, step in enumerate(_SPLIT.split(m["steps"])):
+    # `doubled plus 11`: a multiple said first ends its step where a bare one begins
+    steps = _MULTIPLE_FIRST.sub(r"\g<word>, ", m["steps"])
+    expression, bare = "n", False
+    for k, step in enumerate(_SPLIT.split(steps)):
         found = next(((f, op) for p, op in _ONE_STEP if (f := p.fullmatch(step))), None)
+        later = next(((f, op) for p, op in _LATER_STEP if (f := p.fullmatch(step))), None)
+        if k and found is None and later is not None:
+            found, bare = later, True
         if (multiple := _MULTIPLE.fullmatch(step)) is not None:
+            if bare:
+                return None  # `doubled plus 11 doubled`: is the 11 doubled?
             operation, number = MULTIPLES[multiple["word"]]
         elif found is None or not _whole(found[0]["x"]):
             return None

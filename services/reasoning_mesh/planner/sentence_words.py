@@ -6,6 +6,8 @@ of a word (`noun`, `free`, `plain`). One place, so the readers cannot drift apar
 
 from __future__ import annotations
 
+import re
+
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.chatter import CHATTER
 
@@ -59,7 +61,8 @@ SLOTS = frozenset(
      "clocked", "timed at", "carrying", "carries", "carried", "measured", "counted", "has",
      "showing", "displaying", "displays", "displayed",
      "lasts", "lasted", "took", "takes", "works out at", "works out as", "worked out at",
-     "worked out as")
+     "worked out as", "travelled", "traveled", "flew", "hiked", "jogged", "rode", "rowed",
+     "sailed", "covered", "away for", "gone for", "staying for", "there for")
 )  # fmt: skip
 #: After a quantity of length or time: where it is from now, how far apart (`6 weeks away`,
 #: `2 km apart`); none changes the amount.
@@ -182,10 +185,13 @@ def plain(word: str) -> bool:
     word = bare(word)
     if word in CHANGES:
         return False
-    if word in CHATTER or word in RESULTS:
+    stem = _CONTRACTED.sub("", word)  # `we're`, `they've`, `i'd`: the pronoun's word
+    if word in CHATTER or word in RESULTS or (stem != word and stem in CHATTER):
         return word != "u"  # no equation here: `a` and `i` are words
-    stem = word.removesuffix("'s")
     return len(stem) > 1 and stem.replace("-", "").isalpha() and not maths(stem)
+
+
+_CONTRACTED = re.compile(r"'(?:s|re|ve|m|ll|d)$")
 
 
 def maths(word: str) -> bool:

@@ -87,6 +87,10 @@ _FORMS = tuple(
         rf"(?:dinner|lunch|the meal|our meal|the bill|the dinner bill) (?:came to|comes to|was) "
         rf"[$£€]?(?P<cash>{_CASH})[,.]? and there(?:'s| is| are) (?P<us>{_COUNT}) of us "
         rf"{_SPLITTING} it {_EVENLY}",
+        # `A pizza costs $14.75 and we split it equally between 5 people`
+        rf"(?:a|the|our) (?P<bill_for3>[a-z]+) (?:costs|cost|came to|comes to|was) "
+        rf"[$£€]?(?P<cash7>{_CASH})(?: (?:dollars|quid|euros|bucks))?[,.]? and "
+        rf"(?:{_WE} {_SPLITTING}|we {_SPLIT}|we(?:'re| are) going to {_SPLIT}) it {_EVENLY} {_BETWEEN}",
         # `we're splitting the 120 dollar rent 4 ways`
         rf"{_WE} {_SPLITTING} {_AMOUNT} (?P<ways>{_COUNT}) ways",
     )
@@ -105,7 +109,8 @@ _ASKS = (
 _BILLS_FOR = frozenset(
     ("restaurant", "dinner", "lunch", "breakfast", "meal", "pizza", "takeaway", "pub", "bar",
      "hotel", "taxi", "cab", "grocery", "shopping", "electric", "electricity", "gas", "water",
-     "phone", "internet", "energy", "holiday", "cottage", "food", "party")
+     "phone", "internet", "energy", "holiday", "cottage", "food", "party", "bill", "present",
+     "gift", "cake", "curry")
 )  # fmt: skip
 #: Open words that may not be counted things or a purpose: quantities, currencies, containers
 #: and people (an amount of them, or a share of them).
@@ -148,7 +153,7 @@ def _parts(head: str, ask: str) -> tuple[str, str, AnswerForm] | None:
     found = {k: v for k, v in said.groupdict().items() if v is not None}
     shares = found.get("n") or found.get("us") or found.get("ways") or ""
     cash = next((v for k, v in found.items() if k.startswith("cash")), None)
-    bill_for = [found[k] for k in ("bill_for", "bill_for2") if k in found]
+    bill_for = [found[k] for k in ("bill_for", "bill_for2", "bill_for3") if k in found]
     purpose = [found[k] for k in ("for", "for2") if k in found]
     if (
         shares in ("0", "1", "zero", "one")

@@ -26,9 +26,10 @@ REAL_WORDS = frozenset((
 #: Well-known slips of short and everyday words (the lists of common English misspellings),
 #: which the one-edit rule leaves alone (too short, or not the grammar's words): `find teh
 #: difference`, `how many seconds are ther in`, `i keep geting the wrong anwser`. Each maps
-#: to the one word it is a slip of; none is a number, unit or letter, and the two that give a
-#: grammar word (`adn`, `wiht`) give the word that was meant, so a fix only lets the readers
-#: see the words they already know (what they read is checked as any reading is).
+#: to the one word it is a slip of (a number word's slip only where it is of one number
+#: word: `nintey`); none is a unit or letter, and the two that give a grammar word (`adn`,
+#: `wiht`) give the word that was meant, so a fix only lets the readers see the words they
+#: already know (what they read is checked as any reading is).
 COMMON_SLIPS = {
     "teh": "the", "hte": "the", "ther": "there", "thier": "their", "waht": "what",
     "whta": "what", "wht": "what", "hwo": "how", "mnay": "many", "muhc": "much", "adn": "and",
@@ -37,6 +38,9 @@ COMMON_SLIPS = {
     "awnser": "answer", "geting": "getting", "questoin": "question", "qustion": "question",
     "wiht": "with", "yuo": "you", "cna": "can", "probelm": "problem", "homwork": "homework",
     "homewrok": "homework", "abotu": "about", "somone": "someone", "thsi": "this",
+    "roudn": "round", "rnd": "round", "ruond": "round",
+    # number words: each slip is of one number word only (`two hundred and nintey-eight`)
+    "nintey": "ninety", "ninty": "ninety", "fivteen": "fifteen",
 }  # fmt: skip
 _SLIP = re.compile(r"\b(" + "|".join(COMMON_SLIPS) + r")\b", re.IGNORECASE)
 

@@ -58,6 +58,11 @@ from reasoning_mesh.planner.wrappers import normal
 
 #: What `to the nearest ...` names that is no unit: a place value (`whole` alone is a number).
 _NEAREST = frozenset(("ten", "hundred", "thousand", "tenth", "hundredth", "thousandth", "whole"))
+#: Money named after its amount (`23.786 dollars`): rounded as said, never converted.
+_CURRENCIES = frozenset(("dollars", "pounds", "euros", "quid", "bucks", "pence", "cents"))
+#: What a stated amount may be `for` besides a paper: the one whole it is all of (`2.4 kg of
+#: flour for the bakery order`); never people or times, which may multiply (`for the family`).
+_WHOLES = ("result", "practical", "order", "recipe", "cake", "experiment")
 #: `a 10 km race`, `an 8 km walk`: the one thing of that size.
 _ARTICLES = ("a", "an")
 _SHOWS = re.compile(
@@ -130,7 +135,9 @@ def _rounded(statement: list[str], ask: str) -> str | None:
                 return None
             if not _of_kind(statement, quantity[1], m.groupdict().get("kind")):
                 return None  # `wants the total to 2 dp`: of what? `masses` of a length?
-            places = m.group("places").replace("d.p", "dp")
+            # `to 2dp`, `to nearest ten`: as the grammar writes them
+            places = re.sub(r"(?<=\d)dp$", " dp", m.group("places").replace("d.p", "dp"))
+            places = places.replace("to nearest ", "to the nearest ")
             nearest = re.fullmatch(r"to the nearest (?:whole )?(?P<of>[a-z]+)", places)
             of = nearest.group("of") if nearest is not None else None
             if of is not None and of not in _NEAREST:
@@ -245,6 +252,17 @@ def _quantity(
     unit = None
     if after and bare(after[0]) in UNIT_NAMES:
         unit, after = bare(after[0]), after[1:]
+    elif asked_unit is None and after and bare(after[0]) in _CURRENCIES:
+        after = after[1:]  # `my bill came to 23.786 dollars, round it`: money, rounded as said
+    if (
+        asked_unit is None
+        and len(after) > 1
+        and after[0] in ("a", "per")
+        and bare(after[1]) in UNIT_NAMES
+    ):
+        # `petrol is 1.479 a litre, what's that to 2 dp`: a rate is rounded as it is said
+        # (never converted: `1.479 a litre` in ml is no amount)
+        after = after[2:]
     elif grouped and after and thousands.counted(bare(after[0])):
         if "." in number:
             return None  # `62.548 people`: a count is whole (a thousands point?)
@@ -254,8 +272,8 @@ def _quantity(
         number = thousands.read(number, before, unit=converted)
     if not re.fullmatch(r"-?\d+(?:\.\d+)?", number):
         return None
-    if grouped and unit is not None:
-        return None
+    if grouped and unit is not None and "," in words[k]:
+        return None  # `1,750 km to the nearest ten`: a decimal comma? (`356.48 km` is read)
     kind = UNIT_NAMES.get(unit) if unit else None
     if not _said_before(before, journey=kind in DISTANCE_TIME) or not _said_after(
         after, asked_unit, attributive=bool(before) and before[-1] in _ARTICLES, kind=kind
@@ -370,6 +388,6 @@ def _phrase(words: list[str]) -> int:
         nouns += 1
     if nouns == 0:
         return 0
-    if words[0] == "for" and words[k + nouns - 1] not in (*PURPOSES, "result", "practical"):
+    if words[0] == "for" and words[k + nouns - 1] not in (*PURPOSES, *_WHOLES):
         return 0  # `for the family` may multiply
     return k + nouns

@@ -16,9 +16,9 @@ IT = r"(?:that|it|this)"
 IT_NAMED = r"(?P<it>that|it|this)"
 _UNIT = r"(?P<unit>[a-z]+(?: [a-z]+)?)"
 _PLACES = (
-    r"(?P<places>to (?:the nearest (?:whole number|whole [a-z]+|whole|integer|ten|hundred|"
+    r"(?P<places>to (?:(?:the )?nearest (?:whole number|whole [a-z]+|whole|integer|ten|hundred|"
     r"thousand|tenth|hundredth|thousandth|[a-z]+)|(?:\d|one|two|three|four|five|six) "
-    r"(?:dp|d\.p|decimal places?|decimals?)))"
+    r"(?:dp|d\.p|decimal places?|decimals?)|\d(?:dp|d\.p)))"
 )
 #: Who may ask for a rounding with no determiner (`newspaper wants it to the nearest hundred`):
 #: names of papers and people only (an open word here may be `nobody`, `doubled`, `dont`).

@@ -48,6 +48,28 @@ _FEE = re.compile(
     r" totalled| totaled| came out at| came out to)? (?P<c>" + _MONEY + r")[.,;]?\s+"
     r"(?:so )?how many (?P<asked>[a-z]+)(?P<tail>(?: [a-z']+)*)\s*[?.!]*$"
 )
+#: `Tickets cost $12 each plus a single $5 booking fee. I paid $65 in total. How many tickets
+#: did I buy?`: things bought at one price each, one fee on top, and the count of those things.
+_EACH = re.compile(
+    rf"^(?:the )?(?P<things>[a-z]+) (?:cost|costs|are|were) (?P<b>{_MONEY}) each,? plus "
+    rf"(?:a single |a one-off |one |a |an )(?P<a>{_MONEY}) {_FEE_KIND} fee[.,;]?\s+"
+    rf"i (?:paid|spent) (?P<c>{_MONEY})(?: in total| altogether| overall)?[.,;]?\s+"
+    r"(?:so )?how many (?P<asked>[a-z]+) did i (?:buy|get|book|order)\s*[?.!]*$"
+)
+#: Things bought by the one: tickets, seats, places.
+_BOUGHT = frozenset(("tickets", "seats", "places", "passes", "lessons", "classes", "sessions"))
+#: `My phone plan is $20 a month plus $0.15 per text. Last month's bill was $26.75. How many
+#: texts did I send?`: a monthly fee plus a rate per use, one month's bill, the uses that month.
+_PLAN = re.compile(
+    rf"^my (?:phone |mobile |data )?plan (?:is|costs) (?P<a>{_MONEY}) (?:a|per) month,? plus "
+    rf"(?P<b>{_MONEY}) (?:per|a|for each|for every) (?P<unit>text|call|minute|message|gb)[.,;]?\s+"
+    rf"(?:last month's|last months|this month's|my|the) bill (?:was|came to|is) "
+    rf"(?P<c>{_MONEY})(?: last month| this month)?[.,;]?\s+"
+    r"(?:so )?how many (?P<asked>[a-z]+) did i (?:send|make|use)(?: last month| this month)?"
+    r"\s*[?.!]*$"
+)
+#: What the plan's rate is per, and the verb of each (`send texts`, `make calls`).
+_USES = {"text": "send", "message": "send", "call": "make", "minute": "use", "gb": "use"}
 #: The rate's own units (never `per cent`).
 _UNITS = frozenset(
     ("hour", "hr", "minute", "min", "day", "night", "week", "month", "km", "kilometre",
@@ -75,6 +97,13 @@ _AGES = re.compile(
     rf"(?P<s>{_N})(?: years(?: old)?)?[.,;]?\s+(?:so )?how old is (?P<whose>the|his|her|their|my) "
     r"(?P<asked>[a-z]+)\s*[?.!]*$"
 )
+#: `Sam is 4 years older than his sister and their ages add up to 30. How old is his sister?`
+_OLDER = re.compile(
+    rf"^(?P<name>[a-z]+) is (?P<k>{_N}) years? (?P<dir>older|younger) than (?P<own>his|her|their|my) "
+    r"(?P<other>[a-z]+),? and (?:together )?(?:their ages|they) (?:add up to|total|come to|make) "
+    rf"(?P<s>{_N})(?: years(?: old)?)?[.,;]?\s+(?:so )?how old is (?P<whose>the|his|her|their|my) "
+    r"(?P<asked>[a-z]+)\s*[?.!]*$"
+)
 #: Names that are no one person (`nobody is three times as old as ...`).
 _NOBODY = frozenset(
     ("nobody", "noone", "everyone", "everybody", "someone", "somebody", "anyone", "anybody",
@@ -89,7 +118,7 @@ def read(text: str) -> FormedReading | None:
     the rate's units or an age is not negative (`a 45 fee ... my bill came to 30` has none), and
     a count of lessons, visits or nights is whole (`3.5 lessons` answers nothing)."""
     said = normal(text)
-    for problem in (_fee, _ages):
+    for problem in (_fee, _each, _plan, _ages):
         if (found := problem(said)) is not None:
             equation, form = found
             reading = natural.reading(f"solve {equation} for n")
@@ -109,17 +138,50 @@ def _fee(said: str) -> tuple[str, AnswerForm] | None:
     return f"{a} plus ({b} times n) = {c}", "count" if m["unit"] in _COUNTED else "not_negative"
 
 
+def _each(said: str) -> tuple[str, AnswerForm] | None:
+    m = _EACH.match(said)
+    if m is None or m["things"] != m["asked"] or m["things"] not in _BOUGHT:
+        return None
+    if not _one_currency(m["a"], m["b"], m["c"]):
+        return None
+    a, b, c = (_amount(m[k]) for k in ("a", "b", "c"))
+    if not all(_whole(v) for v in (a, b, c)):
+        return None
+    return f"{a} plus ({b} times n) = {c}", "count"
+
+
+def _plan(said: str) -> tuple[str, AnswerForm] | None:
+    m = _PLAN.match(said)
+    if m is None or not _same_unit(m["unit"], m["asked"]) or not _one_currency(m["a"], m["b"], m["c"]):
+        return None
+    if f" did i {_USES[m['unit']]}" not in said:
+        return None  # `how many texts did i use`: not the plan's own verb
+    a, b, c = (_amount(m[k]) for k in ("a", "b", "c"))
+    if not all(_whole(v) for v in (a, b, c)):
+        return None
+    return f"{a} plus ({b} times n) = {c}", "count"
+
+
 def _ages(said: str) -> tuple[str, AnswerForm] | None:
-    m = _AGES.match(said)
-    if m is None or m["asked"] != m["other"] or m["other"] not in _RELATIVES:
+    m = _AGES.match(said) or _OLDER.match(said)
+    if m is None or not _one_relative(m) or not (_whole(m["k"]) and _whole(m["s"])):
         return None
-    if m["whose"] not in ("the", m["own"]) or m["name"] in _NOBODY | _RELATIVES:
-        return None  # `as his sister ... how old is my sister`: another person
-    if m["name"] in CHATTER or embedded.maths_word(m["name"]):
-        return None
-    if not (_whole(m["k"]) and _whole(m["s"])) or m["k"] in ("0", "1", "zero", "one"):
+    if "dir" in m.groupdict():  # older or younger by so many years
+        # whole years: `3 years older ... add up to 48` has no age people mean (22.5)
+        return f"(n {'plus' if m['dir'] == 'older' else 'minus'} {m['k']}) plus n = {m['s']}", "count"
+    if m["k"] in ("0", "1", "zero", "one"):
         return None
     return f"({m['k']} times n) plus n = {m['s']}", "not_negative"
+
+
+def _one_relative(m: re.Match[str]) -> bool:
+    """One person named, and their relative asked for with the same `his`/`her` (`as his
+    sister ... how old is my sister` is another person)."""
+    if m["asked"] != m["other"] or m["other"] not in _RELATIVES:
+        return False
+    if m["whose"] not in ("the", m["own"]) or m["name"] in _NOBODY | _RELATIVES:
+        return False
+    return m["name"] not in CHATTER and not embedded.maths_word(m["name"])
 
 
 def _same_unit(rate: str, asked: str) -> bool:

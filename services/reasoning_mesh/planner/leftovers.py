@@ -1,0 +1,94 @@
+"""Counted things given away or packed, in a few fixed sentences: `I have 250 stickers and give
+38 to each of my 6 friends. How many do I have left?`, `I had 3 boxes with 24 pencils in each and
+gave 17 away to the class. how many pencils do I have left`, `I've got 144 cupcakes to pack into
+boxes of 12, how many boxes do I need?`.
+
+The reading is what the sentence says with its own numbers (`250 - (38*6)`, `(3*24) - 17`,
+`144 / 12`), and its answer is a `count`: whole and not negative, so `7 cupcakes into boxes of 2`
+(is it 3 boxes, or 4?) and giving more than there is fail at the verifier instead of answering.
+As in `shares` and `stories`, the whole text must fit a form (an open word in such a story can
+change the count: `and 2 to my mum`, `but 3 were broken`); only the counted things, the
+friends given to and the container are open words, each a plain word of no maths or quantity.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.forms import FormedReading
+from reasoning_mesh.planner.sentence_words import plain
+from reasoning_mesh.planner.wrappers import normal
+
+_N = r"\d+"
+_HAVE = r"(?:i|we) (?:have|had|'ve got|have got|got)|i've got|we've got|i've|we've"
+_GAVE = r"(?:i |we )?(?:give|gave|gives|hand out|handed out)"
+_LEFT = (
+    r"(?:so )?how many (?:(?P<asked>[a-z]+) )?(?:do|did|will|have) (?:i|we) (?:have |got )?"
+    r"(?:left|left over)(?: now)?"
+)
+_FORMS = tuple(
+    re.compile(f"^{form}$")
+    for form in (
+        # `I have 250 stickers and give 38 to each of my 6 friends`
+        rf"(?:{_HAVE}) (?P<n>{_N}) (?P<things>[a-z]+) and {_GAVE} (?P<m>{_N}) to each of "
+        rf"(?:my|our|the) (?P<k>{_N}) (?P<people>[a-z]+)",
+        # `I have 250 stickers and give away 38`
+        rf"(?:{_HAVE}) (?P<n>{_N}) (?P<things>[a-z]+) and {_GAVE} (?:away (?P<m>{_N})|"
+        rf"(?P<m2>{_N})(?: of them)? away|(?P<m3>{_N})(?: of them)? to (?:my|a|the|our) "
+        r"(?P<who>[a-z]+))",
+        # `I had 3 boxes with 24 pencils in each and gave 17 away to the class`
+        rf"(?:{_HAVE}) (?P<k>{_N}) (?P<box>[a-z]+) (?:with|of|containing) (?P<m>{_N}) "
+        rf"(?P<things>[a-z]+)(?: in each| each)? and {_GAVE} (?P<g>{_N}) away"
+        r"(?: to (?:the|my|our) (?P<who>[a-z]+))?",
+    )
+)
+_PACK = re.compile(
+    rf"^(?:{_HAVE}) (?P<n>{_N}) (?P<things>[a-z]+) to (?:pack|put|sort|split) into "
+    rf"(?P<box>[a-z]+) of (?P<k>{_N})[,.;]? (?:so )?how many (?P<asked>[a-z]+) "
+    r"(?:do|will|would|should) (?:i|we) need$"
+)
+#: Containers things are packed in (never `pairs`, `dozens`: a number of their own).
+_BOXES = frozenset(
+    ("boxes", "bags", "packs", "packets", "tins", "trays", "crates", "cartons", "tubs", "jars",
+     "envelopes", "bundles", "rows", "groups", "teams", "tables")
+)  # fmt: skip
+
+
+def read(text: str) -> FormedReading | None:
+    """The reading of `text` as one of these stories, with its answer's form; else None."""
+    said = re.sub(r"\s*(?:,?\s*(?:please|pls|thanks))?\s*[?.!]*$", "", normal(text))
+    if (pack := _PACK.match(said)) is not None:
+        packed = pack["asked"] == pack["box"] in _BOXES and _open(pack["things"])
+        return _formed(f"what is {pack['n']} divided by {pack['k']}") if packed else None
+    for m in re.finditer(r"[,.;]\s+", said):
+        found = next((f for form in _FORMS if (f := form.fullmatch(said[: m.start()]))), None)
+        asked = re.fullmatch(_LEFT, said[m.end() :])
+        if found is not None and asked is not None:
+            return _given({k: v for k, v in found.groupdict().items() if v is not None}, asked)
+    return None
+
+
+def _given(groups: dict[str, str], asked: re.Match[str]) -> FormedReading | None:
+    """What is left after the giving the sentence says, asked of the things given."""
+    if asked["asked"] not in (None, groups["things"]) or not all(
+        _open(groups[k]) for k in ("things", "people", "who") if k in groups
+    ):
+        return None
+    if "g" in groups:  # boxes of things, some given away
+        if groups["box"] not in _BOXES:
+            return None
+        return _formed(f"what is ({groups['k']} times {groups['m']}) minus {groups['g']}")
+    if "k" in groups:  # the same to each of so many
+        return _formed(f"what is {groups['n']} minus ({groups['m']} times {groups['k']})")
+    given = groups.get("m") or groups.get("m2") or groups["m3"]
+    return _formed(f"what is {groups['n']} minus {given}")
+
+
+def _formed(text: str) -> FormedReading | None:
+    reading = natural.reading(text)
+    return None if reading is None else FormedReading(reading, "count")
+
+
+def _open(word: str) -> bool:
+    return plain(word) and word not in ("dozen", "pairs", "lots", "sets", "more", "others", "each")

@@ -1,0 +1,119 @@
+"""Things bought, each named with its price, then asked for in total: `I bought a sandwich for
+£3.45 and a coffee for £2.90, how much did I spend altogether?`, `bought bread 2.35, milk 1.19
+and eggs 3.60 at the corner shop - what did that come to altogether`, `shopping list: bread
+2.35, milk 1.19, eggs 3.60, cheese 4.25. what's the total`.
+
+`totals` reads amounts said first (`spent 4.75 on lunch, ...`); here each item is said first.
+The reading is the sum of the prices, and only where the sentence says nothing else:
+
+- the asker (`i`/`we`, or no one: a diary's `bought ...`) bought or got the things, with only
+  where or when before (`totals`' settings) and one shop after (`at the corner shop`);
+- each item is one everyday thing, at most with an article (`a sandwich`, `some milk`), from
+  `totals`' closed list of purchases and a list of groceries (an open noun may be a category
+  of another item, or a count: `3 apples`), each named once, then its price, alone or after
+  `for`/`at`: one number, every price with the same currency sign or none, no three decimals
+  (`1.250` may be thousands);
+- two or more items, joined by commas and a last `and`; nothing from `totals`' denied words (a
+  rate, a discount, a change, a share, a habit) anywhere;
+- the ask is one of `totals`' asks of money, or what it came to or cost altogether.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.sentence_words import NOT_LITERAL
+from reasoning_mesh.planner.totals import _DENY, _ITEMS, _MONEY_ASKS, _SETTING
+from reasoning_mesh.planner.wrappers import normal
+
+#: Groceries and snacks bought by the item (none contains another).
+_GROCERIES = frozenset(
+    ("bread", "milk", "eggs", "cheese", "butter", "apples", "bananas", "oranges", "grapes",
+     "sandwich", "crisps", "juice", "yoghurt", "yogurt", "cereal", "rice", "pasta", "tomatoes",
+     "potatoes", "carrots", "onions", "chicken", "fish", "sausages", "bacon", "ham", "biscuits",
+     "cookies", "chocolate", "sweets", "candy", "muffin", "croissant", "bagel", "burger", "chips",
+     "fries", "salad", "soup", "pizza", "donut", "doughnut", "cake", "ice-cream", "icecream",
+     "lemonade", "cola", "soda", "water", "shampoo", "soap", "toothpaste", "batteries",
+     "sugar", "flour", "tea", "coffee", "jam", "honey", "lettuce", "cucumber", "pears", "peppers")
+)  # fmt: skip
+_ARTICLES = ("a", "an", "some", "the")
+_PRICE = re.compile(r"(?P<sign>[£$€]?)(?P<n>\d+(?:\.\d{1,2})?)")
+_BOUGHT = re.compile(
+    r"^(?P<setting>.*?)(?:(?P<who>i|we) )?(?:bought|got|picked up|paid for) (?P<list>.+?)"
+    r"(?: (?:at|from) (?:the|a) (?:[a-z]+ )?(?:shop|shops|store|supermarket|market|cafe|bakery"
+    r"|kiosk|canteen|deli|newsagent|newsagents|garage))?$"
+)
+#: A list of prices said as such, before its items (the words `list` and a colon).
+_LISTED = re.compile(r"^(?:my |our |the )?(?:shopping|grocery) list:\s+")
+_ASKS = (
+    *_MONEY_ASKS,
+    re.compile(r"^what did (?:that|it|they|it all|that all) (?:come to|cost)"
+               r"(?: altogether| in total)?$"),
+    re.compile(r"^how much did (?:that|it|they|it all|that all|everything) (?:come to|cost)"
+               r"(?: altogether| in total)?$"),
+)  # fmt: skip
+
+
+def read(text: str) -> str | None:
+    """The grammar's reading of `text` as priced items asked for in total, else None."""
+    said = normal(text).rstrip(".?!")
+    listed = _LISTED.match(said)  # `shopping list: bread 2.35, milk 1.19 ...`
+    if listed is not None:
+        said = f"bought {said[listed.end() :]}"
+    words = {w.strip(",.;:!?\"'()") for w in said.split()}
+    if re.search(r"\d,\d", said) or (_DENY | NOT_LITERAL) & words:
+        return None
+    for m in re.finditer(r"[,.;:!?]\s+|\s+[-–—]\s+", said):
+        head, ask = said[: m.start()], said[m.end() :].strip(" ,.?!")
+        asked = next((found for a in _ASKS if (found := a.match(ask)) is not None), None)
+        who = asked.groupdict().get("who") if asked is not None else None
+        if asked is not None and (prices := _prices(head, who, listed=listed is not None)) is not None:
+            try:
+                reading = natural.read("what is " + " + ".join(prices))
+            except natural.NotReadError:
+                return None
+            return reading if reading.startswith("What is") else None
+    return None
+
+
+def _prices(head: str, asker: str | None, *, listed: bool) -> list[str] | None:
+    """The prices of `a sandwich for £3.45 and a coffee for £2.90`, each item named once, when
+    the ask is by who bought them (`we bought ..., how much did i spend` asks for a part).
+    `listed`: a list set out as one (`shopping list: ...`) may be of commas alone."""
+    m = _BOUGHT.match(head)
+    if m is None or _SETTING.fullmatch(m["setting"].strip().rstrip(",")) is None:
+        return None
+    if asker not in (None, m["who"] or "i") or (parts := _parts(m["list"], listed=listed)) is None:
+        return None
+    priced = [_priced(part) for part in parts]
+    if any(p is None for p in priced):
+        return None
+    items = [p[0] for p in priced if p is not None]
+    if len(set(items)) != len(items) or len({p[1] for p in priced if p is not None}) != 1:
+        return None  # `coffee 2.10 and coffees 4.20`; `£3.45 and 2.90`
+    return [p[2] for p in priced if p is not None]
+
+
+def _parts(listed_items: str, *, listed: bool) -> list[str] | None:
+    """The items of a list: commas, then one `and` joining the last two (or commas alone in
+    a list set out as one)."""
+    parts = re.split(r",\s*and\s+|,\s*|\s+and\s+", listed_items)
+    ands = len(re.findall(r",\s*and\s+|\s+and\s+", listed_items))
+    if len(parts) < 2 or ands > 1 or (ands == 0 and not listed):
+        return None
+    if ands and re.search(r"\s+and\s+", listed_items.rsplit(",", 1)[-1]) is None:
+        return None
+    return parts
+
+
+def _priced(part: str) -> tuple[str, str, str] | None:
+    """The item, the currency sign and the price of `a sandwich for £3.45`, `milk 1.19`."""
+    found = re.fullmatch(
+        rf"(?:(?:{'|'.join(_ARTICLES)}) )?(?P<item>[a-z-]+)(?: for| at|:| -)? (?P<price>\S+)", part
+    )
+    if found is None or (price := _PRICE.fullmatch(found["price"])) is None:
+        return None
+    if found["item"] not in _GROCERIES | _ITEMS:
+        return None
+    return found["item"].removesuffix("s"), price["sign"], price["n"]
