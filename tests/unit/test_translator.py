@@ -66,9 +66,12 @@ def test_every_generated_target_is_a_reading_the_planner_plans() -> None:
             plan_question(reading, Budget())
         except Exception as exc:
             unplanned.append((p.question, reading, str(exc)))
-    # Division by zero and a cancelling unknown are sound labels the planner refuses.
-    assert all("division by zero" in e or "cancels out" in e for *_, e in unplanned), unplanned[:3]
-    assert len(unplanned) < 15
+    # Division by zero and a cancelling unknown are sound labels the planner refuses; so is a
+    # conversion across the calendar (`minutes to centuries`), which the knowledge base never
+    # linked (it failed at retrieval until the planner refused it).
+    sound = ("division by zero", "cancels out", "no fixed length")
+    assert all(any(r in e for r in sound) for *_, e in unplanned), unplanned[:3]
+    assert len([e for *_, e in unplanned if "no fixed length" not in e]) < 15
 
 
 def test_held_out_templates_never_train_and_the_split_covers_every_family() -> None:

@@ -22,6 +22,7 @@ from reasoning_mesh.contracts.plans import (
     is_ref,
 )
 from reasoning_mesh.contracts.requests import Budget
+from reasoning_mesh.kb.units import CALENDAR
 from reasoning_mesh.planner import (
     candidates,
     chatter,
@@ -313,6 +314,9 @@ def _conversion(text: str) -> tuple[str, Builder, Operand, FinalCheck] | None:
         src, dst = UNIT_NAMES.get(m.group("from").strip()), UNIT_NAMES.get(m.group("to").strip())
         if src is None or dst is None:
             raise UnplannableError(f"unknown unit in {text!r}")
+        if (src in CALENDAR) != (dst in CALENDAR):
+            # the knowledge base links no days to months or years: a month has no fixed length
+            raise UnsupportedQuestionError(f"{src}s and {dst}s: a month or year has no fixed length")
         b = Builder()
         fact = b.add_goal(
             SubGoal(

@@ -21,10 +21,10 @@ from reasoning_mesh.planner.sentence_words import plain
 from reasoning_mesh.planner.wrappers import normal
 
 _N = r"\d+"
-_HAVE = r"(?:i|we) (?:have|had|'ve got|have got|got)|i've got|we've got|i've|we've"
-_GAVE = r"(?:i |we )?(?:give|gave|gives|hand out|handed out)"
+_HAVE = r"(?P<who>i|we) (?:have|had|'ve got|have got|got)|(?P<who2>i|we)'ve got|(?P<who3>i|we)'ve"
+_GAVE = r"(?:(?P<giver>i|we) )?(?:give|gave|gives|hand out|handed out)"
 _LEFT = (
-    r"(?:so )?how many (?:(?P<asked>[a-z]+) )?(?:do|did|will|have) (?:i|we) (?:have |got )?"
+    r"(?:so )?how many (?:(?P<asked>[a-z]+) )?(?:do|did|will|have) (?P<asker>i|we) (?:have |got )?"
     r"(?:left|left over)(?: now)?"
 )
 _FORMS = tuple(
@@ -36,11 +36,11 @@ _FORMS = tuple(
         # `I have 250 stickers and give away 38`
         rf"(?:{_HAVE}) (?P<n>{_N}) (?P<things>[a-z]+) and {_GAVE} (?:away (?P<m>{_N})|"
         rf"(?P<m2>{_N})(?: of them)? away|(?P<m3>{_N})(?: of them)? to (?:my|a|the|our) "
-        r"(?P<who>[a-z]+))",
+        r"(?P<to>[a-z]+))",
         # `I had 3 boxes with 24 pencils in each and gave 17 away to the class`
-        rf"(?:{_HAVE}) (?P<k>{_N}) (?P<box>[a-z]+) (?:with|of|containing) (?P<m>{_N}) "
-        rf"(?P<things>[a-z]+)(?: in each| each)? and {_GAVE} (?P<g>{_N}) away"
-        r"(?: to (?:the|my|our) (?P<who>[a-z]+))?",
+        rf"(?:{_HAVE}) (?P<k>{_N}) (?P<box>[a-z]+) (?P<holding>with|of|containing) (?P<m>{_N}) "
+        rf"(?P<things>[a-z]+)(?P<each> in each| each)? and {_GAVE} (?P<g>{_N}) away"
+        r"(?: to (?:the|my|our) (?P<to>[a-z]+))?",
     )
 )
 _PACK = re.compile(
@@ -71,18 +71,31 @@ def read(text: str) -> FormedReading | None:
 
 def _given(groups: dict[str, str], asked: re.Match[str]) -> FormedReading | None:
     """What is left after the giving the sentence says, asked of the things given."""
-    if asked["asked"] not in (None, groups["things"]) or not all(
-        _open(groups[k]) for k in ("things", "people", "who") if k in groups
-    ):
+    who = groups.get("who") or groups.get("who2") or groups.get("who3")
+    # `we have 250 ... how many do i have left`: my part of ours?
+    same = {asked["asker"], groups.get("giver", who)} == {who}
+    if not same or asked["asked"] not in (None, groups["things"]):
+        return None
+    if not all(_open(groups[k]) for k in ("things", "people", "to") if k in groups):
         return None
     if "g" in groups:  # boxes of things, some given away
-        if groups["box"] not in _BOXES:
-            return None
-        return _formed(f"what is ({groups['k']} times {groups['m']}) minus {groups['g']}")
+        return _boxed(groups)
     if "k" in groups:  # the same to each of so many
         return _formed(f"what is {groups['n']} minus ({groups['m']} times {groups['k']})")
     given = groups.get("m") or groups.get("m2") or groups["m3"]
     return _formed(f"what is {groups['n']} minus {given}")
+
+
+def _boxed(groups: dict[str, str]) -> FormedReading | None:
+    """`3 boxes of 24 pencils ... gave 17 away`: only `of` or `in each` says 24 a box (`3 boxes
+    with 24 pencils` may hold 24 in all), and only more given than there are boxes can be
+    things alone (`3 tins of 24 biscuits, gave 1 away`: a tin?; a check that refuses, the
+    reading stays the sentence's own)."""
+    if groups["holding"] != "of" and "each" not in groups:
+        return None
+    if groups["box"] not in _BOXES or int(groups["g"]) <= int(groups["k"]):
+        return None
+    return _formed(f"what is ({groups['k']} times {groups['m']}) minus {groups['g']}")
 
 
 def _formed(text: str) -> FormedReading | None:

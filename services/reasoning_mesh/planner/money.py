@@ -3,31 +3,63 @@ the nearest penny`, `what is $12.50 times 4`, `my bill came to 23.786 dollars, r
 
 A currency sign before a number says what the number counts, never its value, so it comes off;
 and a rounding to a coin of the money stated is a rounding to a place (`the nearest penny` or
-`cent` is two decimal places, `the nearest pound`, `dollar` or `euro` a whole number), only where
-the question states money by a sign before its number or a currency word after it (`12.6 kg to
-the nearest pound` asks for another unit, and is not read so). Readers of spending and sharing
-(`totals`, `shares`) read the signs themselves and are given the text as written.
+`cent` is two decimal places, `the nearest pound`, `dollar` or `euro` a whole number). Only
+where the question is sure of its money (an audit of a first draft found each of these read):
+
+- one currency throughout (`$5 + €3` adds no two numbers of one kind), by its signs and its
+  words (`dollars`, `euros`, `quid`, `bucks`; never `pounds`, which may weigh a parcel);
+- a coin's rounding only of that currency's own coin (`$23.786 to the nearest euro` needs a
+  rate), and never of an amount in its small coin (`345.6 cents to the nearest dollar` is 3);
+- no sign before a unit (`£23.4 kg`), and no amount that may be written with a thousands point
+  (`€12.500`, `12.500 dollars`): the text is left as written, which no reader reads.
+
+Readers of spending and sharing (`totals`, `shares`) read the signs themselves and are given the
+text as written.
 """
 
 from __future__ import annotations
 
 import re
 
+from reasoning_mesh.planner.units import UNIT_NAMES
+
 _SIGN = re.compile(r"(?<![\w.])[$£€](?=-?\d)")
-_CURRENCY = r"(?:dollars?|pounds?|euros?|quid|bucks|pence|cents?)"
-#: A number the question states as money.
-_MONEY = re.compile(rf"[$£€]-?\d|\d (?:{_CURRENCY})\b", re.IGNORECASE)
+_SIGNS = {"£": "gbp", "$": "usd", "€": "eur"}
+_WORDS = {"dollar": "usd", "dollars": "usd", "bucks": "usd", "buck": "usd", "euro": "eur",
+          "euros": "eur", "quid": "gbp"}  # fmt: skip
+#: Small coins: an amount in them is not rounded to a coin (`345.6 cents to the nearest dollar`).
+_SMALL = ("pence", "penny", "p", "cent", "cents")
+_AMOUNT = re.compile(r"(?P<sign>[$£€])?(?P<n>-?\d+(?:\.\d+)?)(?:\s+(?P<word>[a-z]+))?", re.IGNORECASE)
+#: The coins a rounding may name, and the currency each belongs to (`cent`: either's).
 _COINS = (
-    (re.compile(r"\bnearest (?:penny|pence|cent)\b", re.IGNORECASE), "nearest hundredth"),
-    (re.compile(r"\bnearest (?:pound|dollar|euro|quid|buck)\b", re.IGNORECASE), "nearest whole number"),
+    (re.compile(r"\bnearest (?:penny|pence)\b", re.IGNORECASE), "nearest hundredth", {"gbp"}),
+    (re.compile(r"\bnearest cent\b", re.IGNORECASE), "nearest hundredth", {"usd", "eur"}),
+    (re.compile(r"\bnearest (?:pound|quid)\b", re.IGNORECASE), "nearest whole number", {"gbp"}),
+    (re.compile(r"\bnearest (?:dollar|buck)\b", re.IGNORECASE), "nearest whole number", {"usd"}),
+    (re.compile(r"\bnearest euro\b", re.IGNORECASE), "nearest whole number", {"eur"}),
 )
 
 
 def unsigned(text: str) -> str:
     """`text` with currency signs off its numbers and a coin's rounding named as its place;
-    `text` itself where it states no money."""
-    if not _MONEY.search(text):
+    `text` itself where it states no money, or where its money is not sure."""
+    currencies, small, unsure = set(), False, False
+    for m in _AMOUNT.finditer(text):
+        word = (m["word"] or "").lower()
+        if m["sign"]:
+            currencies.add(_SIGNS[m["sign"]])
+            unsure = unsure or word in UNIT_NAMES  # `£23.4 kg`
+        if word in _WORDS:
+            currencies.add(_WORDS[word])
+        small = small or word in _SMALL
+        money = bool(m["sign"]) or word in _WORDS
+        # `€12.500`, `12.500 dollars`: twelve and a half, or twelve thousand five hundred?
+        unsure = unsure or (money and re.fullmatch(r"-?\d+\.\d00", m["n"]) is not None)
+        unsure = unsure or (m["sign"] == "€" and re.fullmatch(r"-?\d+\.\d{3}", m["n"]) is not None)
+    if len(currencies) != 1 or unsure:
         return text
-    for coin, place in _COINS:
+    for coin, place, of in _COINS:
+        if coin.search(text) and (small or not currencies <= of):
+            return text  # another currency's coin, or an amount in small coins
         text = coin.sub(place, text)
     return _SIGN.sub("", text)

@@ -8,11 +8,11 @@ The reading is the sum of the prices, and only where the sentence says nothing e
 
 - the asker (`i`/`we`, or no one: a diary's `bought ...`) bought or got the things, with only
   where or when before (`totals`' settings) and one shop after (`at the corner shop`);
-- each item is one everyday thing, at most with an article (`a sandwich`, `some milk`), from
-  `totals`' closed list of purchases and a list of groceries (an open noun may be a category
-  of another item, or a count: `3 apples`), each named once, then its price, alone or after
-  `for`/`at`: one number, every price with the same currency sign or none, no three decimals
-  (`1.250` may be thousands);
+- each item is one grocery or snack, at most with an article (`a sandwich`, `some milk`), from
+  a closed list (an open noun may be a category or a payment of another item: `the cinema
+  for 12 and the tickets for 12`), each named once, then its price, alone or after `for`
+  (never `at`: `apples at £0.40` is a price each): one number, every price with the same
+  currency sign, or none and two decimals each (`milk 95` may be pence, `eggs 12` a count);
 - two or more items, joined by commas and a last `and`; nothing from `totals`' denied words (a
   rate, a discount, a change, a share, a habit) anywhere;
 - the ask is one of `totals`' asks of money, or what it came to or cost altogether.
@@ -24,10 +24,10 @@ import re
 
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.sentence_words import NOT_LITERAL
-from reasoning_mesh.planner.totals import _DENY, _ITEMS, _MONEY_ASKS, _SETTING
+from reasoning_mesh.planner.totals import _DENY, _MONEY_ASKS, _SETTING
 from reasoning_mesh.planner.wrappers import normal
 
-#: Groceries and snacks bought by the item (none contains another).
+#: Groceries, snacks and small things bought by the item (none contains another).
 _GROCERIES = frozenset(
     ("bread", "milk", "eggs", "cheese", "butter", "apples", "bananas", "oranges", "grapes",
      "sandwich", "crisps", "juice", "yoghurt", "yogurt", "cereal", "rice", "pasta", "tomatoes",
@@ -35,7 +35,8 @@ _GROCERIES = frozenset(
      "cookies", "chocolate", "sweets", "candy", "muffin", "croissant", "bagel", "burger", "chips",
      "fries", "salad", "soup", "pizza", "donut", "doughnut", "cake", "ice-cream", "icecream",
      "lemonade", "cola", "soda", "water", "shampoo", "soap", "toothpaste", "batteries",
-     "sugar", "flour", "tea", "coffee", "jam", "honey", "lettuce", "cucumber", "pears", "peppers")
+     "sugar", "flour", "tea", "coffee", "jam", "honey", "lettuce", "cucumber", "pears", "peppers",
+     "sauce", "magazine", "newspaper", "notebook", "pen", "pencil", "book")
 )  # fmt: skip
 _ARTICLES = ("a", "an", "some", "the")
 _PRICE = re.compile(r"(?P<sign>[£$€]?)(?P<n>\d+(?:\.\d{1,2})?)")
@@ -110,10 +111,12 @@ def _parts(listed_items: str, *, listed: bool) -> list[str] | None:
 def _priced(part: str) -> tuple[str, str, str] | None:
     """The item, the currency sign and the price of `a sandwich for £3.45`, `milk 1.19`."""
     found = re.fullmatch(
-        rf"(?:(?:{'|'.join(_ARTICLES)}) )?(?P<item>[a-z-]+)(?: for| at|:| -)? (?P<price>\S+)", part
+        rf"(?:(?:{'|'.join(_ARTICLES)}) )?(?P<item>[a-z-]+)(?: for|:| -)? (?P<price>\S+)", part
     )
     if found is None or (price := _PRICE.fullmatch(found["price"])) is None:
         return None
-    if found["item"] not in _GROCERIES | _ITEMS:
-        return None
+    if found["item"] not in _GROCERIES:
+        return None  # `the cinema for 12 and the tickets for 12`: one payment?
+    if not price["sign"] and not re.fullmatch(r"\d+\.\d\d", price["n"]):
+        return None  # `milk 95`: pence? `eggs 12`: a dozen eggs?
     return found["item"].removesuffix("s"), price["sign"], price["n"]

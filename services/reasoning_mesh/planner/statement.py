@@ -58,6 +58,8 @@ from reasoning_mesh.planner.wrappers import normal
 
 #: What `to the nearest ...` names that is no unit: a place value (`whole` alone is a number).
 _NEAREST = frozenset(("ten", "hundred", "thousand", "tenth", "hundredth", "thousandth", "whole"))
+#: Hours written with these two decimals are quarters, not minutes on a clock (`2.25 hours`).
+_QUARTERS = ("00", "25", "50", "75")
 #: Money named after its amount (`23.786 dollars`): rounded as said, never converted.
 _CURRENCIES = frozenset(("dollars", "pounds", "euros", "quid", "bucks", "pence", "cents"))
 #: What a stated amount may be `for` besides a paper: the one whole it is all of (`2.4 kg of
@@ -133,6 +135,8 @@ def _rounded(statement: list[str], ask: str) -> str | None:
             who = (m.groupdict().get("who") or "").split()[1:]
             if quantity is None or not all(noun(w) for w in who):
                 return None
+            if grouped is not None and quantity[1] is not None and _short(quantity[0], grouped[0]):
+                return None  # `the tree is 4.56 m tall, round it to the nearest ten`: tenth?
             if not _of_kind(statement, quantity[1], m.groupdict().get("kind")):
                 return None  # `wants the total to 2 dp`: of what? `masses` of a length?
             # `to 2dp`, `to nearest ten`: as the grammar writes them
@@ -146,6 +150,13 @@ def _rounded(statement: list[str], ask: str) -> str | None:
                 places = "to the nearest whole number"  # `93.48 cm to the nearest cm`
             return _grammar(f"{quantity[0]}, round it {places}", "Round")
     return None
+
+
+def _short(number: str, nearest: str) -> bool:
+    """Whether `number` has fewer whole digits than the place it is rounded to (`4.56` to the
+    nearest ten): a slip for a tenth as likely as a question whose answer is 0."""
+    places = {"ten": 2, "hundred": 3, "thousand": 4}[nearest.rsplit(maxsplit=1)[-1]]
+    return len(number.lstrip("-").split(".")[0]) < places
 
 
 def _of_kind(statement: list[str], unit: str | None, kind: str | None) -> bool:
@@ -249,24 +260,10 @@ def _quantity(
         return None  # one number: what `that` is
     number = words[k].rstrip(",;:")
     before, after = words[:k], words[k + 1 :]
-    unit = None
-    if after and bare(after[0]) in UNIT_NAMES:
-        unit, after = bare(after[0]), after[1:]
-    elif asked_unit is None and after and bare(after[0]) in _CURRENCIES:
-        after = after[1:]  # `my bill came to 23.786 dollars, round it`: money, rounded as said
-    if (
-        asked_unit is None
-        and len(after) > 1
-        and after[0] in ("a", "per")
-        and bare(after[1]) in UNIT_NAMES
-    ):
-        # `petrol is 1.479 a litre, what's that to 2 dp`: a rate is rounded as it is said
-        # (never converted: `1.479 a litre` in ml is no amount)
-        after = after[2:]
-    elif grouped and after and thousands.counted(bare(after[0])):
-        if "." in number:
-            return None  # `62.548 people`: a count is whole (a thousands point?)
-        after = after[1:]  # `the stadium holds 62,548 people`: what is counted
+    measured = _measure(number, before, after, asked_unit, grouped=grouped)
+    if measured is None:
+        return None
+    unit, after = measured
     converted = unit is not None and asked_unit is not None
     if grouped or converted:
         number = thousands.read(number, before, unit=converted)
@@ -280,6 +277,37 @@ def _quantity(
     ):
         return None
     return number, unit
+
+
+def _measure(
+    number: str, before: list[str], after: list[str], asked_unit: str | None, *, grouped: bool
+) -> tuple[str | None, list[str]] | None:
+    """The unit after the number, and the words after that: past money named after it or a
+    rate it is per (rounded as said) and what a thousands group counts; None where the amount
+    is not sure (`23.786 dollars in cents`, `12.500 dollars`, `2.30 hours`, `there for 9.45`)."""
+    unit = None
+    if after and bare(after[0]) in UNIT_NAMES:
+        unit, after = bare(after[0]), after[1:]
+    elif asked_unit is None and after and bare(after[0]) in _CURRENCIES:
+        if after[1:2] == ["in"] or re.fullmatch(r"-?\d+\.\d00", number):
+            return None  # `23.786 dollars in cents`; `12.500 dollars`: a thousands point?
+        after = after[1:]  # `my bill came to 23.786 dollars, round it`: money, rounded as said
+    elif grouped and after and thousands.counted(bare(after[0])):
+        if "." in number:
+            return None  # `62.548 people`: a count is whole (a thousands point?)
+        after = after[1:]  # `the stadium holds 62,548 people`: what is counted
+    per = bare(after[1]) if len(after) > 1 else ""
+    if asked_unit is None and after[:1] in (["a"], ["per"]) and per in UNIT_NAMES and len(per) > 1:
+        # `petrol is 1.479 a litre, what's that to 2 dp`: a rate is rounded as it is said
+        # (never converted: `1.479 a litre` in ml is no amount; `6.45 a m` is a time)
+        after = after[2:]
+    kind = UNIT_NAMES.get(unit) if unit else None
+    if kind == "hour" and re.fullmatch(r"\d+\.[0-5][05]", number) and number[-2:] not in _QUARTERS:
+        return None  # `we flew 2.30 hours`: two and a half hours, or 2 h 30? (`2.25 hours` is read)
+    staying = before[-2:-1] in (["away"], ["gone"], ["staying"], ["there"]) and before[-1:] == ["for"]
+    if staying and DIMENSION_OF.get(kind or "") != "time":
+        return None  # `we'll be there for 9.45`: a time of day
+    return unit, after
 
 
 def _all_free(words: list[str], *, journey: bool = False) -> bool:

@@ -49,10 +49,11 @@ _FEE = re.compile(
     r"(?:so )?how many (?P<asked>[a-z]+)(?P<tail>(?: [a-z']+)*)\s*[?.!]*$"
 )
 #: `Tickets cost $12 each plus a single $5 booking fee. I paid $65 in total. How many tickets
-#: did I buy?`: things bought at one price each, one fee on top, and the count of those things.
+#: did I buy?`: things bought at one price each, one fee on top (said `single` or `one-off`: a
+#: `$3 entry fee` may be per ticket), and the count of those things.
 _EACH = re.compile(
     rf"^(?:the )?(?P<things>[a-z]+) (?:cost|costs|are|were) (?P<b>{_MONEY}) each,? plus "
-    rf"(?:a single |a one-off |one |a |an )(?P<a>{_MONEY}) {_FEE_KIND} fee[.,;]?\s+"
+    rf"(?:a single |a one-off |one single )(?P<a>{_MONEY}) {_FEE_KIND} fee[.,;]?\s+"
     rf"i (?:paid|spent) (?P<c>{_MONEY})(?: in total| altogether| overall)?[.,;]?\s+"
     r"(?:so )?how many (?P<asked>[a-z]+) did i (?:buy|get|book|order)\s*[?.!]*$"
 )
@@ -63,9 +64,9 @@ _BOUGHT = frozenset(("tickets", "seats", "places", "passes", "lessons", "classes
 _PLAN = re.compile(
     rf"^my (?:phone |mobile |data )?plan (?:is|costs) (?P<a>{_MONEY}) (?:a|per) month,? plus "
     rf"(?P<b>{_MONEY}) (?:per|a|for each|for every) (?P<unit>text|call|minute|message|gb)[.,;]?\s+"
-    rf"(?:last month's|last months|this month's|my|the) bill (?:was|came to|is) "
-    rf"(?P<c>{_MONEY})(?: last month| this month)?[.,;]?\s+"
-    r"(?:so )?how many (?P<asked>[a-z]+) did i (?:send|make|use)(?: last month| this month)?"
+    rf"(?:(?P<month>last month's|last months|this month's)|my|the) bill (?:was|came to|is) "
+    rf"(?P<c>{_MONEY})(?P<month2> last month| this month)?[.,;]?\s+"
+    r"(?:so )?how many (?P<asked>[a-z]+) did i (?:send|make|use)(?P<month3> last month| this month)?"
     r"\s*[?.!]*$"
 )
 #: What the plan's rate is per, and the verb of each (`send texts`, `make calls`).
@@ -156,6 +157,9 @@ def _plan(said: str) -> tuple[str, AnswerForm] | None:
         return None
     if f" did i {_USES[m['unit']]}" not in said:
         return None  # `how many texts did i use`: not the plan's own verb
+    billed = (m["month"] or m["month2"] or "").strip().removesuffix("'s").removesuffix("s")
+    if m["month3"] is not None and m["month3"].strip() != billed.strip():
+        return None  # `this month's bill ... how many texts last month`: another month
     a, b, c = (_amount(m[k]) for k in ("a", "b", "c"))
     if not all(_whole(v) for v in (a, b, c)):
         return None
