@@ -18,6 +18,7 @@ import re
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.sentence_words import plain
+from reasoning_mesh.planner.totals import _DENY, _items
 from reasoning_mesh.planner.wrappers import normal
 
 _N = r"\d+"
@@ -55,9 +56,19 @@ _BOXES = frozenset(
 )  # fmt: skip
 
 
+#: `had £20, spent 7.45 on lunch and 3.60 on a magazine. how much have i got left`
+_HAD = re.compile(
+    r"^(?:(?P<who>i|we) )?had (?P<sign>[$£€]?)(?P<start>\d+(?:\.\d{1,2})?),? (?:and )?"
+    r"(?:(?P<who2>i|we) )?spent (?P<list>.+?)[,.;]? (?:so )?how much (?:money )?(?:have (?P<asker>i|we) "
+    r"got|do (?P<asker2>i|we) have|have (?P<asker3>i|we)|is) left(?: now)?$"
+)
+
+
 def read(text: str) -> FormedReading | None:
     """The reading of `text` as one of these stories, with its answer's form; else None."""
     said = re.sub(r"\s*(?:,?\s*(?:please|pls|thanks))?\s*[?.!]*$", "", normal(text))
+    if (spent := _spent(said)) is not None:
+        return spent
     if (pack := _PACK.match(said)) is not None:
         packed = pack["asked"] == pack["box"] in _BOXES and _open(pack["things"])
         return _formed(f"what is {pack['n']} divided by {pack['k']}") if packed else None
@@ -105,3 +116,24 @@ def _formed(text: str) -> FormedReading | None:
 
 def _open(word: str) -> bool:
     return plain(word) and word not in ("dozen", "pairs", "lots", "sets", "more", "others", "each")
+
+
+def _spent(said: str) -> FormedReading | None:
+    """Money had, then amounts spent on things (`totals`' items: one thing each, no unit, no
+    currency but the first amount's sign), and what is left: as change is, not negative, in cents."""
+    m = _HAD.match(said)
+    if m is None:
+        return None
+    who = {
+        m["who"] or "i",
+        m["who2"] or m["who"] or "i",
+        m["asker"] or m["asker2"] or m["asker3"] or m["who"] or "i",
+    }
+    words = {w.strip(",.;:!?") for w in said.split()}
+    if len(who) != 1 or (_DENY - {"left"}) & words or re.search(r"\d,\d", said):
+        return None
+    amounts, units = _items(m["list"].replace(",", " , ").split())
+    if amounts is None or any(units) or any(re.fullmatch(r"\d+\.\d{3}", a) for a in amounts):
+        return None
+    reading = natural.reading("what is " + " - ".join((m["start"], *amounts)))
+    return None if reading is None else FormedReading(reading, "change")

@@ -91,7 +91,7 @@ terms: expr ("," expr)* ","? "and" expr
      | NUMBER VAR                      -> implicit
      | group VAR                       -> implicit
      | factor
-?factor: ("-" | "negative") factor     -> neg
+?factor: ("-" | "negative" | "minus") factor -> neg
        | atom
 ?atom: NUMBER                          -> num
      | WORDS                           -> words

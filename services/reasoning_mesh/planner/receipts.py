@@ -38,6 +38,10 @@ _GROCERIES = frozenset(
      "sugar", "flour", "tea", "coffee", "jam", "honey", "lettuce", "cucumber", "pears", "peppers",
      "sauce", "magazine", "newspaper", "notebook", "pen", "pencil", "book")
 )  # fmt: skip
+#: Things bought by the count at a price each (tickets, seats; groceries).
+_COUNTED = frozenset(("tickets", "seats", "passes", "coffees", "teas", "sandwiches", "pizzas",
+                      "burgers", "drinks", "books", "pens", "pencils", "notebooks", "magazines",
+                      "cakes", "muffins", "croissants", "bagels", "donuts", "doughnuts"))  # fmt: skip
 _ARTICLES = ("a", "an", "some", "the")
 _PRICE = re.compile(r"(?P<sign>[£$€]?)(?P<n>\d+(?:\.\d{1,2})?)")
 _BOUGHT = re.compile(
@@ -56,9 +60,34 @@ _ASKS = (
 )  # fmt: skip
 
 
+#: `I bought 3 coffees at 2.85 each`: one thing bought several times at one price each.
+_AT_EACH = re.compile(
+    r"^(?:(?P<who>i|we) )?(?:bought|got|ordered) (?P<n>\d+) (?P<things>[a-z]+) (?:at|for) "
+    r"(?P<price>[$£€]?\d+(?:\.\d{1,2})?) each[,.;]? (?P<ask>.+)$"
+)
+#: `A train ticket costs $12.40. How much would 5 tickets cost?`: one price, several asked.
+_PRICED_ONE = re.compile(
+    r"^(?:a|an|one) (?:(?P<kind>[a-z]+) )?(?P<thing>[a-z]+) costs (?P<price>[$£€]?\d+(?:\.\d{1,2})?)"
+    r"[,.;]? how much (?:would|will|do|does|did) (?P<n>\d+) (?:(?P<kind2>[a-z]+) )?(?P<things>[a-z]+) "
+    r"cost(?: altogether| in total)?$"
+)
+#: `our team scored 87, 64 and 92 points in the last three games`: one side's points, the games
+#: counted as the list is.
+_SCORED = re.compile(
+    r"^(?:our|my) (?:team|side|club) scored (?P<list>\d+(?:, \d+)*,? and \d+) points"
+    r"(?: in (?:our|the|the last|our last) (?P<games>two|three|four|five|six) (?:games|matches))?"
+    r"[,.;]? (?P<ask>(?:what(?: is|'s)|whats) (?:the|our) total(?: score)?|how many points(?: is that|"
+    r" did we score)?(?: altogether| in total))$"
+)
+_GAMES = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
 def read(text: str) -> str | None:
-    """The grammar's reading of `text` as priced items asked for in total, else None."""
+    """The grammar's reading of `text` as priced items asked for in total (or a price times
+    a count, or a team's points added), else None."""
     said = normal(text).rstrip(".?!")
+    if (other := _each(said) or _scored(said)) is not None:
+        return other
     listed = _LISTED.match(said)  # `shopping list: bread 2.35, milk 1.19 ...`
     if listed is not None:
         said = f"bought {said[listed.end() :]}"
@@ -120,3 +149,35 @@ def _priced(part: str) -> tuple[str, str, str] | None:
     if not price["sign"] and not re.fullmatch(r"\d+\.\d\d", price["n"]):
         return None  # `milk 95`: pence? `eggs 12`: a dozen eggs?
     return found["item"].removesuffix("s"), price["sign"], price["n"]
+
+
+def _each(said: str) -> str | None:
+    """`3 coffees at 2.85 each` asked in total, or `5 tickets` at the price of one."""
+    m = _AT_EACH.match(said) or _PRICED_ONE.match(said)
+    if m is None or m["things"] not in _GROCERIES | _COUNTED:
+        return None
+    if "ask" in m.groupdict():  # bought at a price each: asked by who bought them
+        asked = next((f for a in _ASKS if (f := a.match(m["ask"])) is not None), None)
+        fits = asked is not None and asked.groupdict().get("who") in (None, m["who"] or "i")
+    else:  # `a train ticket costs ... how much would 5 bus tickets cost`: another ticket
+        fits = m["things"] in (f"{m['thing']}s", f"{m['thing']}es") and m["kind2"] in (None, m["kind"])
+    try:
+        reading = natural.read(f"what is {m['n']} times {m['price'].lstrip('$£€')}") if fits else ""
+    except natural.NotReadError:
+        return None
+    return reading if reading.startswith("What is") else None
+
+
+def _scored(said: str) -> str | None:
+    """A team's points in a list, the games (where counted) as many as the points."""
+    m = _SCORED.match(said)
+    if m is None:
+        return None
+    points = re.findall(r"\d+", m["list"])
+    if m["games"] is not None and _GAMES[m["games"]] != len(points):
+        return None  # `23, 17 and 31 points in our four games`: a game missing
+    try:
+        reading = natural.read("what is " + " + ".join(points))
+    except natural.NotReadError:
+        return None
+    return reading if reading.startswith("What is") else None

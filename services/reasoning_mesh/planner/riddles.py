@@ -71,6 +71,11 @@ _SIDES = re.compile(
     rf"^(?:if )?(?P<k>{_N}) times a number,? (?P<op>plus|minus) (?P<c>{_N}),? (?:is equal to|"
     rf"equals|is|gives) (?:the number (?P<op2>plus|minus) (?P<d>{_N})|(?P<r>{_N})){_ASKED}"
 )
+#: `six times a number equals twice the number plus 44`: a multiple on each side, one number.
+_BOTH = re.compile(
+    rf"^(?:if )?(?P<k>{_N}) times a number (?:equals|is equal to|is the same as|is) "
+    rf"(?:(?P<j>{_N}) times|(?P<twice>twice)) the number (?P<op>plus|minus) (?P<d>{_N}){_ASKED}"
+)
 #: `three times a number` (or `a number` itself) as the thing something is done to.
 _TIMES = re.compile(rf"^(?:(?P<k>{_N}) times |(?P<twice>twice) )?a number$")
 
@@ -78,7 +83,7 @@ _TIMES = re.compile(rf"^(?:(?P<k>{_N}) times |(?P<twice>twice) )?a number$")
 def read(text: str) -> str | None:
     """`solve <equation in n> for n` for a riddle said one of these ways, else None."""
     text = normal(text)
-    for said in (_passive, _from, _of, _sides):
+    for said in (_passive, _from, _of, _sides, _both):
         if (equation := said(text)) is not None:
             return f"solve {equation} for n"
     return None
@@ -146,3 +151,12 @@ def _sides(text: str) -> str | None:
         return None
     right = f"n {m['op2']} {m['d']}" if m["op2"] else m["r"]
     return f"({m['k']} times n) {m['op']} {m['c']} = {right}"
+
+
+def _both(text: str) -> str | None:
+    """`six times a number equals twice the number plus 44`: `twice` says 2 as `two` does."""
+    m = _BOTH.match(text)
+    if m is None or not all(_whole(v) for v in (m["k"], m["j"] or "2", m["d"])):
+        return None
+    j = "2" if m["twice"] else m["j"]
+    return f"({m['k']} times n) = ({j} times n) {m['op']} {m['d']}"

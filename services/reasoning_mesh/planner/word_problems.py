@@ -41,7 +41,7 @@ _WHO = (
     r"instructor)(?: firm| company| service)?"
 )
 _FEE = re.compile(
-    rf"^(?:a|an|the|my|our) (?P<who>{_WHO}) charges (?:an? )?(?:flat |fixed )?"
+    rf"^(?:(?:a|an|the|my|our) )?(?P<who>{_WHO}) charges (?:an? )?(?:flat |fixed )?"
     rf"(?P<a>{_MONEY})(?: {_FEE_KIND})?(?: fee| charge)?,? plus (?P<b>{_MONEY}) "
     r"(?:per|an|a|for each|for every) (?P<unit>[a-z]+)[.,;]?\s+"
     r"(?:my|the) (?:bill|fare|total|invoice)(?: (?:came|comes) to| was| is|"
@@ -52,11 +52,17 @@ _FEE = re.compile(
 #: did I buy?`: things bought at one price each, one fee on top (said `single` or `one-off`: a
 #: `$3 entry fee` may be per ticket), and the count of those things.
 _EACH = re.compile(
-    rf"^(?:the )?(?P<things>[a-z]+) (?:cost|costs|are|were) (?P<b>{_MONEY}) each,? plus "
-    rf"(?:a single |a one-off |one single )(?P<a>{_MONEY}) {_FEE_KIND} fee[.,;]?\s+"
+    rf"^(?:the )?(?:(?P<kind>[a-z]+) )?(?P<things>[a-z]+) (?:cost|costs|are|were) (?P<b>{_MONEY}) "
+    rf"each,? plus (?:a single |a one-off |one single |(?P<once>a |an ))(?P<a>{_MONEY}) {_FEE_KIND} fee"
+    rf"(?P<whole> for the whole order| per order| per booking| on the whole order)?[.,;]?\s+"
     rf"i (?:paid|spent) (?P<c>{_MONEY})(?: in total| altogether| overall)?[.,;]?\s+"
     r"(?:so )?how many (?P<asked>[a-z]+) did i (?:buy|get|book|order)\s*[?.!]*$"
 )
+#: What tickets may be for (`concert tickets`): events, never a kind of price (`child`, `student`).
+_TICKET_KINDS = frozenset(
+    ("concert", "cinema", "movie", "theatre", "theater", "football", "match", "museum", "zoo",
+     "show", "gig", "festival", "train", "bus", "raffle")
+)  # fmt: skip
 #: Things bought by the one: tickets, seats, places.
 _BOUGHT = frozenset(("tickets", "seats", "places", "passes", "lessons", "classes", "sessions"))
 #: `My phone plan is $20 a month plus $0.15 per text. Last month's bill was $26.75. How many
@@ -102,8 +108,8 @@ _AGES = re.compile(
 _OLDER = re.compile(
     rf"^(?P<name>[a-z]+) is (?P<k>{_N}) years? (?P<dir>older|younger) than (?P<own>his|her|their|my) "
     r"(?P<other>[a-z]+),? and (?:together )?(?:their ages|they) (?:add up to|total|come to|make) "
-    rf"(?P<s>{_N})(?: years(?: old)?)?[.,;]?\s+(?:so )?how old is (?P<whose>the|his|her|their|my) "
-    r"(?P<asked>[a-z]+)\s*[?.!]*$"
+    rf"(?P<s>{_N})(?: years(?: old)?)?[.,;]?\s+(?:so )?how old is (?:(?P<whose>the|his|her|their|my) "
+    r"(?P<asked>[a-z]+)|(?P<named>[a-z]+))\s*[?.!]*$"
 )
 #: Names that are no one person (`nobody is three times as old as ...`).
 _NOBODY = frozenset(
@@ -143,6 +149,10 @@ def _each(said: str) -> tuple[str, AnswerForm] | None:
     m = _EACH.match(said)
     if m is None or m["things"] != m["asked"] or m["things"] not in _BOUGHT:
         return None
+    if m["once"] and not m["whole"]:
+        return None  # `plus a $3 entry fee`: per ticket? (`... for the whole order` says once)
+    if m["kind"] is not None and m["kind"] not in _TICKET_KINDS:
+        return None  # `concert tickets`; not `discount tickets`, `child tickets`
     if not _one_currency(m["a"], m["b"], m["c"]):
         return None
     a, b, c = (_amount(m[k]) for k in ("a", "b", "c"))
@@ -171,8 +181,12 @@ def _ages(said: str) -> tuple[str, AnswerForm] | None:
     if m is None or not _one_relative(m) or not (_whole(m["k"]) and _whole(m["s"])):
         return None
     if "dir" in m.groupdict():  # older or younger by so many years
-        # whole years: `3 years older ... add up to 48` has no age people mean (22.5)
-        return f"(n {'plus' if m['dir'] == 'older' else 'minus'} {m['k']}) plus n = {m['s']}", "count"
+        # whole years: `3 years older ... add up to 48` has no age people mean (22.5); asked
+        # of the one named, n is their age and the relative's is n less (or more) the years
+        older = m["dir"] == "older"
+        if m["named"] is not None:
+            return f"n plus (n {'minus' if older else 'plus'} {m['k']}) = {m['s']}", "count"
+        return f"(n {'plus' if older else 'minus'} {m['k']}) plus n = {m['s']}", "count"
     if m["k"] in ("0", "1", "zero", "one"):
         return None
     return f"({m['k']} times n) plus n = {m['s']}", "not_negative"
@@ -181,9 +195,15 @@ def _ages(said: str) -> tuple[str, AnswerForm] | None:
 def _one_relative(m: re.Match[str]) -> bool:
     """One person named, and their relative asked for with the same `his`/`her` (`as his
     sister ... how old is my sister` is another person)."""
-    if m["asked"] != m["other"] or m["other"] not in _RELATIVES:
+    named = m.groupdict().get("named")
+    if named is not None:  # `how old is Sam`: the one named, by name
+        if named != m["name"]:
+            return False
+    elif m["asked"] != m["other"]:
         return False
-    if m["whose"] not in ("the", m["own"]) or m["name"] in _NOBODY | _RELATIVES:
+    if m["other"] not in _RELATIVES:
+        return False
+    if m["whose"] not in (None, "the", m["own"]) or m["name"] in _NOBODY | _RELATIVES:
         return False
     return m["name"] not in CHATTER and not embedded.maths_word(m["name"])
 
