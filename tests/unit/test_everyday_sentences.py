@@ -119,6 +119,46 @@ from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_questio
             "Solve (n + 4) + n = 30 for n.",
             "count",
         ),
+        ("minus eight times minus seven", "What is -8*-7?", "any"),
+        ("I bought 3 coffees at 2.85 each, how much did i spend altogether?", "What is 3*2.85?", "any"),
+        ("A train ticket costs $12.40. How much would 5 tickets cost?", "What is 5*12.40?", "any"),
+        (
+            "our team scored 87, 64 and 92 points in the last three games, whats the total",
+            "What is 87 + 64 + 92?",
+            "any",
+        ),
+        (
+            "had £20, spent 7.45 on lunch and 3.60 on a magazine. how much have i got left",
+            "What is 20 - 7.45 - 3.60?",
+            "change",
+        ),
+        (
+            "concert tickets cost 8 each plus a 5 booking fee for the whole order. I paid 61 in total, "
+            "how many tickets did I buy?",
+            "Solve 5 + (8*n) = 61 for n.",
+            "count",
+        ),
+        (
+            "taxi charges a 3 pound flat fee plus 1.50 per mile. my fare was 15 pounds, how many miles "
+            "did i go",
+            "Solve 3 + (1.50*n) = 15 for n.",
+            "not_negative",
+        ),
+        (
+            "Sam is 4 years older than his sister and their ages add up to 30. How old is Sam?",
+            "Solve n + (n - 4) = 30 for n.",
+            "count",
+        ),
+        (
+            "six times a number equals twice the number plus 44. whats the number?",
+            "Solve (6*n) = (2*n) + 44 for n.",
+            "any",
+        ),
+        (
+            "my 100m time was 12.487 seconds, what is that to 2dp",
+            "Round 12.487 to 2 decimal places.",
+            "any",
+        ),
     ],
 )
 def test_everyday_sentences_read(question: str, reading: str, form: str) -> None:
@@ -149,10 +189,10 @@ def test_everyday_sentences_read(question: str, reading: str, form: str) -> None
         "I have 250 stickers and give 38 to each of my 6 friends and 2 to my mum. How many do I have "
         "left?",
         "I have 250 stickers and give 38 to my friend. How many pencils do I have left?",
-        # word problems: another currency, the other person's age
+        # word problems: another currency, someone not named in it
         "Tickets cost $12 each plus a single £5 booking fee. I paid $65 in total. How many tickets "
         "did I buy?",
-        "Sam is 4 years older than his sister and their ages add up to 30. How old is Sam?",
+        "Sam is 4 years older than his sister and their ages add up to 30. How old is Tom?",
         # audits of the drafts: money not sure of its currency or coin
         "My bill came to 345.6 cents, round it to the nearest dollar",
         "My bill is $23.786, round it to the nearest euro",
@@ -182,6 +222,15 @@ def test_everyday_sentences_read(question: str, reading: str, form: str) -> None
         "Tickets cost $12 each plus a $3 entry fee. I paid $75 in total. How many tickets did I buy?",
         "My phone plan is $20 a month plus $0.15 per text. This month's bill was $26.75. How many texts "
         "did I send last month?",
+        # the third audit: plus-minus, a ticket's class or size, an age below nothing
+        "what is 10 plus minus 3",
+        "what is 10 plus-minus 3",
+        "what is 5 +- 2",
+        "A family ticket costs 30. How much would 5 tickets cost?",
+        "A child ticket costs 5. How much would 4 tickets cost?",
+        "A large pizza costs 12. How much would 3 pizzas cost?",
+        "Sam is 40 years older than his sister and their ages add up to 30. How old is Sam?",
+        "I'm running a 10 km race on sunday, my 5k split was 24.5 minutes, how many seconds is that",
         # shares: a price each
         "A pizza costs $14.75 each and we split it equally between 5 people. How much does each "
         "person pay?",

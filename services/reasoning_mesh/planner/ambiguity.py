@@ -94,6 +94,11 @@ _PAPER_OF_HOURS = re.compile(
 _TIMES_OF_DAY = re.compile(r"\d-\d|\d\.\d\d\b|\d:\d\d")
 
 
+#: `10 plus minus 3`, `10 plus-minus 3`, `10 ± 3`, `10 +- 3`: two values (with `minus` read as a sign,
+#: `plus minus 3` would otherwise add -3).
+_PLUS_MINUS = re.compile(r"\bplus\s*-?\s*minus\b|±|\+/-|\+-")
+
+
 def ambiguous_case(question: str) -> str | None:
     """Why `question`, as written (not lower-cased), cannot be read."""
     if _MEGA.search(question):
@@ -106,8 +111,15 @@ def ambiguous_case(question: str) -> str | None:
         return "times of day on a shift or timesheet (9-5, 7.30) are not decimals or subtractions"
     if _DIVIDED_PRODUCT.search(lowered):
         return "a division before an implicit product (6 / 2x, 8 ÷ 2(x + 2)) is ambiguous; use brackets"
+    return _written_case(question, lowered)
+
+
+def _written_case(question: str, lowered: str) -> str | None:
+    """Signs written that name no one value (`9!`, `10 ± 3`)."""
     if _FACTORIAL.search(question):
         return "factorials are not supported (is the ! a factorial?)"
+    if _PLUS_MINUS.search(lowered):
+        return "plus-minus (±) names two values, not one"
     return None
 
 

@@ -42,6 +42,10 @@ _GROCERIES = frozenset(
 _COUNTED = frozenset(("tickets", "seats", "passes", "coffees", "teas", "sandwiches", "pizzas",
                       "burgers", "drinks", "books", "pens", "pencils", "notebooks", "magazines",
                       "cakes", "muffins", "croissants", "bagels", "donuts", "doughnuts"))  # fmt: skip
+#: What a ticket may be for and still be meant by `tickets` alone (`a train ticket costs ...
+#: how much would 5 tickets cost`); never a class or size of it (`family`, `child`, `large`).
+_PLACES = frozenset(("train", "bus", "tram", "ferry", "cinema", "museum", "zoo", "theatre",
+                     "theater", "concert", "football", "raffle"))  # fmt: skip
 _ARTICLES = ("a", "an", "some", "the")
 _PRICE = re.compile(r"(?P<sign>[£$€]?)(?P<n>\d+(?:\.\d{1,2})?)")
 _BOUGHT = re.compile(
@@ -160,7 +164,8 @@ def _each(said: str) -> str | None:
         asked = next((f for a in _ASKS if (f := a.match(m["ask"])) is not None), None)
         fits = asked is not None and asked.groupdict().get("who") in (None, m["who"] or "i")
     else:  # `a train ticket costs ... how much would 5 bus tickets cost`: another ticket
-        fits = m["things"] in (f"{m['thing']}s", f"{m['thing']}es") and m["kind2"] in (None, m["kind"])
+        same = m["kind2"] == m["kind"] or (m["kind2"] is None and m["kind"] in _PLACES)
+        fits = m["things"] in (f"{m['thing']}s", f"{m['thing']}es") and same
     try:
         reading = natural.read(f"what is {m['n']} times {m['price'].lstrip('$£€')}") if fits else ""
     except natural.NotReadError:

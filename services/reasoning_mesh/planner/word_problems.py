@@ -185,6 +185,8 @@ def _ages(said: str) -> tuple[str, AnswerForm] | None:
         # of the one named, n is their age and the relative's is n less (or more) the years
         older = m["dir"] == "older"
         if m["named"] is not None:
+            if not (m["k"].isdigit() and m["s"].isdigit() and int(m["s"]) > int(m["k"])):
+                return None  # `40 years older ... add up to 30`: the relative would be -5
             return f"n plus (n {'minus' if older else 'plus'} {m['k']}) = {m['s']}", "count"
         return f"(n {'plus' if older else 'minus'} {m['k']}) plus n = {m['s']}", "count"
     if m["k"] in ("0", "1", "zero", "one"):
