@@ -159,6 +159,32 @@ from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_questio
             "Round 12.487 to 2 decimal places.",
             "any",
         ),
+        (
+            "If I triple a number and take away 14 I get 1, what was the number",
+            "Solve (n*3) - 14 = 1 for n.",
+            "any",
+        ),
+        (
+            "I bought 3 notebooks at 2.45 each and a pen for 1.20, how much did I spend altogether?",
+            "What is 3*2.45 + 1.20?",
+            "any",
+        ),
+        ("a pack of 24 cans costs 9.60, how much is that per can?", "What is 9.60/24?", "cents"),
+        (
+            "had £20, spent £6.75 on lunch and £3.40 on coffee. how much have i got left",
+            "What is 20 - 6.75 - 3.40?",
+            "change",
+        ),
+        (
+            "the shopping came to 47.83, round it to the nearest pound",
+            "Round 47.83 to the nearest integer.",
+            "any",
+        ),
+        (
+            "plumber charges 40 callout plus 25 an hour, the bill was 152.50. how many hours did he work?",
+            "Solve 40 + (25*n) = 152.50 for n.",
+            "not_negative",
+        ),
     ],
 )
 def test_everyday_sentences_read(question: str, reading: str, form: str) -> None:
@@ -231,6 +257,12 @@ def test_everyday_sentences_read(question: str, reading: str, form: str) -> None
         "A large pizza costs 12. How much would 3 pizzas cost?",
         "Sam is 40 years older than his sister and their ages add up to 30. How old is Sam?",
         "I'm running a 10 km race on sunday, my 5k split was 24.5 minutes, how many seconds is that",
+        # the fourth round: another thing's price, pence named, a step before the number
+        "a pack of 24 cans costs 9.60, how much is that per bottle?",
+        "my shopping bill came to 47.83 pence, round it to the nearest pound",
+        "if i take away 14 and triple a number i get 1, what was the number",
+        "had £20, spent $6.75 on lunch and £3.40 on coffee. how much have i got left",
+        "I worked 7.30 to 4.15 on my shift",
         # shares: a price each
         "A pizza costs $14.75 each and we split it equally between 5 people. How much does each "
         "person pay?",

@@ -152,7 +152,13 @@ def _people_reading(text: str, *, whole: bool = True) -> tuple[str | None, forms
 
 def _formed(said: str) -> forms.FormedReading | None:
     """The first reading of a reader whose answer has one form (a share, change, a count)."""
-    return shares.read(said) or stories.read(said) or word_problems.read(said) or leftovers.read(said)
+    return (
+        shares.read(said)
+        or stories.read(said)
+        or word_problems.read(said)
+        or leftovers.read(said)
+        or receipts.per_one(said)
+    )
 
 
 def plan_as_written(text: str, budget: Budget, *, fallbacks: bool = True) -> Plan:

@@ -66,6 +66,7 @@ def read(text: str) -> str | None:
         around_equation,
         loose_equation,
         steps.thought_of,
+        steps.acted_on,
         steps.then_steps,
         riddles.read,
         unknown_in_words,

@@ -132,7 +132,10 @@ def _spent(said: str) -> FormedReading | None:
     words = {w.strip(",.;:!?") for w in said.split()}
     if len(who) != 1 or (_DENY - {"left"}) & words or re.search(r"\d,\d", said):
         return None
-    amounts, units = _items(m["list"].replace(",", " , ").split())
+    listed = m["list"]
+    if m["sign"] and set(re.findall(r"[$£€](?=\d)", listed)) <= {m["sign"]}:
+        listed = listed.replace(m["sign"], "")  # `had £20, spent £6.75 on lunch`: one currency
+    amounts, units = _items(listed.replace(",", " , ").split())
     if amounts is None or any(units) or any(re.fullmatch(r"\d+\.\d{3}", a) for a in amounts):
         return None
     reading = natural.reading("what is " + " - ".join((m["start"], *amounts)))

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.sentence_words import NOT_LITERAL
 from reasoning_mesh.planner.totals import _DENY, _MONEY_ASKS, _SETTING
 from reasoning_mesh.planner.wrappers import normal
@@ -47,6 +48,7 @@ _COUNTED = frozenset(("tickets", "seats", "passes", "coffees", "teas", "sandwich
 _PLACES = frozenset(("train", "bus", "tram", "ferry", "cinema", "museum", "zoo", "theatre",
                      "theater", "concert", "football", "raffle"))  # fmt: skip
 _ARTICLES = ("a", "an", "some", "the")
+_AT_PRICE_EACH = re.compile(r"\b\d+ [a-z]+ at [$£€]?\d+(?:\.\d+)? each\b")
 _PRICE = re.compile(r"(?P<sign>[£$€]?)(?P<n>\d+(?:\.\d{1,2})?)")
 _BOUGHT = re.compile(
     r"^(?P<setting>.*?)(?:(?P<who>i|we) )?(?:bought|got|picked up|paid for) (?P<list>.+?)"
@@ -78,7 +80,7 @@ _PRICED_ONE = re.compile(
 #: `our team scored 87, 64 and 92 points in the last three games`: one side's points, the games
 #: counted as the list is.
 _SCORED = re.compile(
-    r"^(?:our|my) (?:team|side|club) scored (?P<list>\d+(?:, \d+)*,? and \d+) points"
+    r"^(?:we|(?:our|my) (?:team|side|club)) scored (?P<list>\d+(?:, \d+)*,? and \d+) points"
     r"(?: in (?:our|the|the last|our last) (?P<games>two|three|four|five|six) (?:games|matches))?"
     r"[,.;]? (?P<ask>(?:what(?: is|'s)|whats) (?:the|our) total(?: score)?|how many points(?: is that|"
     r" did we score)?(?: altogether| in total))$"
@@ -95,7 +97,8 @@ def read(text: str) -> str | None:
     listed = _LISTED.match(said)  # `shopping list: bread 2.35, milk 1.19 ...`
     if listed is not None:
         said = f"bought {said[listed.end() :]}"
-    words = {w.strip(",.;:!?\"'()") for w in said.split()}
+    # `3 notebooks at 2.45 each`: the one `each` an item may say (`_priced`)
+    words = {w.strip(",.;:!?\"'()") for w in _AT_PRICE_EACH.sub("", said).split()}
     if re.search(r"\d,\d", said) or (_DENY | NOT_LITERAL) & words:
         return None
     for m in re.finditer(r"[,.;:!?]\s+|\s+[-–—]\s+", said):
@@ -142,17 +145,21 @@ def _parts(listed_items: str, *, listed: bool) -> list[str] | None:
 
 
 def _priced(part: str) -> tuple[str, str, str] | None:
-    """The item, the currency sign and the price of `a sandwich for £3.45`, `milk 1.19`."""
+    """The item, the currency sign and the price of `a sandwich for £3.45`, `milk 1.19`, or
+    of `3 notebooks at 2.45 each` (the count times the price)."""
     found = re.fullmatch(
         rf"(?:(?:{'|'.join(_ARTICLES)}) )?(?P<item>[a-z-]+)(?: for|:| -)? (?P<price>\S+)", part
     )
-    if found is None or (price := _PRICE.fullmatch(found["price"])) is None:
-        return None
-    if found["item"] not in _GROCERIES:
+    each = re.fullmatch(r"(?P<n>\d+) (?P<item>[a-z]+) at (?P<price>\S+) each", part)
+    if each is not None and each["item"] in _COUNTED | _GROCERIES:
+        found = each
+    elif found is None or found["item"] not in _GROCERIES:
         return None  # `the cinema for 12 and the tickets for 12`: one payment?
-    if not price["sign"] and not re.fullmatch(r"\d+\.\d\d", price["n"]):
+    price = _PRICE.fullmatch(found["price"])
+    if price is None or (not price["sign"] and not re.fullmatch(r"\d+\.\d\d", price["n"])):
         return None  # `milk 95`: pence? `eggs 12`: a dozen eggs?
-    return found["item"].removesuffix("s"), price["sign"], price["n"]
+    amount = f"{each['n']} times {price['n']}" if found is each else price["n"]
+    return found["item"].removesuffix("s"), price["sign"], amount
 
 
 def _each(said: str) -> str | None:
@@ -186,3 +193,26 @@ def _scored(said: str) -> str | None:
     except natural.NotReadError:
         return None
     return reading if reading.startswith("What is") else None
+
+
+#: `a pack of 24 cans costs 9.60, how much is that per can?`: one price for a counted pack.
+_PACK_PRICE = re.compile(
+    r"^(?:a|one|the) (?:pack|box|bag|case|crate|tray|multipack|bundle|carton) of (?P<n>\d+) "
+    r"(?P<things>[a-z]+) (?:costs|cost|is|was) (?P<price>[$£€]?\d+(?:\.\d{1,2})?)[,.;]? "
+    r"(?:how much (?:is (?:that|it) )?(?:per|a|for each|for one) (?P<one>[a-z]+)"
+    r"|how much (?:does|is) (?:each|one) (?P<one2>[a-z]+)(?: cost)?"
+    r"|what(?:'s| is) the price (?:per|of one|of each) (?P<one3>[a-z]+))$"
+)
+
+
+def per_one(text: str) -> FormedReading | None:
+    """One thing's price of a pack's (`9.60 / 24`), asked of that thing: whole cents (a price
+    that does not divide into cents answers nothing)."""
+    m = _PACK_PRICE.match(normal(text).rstrip(".?!"))
+    if m is None:
+        return None
+    one = m["one"] or m["one2"] or m["one3"]
+    if m["things"] not in (f"{one}s", f"{one}es") or m["n"] in ("0", "1"):
+        return None  # `a pack of 24 cans ... per bottle`: another thing
+    reading = natural.reading(f"what is {m['price'].lstrip('$£€')} divided by {m['n']}")
+    return None if reading is None else FormedReading(reading, "cents")

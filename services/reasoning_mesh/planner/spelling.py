@@ -38,7 +38,8 @@ COMMON_SLIPS = {
     "awnser": "answer", "geting": "getting", "questoin": "question", "qustion": "question",
     "wiht": "with", "yuo": "you", "cna": "can", "probelm": "problem", "homwork": "homework",
     "homewrok": "homework", "abotu": "about", "somone": "someone", "thsi": "this",
-    "roudn": "round", "rnd": "round", "ruond": "round",
+    "roudn": "round", "rnd": "round", "ruond": "round", "spliting": "splitting",
+    "shareing": "sharing", "devided": "divided", "dividid": "divided",
     # number words: each slip is of one number word only (`two hundred and nintey-eight`)
     "nintey": "ninety", "ninty": "ninety", "fivteen": "fifteen",
 }  # fmt: skip

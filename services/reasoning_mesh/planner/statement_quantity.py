@@ -31,7 +31,7 @@ from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
 #: Hours written with these two decimals are quarters, not minutes on a clock (`2.25 hours`).
 _QUARTERS = ("00", "25", "50", "75")
 #: Money named after its amount (`23.786 dollars`): rounded as said, never converted.
-_CURRENCIES = frozenset(("dollars", "pounds", "euros", "quid", "bucks", "pence", "cents"))
+CURRENCIES = frozenset(("dollars", "pounds", "euros", "quid", "bucks", "pence", "cents"))
 #: What a stated amount may be `for` besides a paper: the one whole it is all of (`2.4 kg of
 #: flour for the bakery order`); never people or times, which may multiply (`for the family`).
 _WHOLES = ("result", "practical", "order", "recipe", "cake", "experiment")
@@ -88,7 +88,7 @@ def _measure(
     unit = None
     if after and bare(after[0]) in UNIT_NAMES:
         unit, after = bare(after[0]), after[1:]
-    elif asked_unit is None and after and bare(after[0]) in _CURRENCIES:
+    elif asked_unit is None and after and bare(after[0]) in CURRENCIES:
         if after[1:2] == ["in"] or re.fullmatch(r"-?\d+\.\d00", number):
             return None  # `23.786 dollars in cents`; `12.500 dollars`: a thousands point?
         after = after[1:]  # `my bill came to 23.786 dollars, round it`: money, rounded as said

@@ -52,6 +52,15 @@ _THOUGHT = re.compile(
     r"(?:(?:what(?:'s| is| was)|whats|find) (?:the|my) number|what number (?:am i thinking of|"
     r"did i (?:think of|start with)|was it))\s*[?.!]*$"
 )
+#: `if i triple a number and take away 14 i get 1, what was the number`: the first step said of
+#: `a number` itself (as `it` after `i think of a number`).
+_ACTED = re.compile(
+    r"^(?:if |when )?(?:i|you|we) (?P<steps>.+?),?\s+(?:and\s+)?(?:i\s+|you\s+|we\s+)?"
+    r"(?:get|got|end up with|ended up with)\s+"
+    rf"(?P<result>{_A_NUMBER})\s*[.,;]?\s*(?:so\s+)?"
+    r"(?:(?:what(?:'s| is| was)|whats|find) (?:the|my) number|what number (?:am i thinking of|"
+    r"did i (?:think of|start with)|was it))\s*[?.!]*$"
+)
 #: `<arithmetic>[,] [and] then <steps>`
 _THEN = re.compile(r"^(?P<first>.+?)[,;.]?\s+(?:and\s+)?then\s+(?P<steps>.+?)\s*[?.!]*$")
 
@@ -63,6 +72,19 @@ def thought_of(text: str) -> str | None:
     if m is None or (expression := _applied("n", m["steps"])) is None:
         return None
     return f"solve {expression} = {m['result']} for n"
+
+
+def acted_on(text: str) -> str | None:
+    """`solve (n times 3) minus 14 = 1 for n` from `If I triple a number and take away 14 I get
+    1, what was the number`: `a number` once, in the first step, is what the steps start on."""
+    m = _ACTED.match(normal(text))
+    if m is None or m["steps"].count("a number") != 1:
+        return None
+    if "a number" not in _SPLIT.split(m["steps"], maxsplit=1)[0]:
+        return None  # `take away 14 and triple a number`: what was 14 taken from?
+    said = m["steps"].replace("a number", "it", 1)
+    expression = _applied("n", said)
+    return None if expression is None else f"solve {expression} = {m['result']} for n"
 
 
 def then_steps(text: str) -> str | None:
