@@ -181,7 +181,8 @@ from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_questio
             "any",
         ),
         (
-            "plumber charges 40 callout plus 25 an hour, the bill was 152.50. how many hours did he work?",
+            "plumber charges 40 callout plus 25 an hour, the bill was 152.50. how many hours did he "
+            "work?",
             "Solve 40 + (25*n) = 152.50 for n.",
             "not_negative",
         ),
