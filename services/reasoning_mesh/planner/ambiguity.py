@@ -91,8 +91,8 @@ _PAPER_OF_HOURS = re.compile(
     r"\b(?:shifts?|timesheets?|rota|clocked|worked|working hours|opening hours|job|work|"
     r"studying|studied|revised|practised|practiced|slept|sleep)\b"
 )
-#: A time of day: hours 0-23 then minutes (`7.30`, `9-5`, `17:45`); not `152.50`, a price.
-_TIMES_OF_DAY = re.compile(r"\d-\d|(?<![\d.])(?:[01]?\d|2[0-3])[.:][0-5]\d\b")
+#: Hours and minutes (`7.30`, `9-5`, `17:45`, `36.45` on a timesheet); not `152.50`, a price.
+_TIMES_OF_DAY = re.compile(r"\d-\d|(?<![\d.])\d{1,2}\.\d\d\b|\d:\d\d")
 
 
 #: `10 plus minus 3`, `10 plus-minus 3`, `10 ± 3`, `10 +- 3`: two values (with `minus` read as a sign,

@@ -43,16 +43,12 @@ from reasoning_mesh.planner.sentence_words import (
     bare,
     noun,
 )
-from reasoning_mesh.planner.statement_quantity import CURRENCIES, number_at, one_quantity
+from reasoning_mesh.planner.statement_quantity import number_at, one_quantity
 from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
 from reasoning_mesh.planner.wrappers import normal
 
 #: What `to the nearest ...` names that is no unit: a place value (`whole` alone is a number).
 _NEAREST = frozenset(("ten", "hundred", "thousand", "tenth", "hundredth", "thousandth", "whole"))
-#: A coin named for a price stated bare (`the bill came to 47.83`, `it costs 12.345`), and the
-#: place it rounds to (`money` reads a price with its sign or currency word).
-_COINS = {"pound": "to the nearest whole number", "dollar": "to the nearest whole number",
-          "euro": "to the nearest whole number", "penny": "to 2 dp", "cent": "to 2 dp"}  # fmt: skip
 #: `The bill came to 47.368 after tax`: the amount as stated already has its tax in it (never
 #: `plus tax` or `before tax`, which ask for another amount).
 _TAXED = re.compile(r"(?<=\d) (?:after|including|incl|inc) (?:tax|vat)\b")
@@ -129,11 +125,7 @@ def _rounded(statement: list[str], ask: str) -> str | None:
             places = places.replace("to nearest ", "to the nearest ")
             nearest = re.fullmatch(r"to the nearest (?:whole )?(?P<of>[a-z]+)", places)
             of = nearest.group("of") if nearest is not None else None
-            bare_price = not {bare(w) for w in statement} & CURRENCIES  # not `47.83 pence`
-            if of in _COINS and bare_price and _of_kind(statement, quantity[1], "prices"):
-                # `the shopping came to 47.83, round it to the nearest pound`: a price's coin
-                places = _COINS[of]
-            elif of is not None and of not in _NEAREST:
+            if of is not None and of not in _NEAREST:
                 if of not in ("number", "integer") and not _same_unit(of, quantity[1]):
                     return None  # `21.0975 km to the nearest whole m` converts first
                 places = "to the nearest whole number"  # `93.48 cm to the nearest cm`
