@@ -181,6 +181,18 @@ from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_questio
             "Solve 40 + (25*n) = 152.50 for n.",
             "not_negative",
         ),
+        (
+            "Jo is 4 years older than Sam and their ages add up to 30. How old is Sam?",
+            "Solve (n + 4) + n = 30 for n.",
+            "count",
+        ),
+        ("how much change do i get from a £20 note if i spend £13.76", "What is 20 - 13.76?", "change"),
+        (
+            "the plumber charges a 40 call-out fee plus 25 per hour. my bill was 165 — how many hours "
+            "did he work?",
+            "Solve 40 + (25*n) = 165 for n.",
+            "not_negative",
+        ),
     ],
 )
 def test_everyday_sentences_read(question: str, reading: str, form: str) -> None:
@@ -264,6 +276,9 @@ def test_everyday_sentences_read(question: str, reading: str, form: str) -> None
         "I worked 37.45 hours, how many minutes is that",
         "the sweets cost 85, round it to the nearest pound",
         "the shopping came to 47.83 in yen, round it to the nearest pound",
+        # the fifth round: someone not named, another currency's price
+        "Jo is 4 years older than Sam and their ages add up to 30. How old is Tom?",
+        "how much change do i get from a £20 note if i spend $13.76",
         # shares: a price each
         "A pizza costs $14.75 each and we split it equally between 5 people. How much does each "
         "person pay?",

@@ -91,8 +91,9 @@ _PAPER_OF_HOURS = re.compile(
     r"\b(?:shifts?|timesheets?|rota|clocked|worked|working hours|opening hours|job|work|"
     r"studying|studied|revised|practised|practiced|slept|sleep)\b"
 )
-#: Hours and minutes (`7.30`, `9-5`, `17:45`, `36.45` on a timesheet); not `152.50`, a price.
-_TIMES_OF_DAY = re.compile(r"\d-\d|(?<![\d.])\d{1,2}\.\d\d\b|\d:\d\d")
+#: Hours and minutes (`7.30`, `9-5`, `17:45`, `36.45` on a timesheet); not `152.50` or `$12.50`,
+#: prices.
+_TIMES_OF_DAY = re.compile(r"\d-\d|(?<![\d.$£€])\d{1,2}\.\d\d\b|\d:\d\d")
 
 
 #: `10 plus minus 3`, `10 plus-minus 3`, `10 ± 3`, `10 +- 3`: two values (with `minus` read as a sign,

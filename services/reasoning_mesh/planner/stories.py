@@ -39,6 +39,12 @@ _CHANGE_ASK = re.compile(
     r"^how much change (?:should|do|will|would|did|must) i (?:get|receive|recieve|get back|"
     r"have got|have gotten|have received|have recieved)(?: back)?$"
 )
+#: The ask first, then the one payment and the one price (`... from a £20 note if i spend £13.76`).
+_CHANGE_ASKED_FIRST = re.compile(
+    r"how much change (?:do|will|would|should) i get(?: back)? from (?:a |an )?"
+    r"(?P<paid>[$£€]?\d+(?:\.\d{1,2})?)(?: note)? if i (?:spend|spent|pay|paid) "
+    r"(?P<cost>[$£€]?\d+(?:\.\d{1,2})?)"
+)
 _WHEN = (
     r"(?:at|by|around) (?:\d{1,2}(?::\d{2})? ?(?:am|pm)|midnight|midday|noon|lunch|lunchtime|"
     r"dawn|dusk|breakfast|night|tea ?time)"
@@ -83,6 +89,12 @@ def read(text: str) -> FormedReading | None:
     (change is whole cents and not negative: `I paid with a £10 note for something that cost
     £13.47` has none), else None."""
     said = re.sub(r"\s*[?.!]*$", "", normal(text))
+    if (asked_first := _CHANGE_ASKED_FIRST.fullmatch(said)) is not None:
+        # `how much change do i get from a £20 note if i spend £13.76`: the story said after
+        said = (
+            f"i paid with a {asked_first['paid']} note for something that cost {asked_first['cost']}, "
+        )
+        said += "how much change do i get"
     for cut in (", ", ". ", "? ", " - "):
         head, sep, ask = said.rpartition(cut)
         if not sep:

@@ -43,9 +43,9 @@ _WHO = (
 _FEE = re.compile(
     rf"^(?:(?:a|an|the|my|our) )?(?P<who>{_WHO}) charges (?:an? )?(?:flat |fixed )?"
     rf"(?P<a>{_MONEY})(?: {_FEE_KIND})?(?: fee| charge)?,? plus (?P<b>{_MONEY}) "
-    r"(?:per|an|a|for each|for every) (?P<unit>[a-z]+)[.,;]?\s+"
+    r"(?:per|an|a|for each|for every) (?P<unit>[a-z]+)(?:[.,;]|\s+[-–—])?\s+"
     r"(?:my|the) (?:bill|fare|total|invoice)(?: (?:came|comes) to| was| is|"
-    r" totalled| totaled| came out at| came out to)? (?P<c>" + _MONEY + r")[.,;]?\s+"
+    r" totalled| totaled| came out at| came out to)? (?P<c>" + _MONEY + r")(?:[.,;]|\s+[-–—])?\s+"
     r"(?:so )?how many (?P<asked>[a-z]+)(?P<tail>(?: [a-z']+)*)\s*[?.!]*$"
 )
 #: `Tickets cost $12 each plus a single $5 booking fee. I paid $65 in total. How many tickets
@@ -106,8 +106,9 @@ _AGES = re.compile(
 )
 #: `Sam is 4 years older than his sister and their ages add up to 30. How old is his sister?`
 _OLDER = re.compile(
-    rf"^(?P<name>[a-z]+) is (?P<k>{_N}) years? (?P<dir>older|younger) than (?P<own>his|her|their|my) "
-    r"(?P<other>[a-z]+),? and (?:together )?(?:their ages|they) (?:add up to|total|come to|make) "
+    rf"^(?P<name>[a-z]+) is (?P<k>{_N}) years? (?P<dir>older|younger) than "
+    r"(?:(?P<own>his|her|their|my) )?(?P<other>[a-z]+),? and (?:together )?(?:their ages|they) "
+    r"(?:add up to|total|come to|make) "
     rf"(?P<s>{_N})(?: years(?: old)?)?[.,;]?\s+(?:so )?how old is (?:(?P<whose>the|his|her|their|my) "
     r"(?P<asked>[a-z]+)|(?P<named>[a-z]+))\s*[?.!]*$"
 )
@@ -184,7 +185,7 @@ def _ages(said: str) -> tuple[str, AnswerForm] | None:
         # whole years: `3 years older ... add up to 48` has no age people mean (22.5); asked
         # of the one named, n is their age and the relative's is n less (or more) the years
         older = m["dir"] == "older"
-        if m["named"] is not None:
+        if m["named"] is not None and m["named"] == m["name"]:
             if not (m["k"].isdigit() and m["s"].isdigit() and int(m["s"]) > int(m["k"])):
                 return None  # `40 years older ... add up to 30`: the relative would be -5
             return f"n plus (n {'minus' if older else 'plus'} {m['k']}) = {m['s']}", "count"
@@ -198,6 +199,8 @@ def _one_relative(m: re.Match[str]) -> bool:
     """One person named, and their relative asked for with the same `his`/`her` (`as his
     sister ... how old is my sister` is another person)."""
     named = m.groupdict().get("named")
+    if m.groupdict().get("dir") and m["own"] is None:  # `Jo is 4 years older than Sam`
+        return _two_names(m)
     if named is not None:  # `how old is Sam`: the one named, by name
         if named != m["name"]:
             return False
@@ -208,6 +211,15 @@ def _one_relative(m: re.Match[str]) -> bool:
     if m["whose"] not in (None, "the", m["own"]) or m["name"] in _NOBODY | _RELATIVES:
         return False
     return m["name"] not in CHATTER and not embedded.maths_word(m["name"])
+
+
+def _two_names(m: re.Match[str]) -> bool:
+    """`Jo is 4 years older than Sam ... how old is Sam`: two people by name, one asked by name."""
+    names = (m["name"], m["other"])
+    if m["whose"] is not None or m["named"] not in names or names[0] == names[1]:
+        return False
+    nobody = _NOBODY | _RELATIVES | CHATTER
+    return not any(n in nobody or embedded.maths_word(n) for n in names)
 
 
 def _same_unit(rate: str, asked: str) -> bool:
