@@ -279,6 +279,10 @@ def test_everyday_sentences_read(question: str, reading: str, form: str) -> None
         # the fifth round: someone not named, another currency's price
         "Jo is 4 years older than Sam and their ages add up to 30. How old is Tom?",
         "how much change do i get from a £20 note if i spend $13.76",
+        # the fifth audit: an age below nothing asked of either, no one person after `than`
+        "Jo is 4 years younger than Sam and their ages add up to 2. How old is Sam?",
+        "Jo is 4 years older than cousins and their ages add up to 30. How old is Jo?",
+        "Jo is 4 years older than usual and their ages add up to 30. How old is Jo?",
         # shares: a price each
         "A pizza costs $14.75 each and we split it equally between 5 people. How much does each "
         "person pay?",

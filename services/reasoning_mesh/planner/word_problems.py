@@ -126,7 +126,7 @@ def read(text: str) -> FormedReading | None:
     the rate's units or an age is not negative (`a 45 fee ... my bill came to 30` has none), and
     a count of lessons, visits or nights is whole (`3.5 lessons` answers nothing)."""
     said = normal(text)
-    for problem in (_fee, _each, _plan, _ages):
+    for problem in (_fee, _each, _plan, lambda said: _ages(said, text)):
         if (found := problem(said)) is not None:
             equation, form = found
             reading = natural.reading(f"solve {equation} for n")
@@ -177,17 +177,19 @@ def _plan(said: str) -> tuple[str, AnswerForm] | None:
     return f"{a} plus ({b} times n) = {c}", "count"
 
 
-def _ages(said: str) -> tuple[str, AnswerForm] | None:
+def _ages(said: str, text: str) -> tuple[str, AnswerForm] | None:
     m = _AGES.match(said) or _OLDER.match(said)
-    if m is None or not _one_relative(m) or not (_whole(m["k"]) and _whole(m["s"])):
+    if m is None or not _one_relative(m, text) or not (_whole(m["k"]) and _whole(m["s"])):
         return None
     if "dir" in m.groupdict():  # older or younger by so many years
+        if not (m["k"].isdigit() and m["s"].isdigit() and int(m["s"]) > int(m["k"])):
+            # `40 years older ... add up to 30`: one of them would be -5 (a check that
+            # refuses; the reading is the sentence's own numbers)
+            return None
         # whole years: `3 years older ... add up to 48` has no age people mean (22.5); asked
         # of the one named, n is their age and the relative's is n less (or more) the years
         older = m["dir"] == "older"
         if m["named"] is not None and m["named"] == m["name"]:
-            if not (m["k"].isdigit() and m["s"].isdigit() and int(m["s"]) > int(m["k"])):
-                return None  # `40 years older ... add up to 30`: the relative would be -5
             return f"n plus (n {'minus' if older else 'plus'} {m['k']}) = {m['s']}", "count"
         return f"(n {'plus' if older else 'minus'} {m['k']}) plus n = {m['s']}", "count"
     if m["k"] in ("0", "1", "zero", "one"):
@@ -195,12 +197,12 @@ def _ages(said: str) -> tuple[str, AnswerForm] | None:
     return f"({m['k']} times n) plus n = {m['s']}", "not_negative"
 
 
-def _one_relative(m: re.Match[str]) -> bool:
+def _one_relative(m: re.Match[str], text: str) -> bool:
     """One person named, and their relative asked for with the same `his`/`her` (`as his
     sister ... how old is my sister` is another person)."""
     named = m.groupdict().get("named")
     if m.groupdict().get("dir") and m["own"] is None:  # `Jo is 4 years older than Sam`
-        return _two_names(m)
+        return _two_names(m, text)
     if named is not None:  # `how old is Sam`: the one named, by name
         if named != m["name"]:
             return False
@@ -213,10 +215,14 @@ def _one_relative(m: re.Match[str]) -> bool:
     return m["name"] not in CHATTER and not embedded.maths_word(m["name"])
 
 
-def _two_names(m: re.Match[str]) -> bool:
-    """`Jo is 4 years older than Sam ... how old is Sam`: two people by name, one asked by name."""
+def _two_names(m: re.Match[str], text: str) -> bool:
+    """`Jo is 4 years older than Sam ... how old is Sam`: two people by name, one asked by name,
+    each written with its capital as a name is (`than usual`, `than cousins`, `than hers` are
+    no one person)."""
     names = (m["name"], m["other"])
     if m["whose"] is not None or m["named"] not in names or names[0] == names[1]:
+        return False
+    if not all(re.search(rf"\b{n.capitalize()}\b", text) for n in names):
         return False
     nobody = _NOBODY | _RELATIVES | CHATTER
     return not any(n in nobody or embedded.maths_word(n) for n in names)
