@@ -9,7 +9,6 @@ Anything else is `UnsupportedQuestionError`: the mesh says it cannot answer, nev
 
 from __future__ import annotations
 
-import itertools
 import re
 
 from reasoning_mesh.contracts.plans import (
@@ -23,28 +22,7 @@ from reasoning_mesh.contracts.plans import (
 )
 from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.kb.units import CALENDAR
-from reasoning_mesh.planner import (
-    candidates,
-    chatter,
-    context,
-    embedded,
-    equations,
-    forms,
-    leftovers,
-    money,
-    natural,
-    receipts,
-    shares,
-    spelling,
-    statement,
-    stories,
-    story_maths,
-    symbolic,
-    tallies,
-    totals,
-    word_problems,
-    wrappers,
-)
+from reasoning_mesh.planner import forms, natural, people
 from reasoning_mesh.planner.ambiguity import ambiguous_case, form_conflict, misread
 from reasoning_mesh.planner.builder import Builder, Function, Operand
 from reasoning_mesh.planner.expr import (
@@ -64,8 +42,6 @@ __all__ = ["UnplannableError", "UnsupportedQuestionError", "allot", "plan_questi
 
 #: Why a question with no number or equation in it gets no plan (`unsupported`).
 UNSUPPORTED = "no arithmetic, equation, conversion or rounding found"
-#: Spans tried per question: each is a parse, and a long sentence of chatter has many.
-_MAX_SPANS = 48
 
 _LEAD = re.compile(
     r"^(what is the value of|what is|calculate|evaluate|compute|work out|give)\s+", re.IGNORECASE
@@ -96,7 +72,7 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     except UnsupportedQuestionError:
         raise
     except UnplannableError as exc:
-        reading, formed = _people_reading(text)
+        reading, formed = people.reading(text)
         if reading is None or reading == text:
             if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all
                 raise UnsupportedQuestionError(UNSUPPORTED) from exc
@@ -115,72 +91,10 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     return plan.model_copy(update={"question": text, "reading": reading})
 
 
-def _people_reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedReading | None]:
-    """The reading of a question as people write it, by the first reader that reads it; and
-    the form its answer must take, where a reader says (an equal share, the change from a payment).
-    `whole`: `text` is the whole question (a part taken from it is read once, no further)."""
-    said = spelling.fix_slips(text)  # `find teh difference`: for every reader below
-    if whole and (offered := candidates.without(said)) is not None:
-        return _people_reading(offered, whole=False)  # `round 2.0719 to 2 dp, is it 2.07?`
-    core = wrappers.unwrap(said)  # `can u work out 7 × 8 for me`
-    # `quick one - 5 + 3`: the `one` is a pronoun, so only the text without it is read.
-    if wrappers.pronoun_opener(said):
-        return (_read(core) or symbolic.read(core)) if core != said.lower() else None, None
-    reading = _read(said) or symbolic.read(said)
-    if reading is None and core != said.lower():
-        reading = _read(core) or symbolic.read(core)
-    # `i need 750 ng in mg for a lab report`; `my kid has 9 = 2w - 5 on her sheet, what's w`;
-    # `twice a number is 8. find the number`; `we pipetted 75 ml, what is that in litres`
-    reading = (
-        reading
-        or _read_span(core)
-        or embedded.read(core)
-        or story_maths.reading(said)
-        or statement.read(money.unsigned(said))
-        or statement.read(money.unsigned(core))
-        or equations.asked(said)
-        or totals.read(said)
-        or receipts.read(said)
-        or tallies.read(said)
-    )
-    if reading is None and (formed := _formed(said)) is not None:
-        return formed.reading, formed  # `split 864 stickers evenly between 12 kids`
-    if reading is None and whole and (asked := context.question(said)) is not None:
-        return _people_reading(asked, whole=False)  # `My commute is 45 minutes each way. ...`
-    return reading, None
-
-
-def _formed(said: str) -> forms.FormedReading | None:
-    """The first reading of a reader whose answer has one form (a share, change, a count)."""
-    return (
-        shares.read(said)
-        or stories.read(said)
-        or word_problems.read(said)
-        or leftovers.read(said)
-        or receipts.per_one(said)
-    )
-
-
 def plan_as_written(text: str, budget: Budget, *, fallbacks: bool = True) -> Plan:
     """The plan of a question in the planner's own phrasing only (no grammar of phrasings): a
     model's reading must be exactly what it plans. `UnplannableError` otherwise."""
     return _plan(" ".join(text.split()), budget, fallbacks=fallbacks)
-
-
-def _read_span(text: str) -> str | None:
-    """The first of `text`'s spans without the chatter at its ends that the readers read."""
-    for span in itertools.islice(chatter.spans(text), _MAX_SPANS):
-        if reading := _read(span) or symbolic.read(span):
-            return reading
-    return None
-
-
-def _read(text: str) -> str | None:
-    """The question in the planner's own phrasing, if the grammar of people's phrasings reads it
-    (as written, or with its money's signs off: `round £12.345 to the nearest penny`)."""
-    if (reading := natural.reading(text)) is not None:
-        return reading
-    return natural.reading(plain) if (plain := money.unsigned(text)) != text else None
 
 
 def _plan(text: str, budget: Budget, *, fallbacks: bool) -> Plan:

@@ -1,0 +1,97 @@
+"""A question as people write it → the planner's own phrasing, by the first reader that reads
+it (`domain.plan_question` plans what this returns, and checks it first): the grammar of
+people's phrasings, symbols among words, chatter off the ends, sentences around one quantity,
+stories in fixed forms, and the form an answer must take where a reader says.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from reasoning_mesh.planner import (
+    candidates,
+    chatter,
+    context,
+    embedded,
+    equations,
+    forms,
+    leftovers,
+    money,
+    natural,
+    receipts,
+    shares,
+    spelling,
+    statement,
+    stories,
+    story_maths,
+    symbolic,
+    tallies,
+    totals,
+    word_problems,
+    wrappers,
+)
+
+#: Spans tried per question: each is a parse, and a long sentence of chatter has many.
+_MAX_SPANS = 48
+
+
+def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedReading | None]:
+    """The reading of a question as people write it, by the first reader that reads it; and
+    the form its answer must take, where a reader says (an equal share, the change from a payment).
+    `whole`: `text` is the whole question (a part taken from it is read once, no further)."""
+    said = spelling.fix_slips(text)  # `find teh difference`: for every reader below
+    if whole and (offered := candidates.without(said)) is not None:
+        return reading(offered, whole=False)  # `round 2.0719 to 2 dp, is it 2.07?`
+    core = wrappers.unwrap(said)  # `can u work out 7 × 8 for me`
+    # `quick one - 5 + 3`: the `one` is a pronoun, so only the text without it is read.
+    if wrappers.pronoun_opener(said):
+        return (_read(core) or symbolic.read(core)) if core != said.lower() else None, None
+    found = _read(said) or symbolic.read(said)
+    if found is None and core != said.lower():
+        found = _read(core) or symbolic.read(core)
+    # `i need 750 ng in mg for a lab report`; `my kid has 9 = 2w - 5 on her sheet, what's w`;
+    # `twice a number is 8. find the number`; `we pipetted 75 ml, what is that in litres`
+    found = (
+        found
+        or _read_span(core)
+        or embedded.read(core)
+        or story_maths.reading(said)
+        or statement.read(money.unsigned(said))
+        or statement.read(money.unsigned(core))
+        or equations.asked(said)
+        or totals.read(said)
+        or receipts.read(said)
+        or tallies.read(said)
+    )
+    if found is None and (formed := _formed(said)) is not None:
+        return formed.reading, formed  # `split 864 stickers evenly between 12 kids`
+    if found is None and whole and (asked := context.question(said)) is not None:
+        return reading(asked, whole=False)  # `My commute is 45 minutes each way. ...`
+    return found, None
+
+
+def _formed(said: str) -> forms.FormedReading | None:
+    """The first reading of a reader whose answer has one form (a share, change, a count)."""
+    return (
+        shares.read(said)
+        or stories.read(said)
+        or word_problems.read(said)
+        or leftovers.read(said)
+        or receipts.per_one(said)
+    )
+
+
+def _read_span(text: str) -> str | None:
+    """The first of `text`'s spans without the chatter at its ends that the readers read."""
+    for span in itertools.islice(chatter.spans(text), _MAX_SPANS):
+        if reading := _read(span) or symbolic.read(span):
+            return reading
+    return None
+
+
+def _read(text: str) -> str | None:
+    """The question in the planner's own phrasing, if the grammar of people's phrasings reads it
+    (as written, or with its money's signs off: `round £12.345 to the nearest penny`)."""
+    if (reading := natural.reading(text)) is not None:
+        return reading
+    return natural.reading(plain) if (plain := money.unsigned(text)) != text else None
