@@ -234,6 +234,13 @@ def reading(question: str) -> str | None:
         return None
 
 
+def arithmetic(question: str) -> str | None:
+    """The reading of `question` where the grammar reads it as arithmetic (`What is ...?`),
+    else None (a sum or product a reader builds, never a conversion or rounding)."""
+    found = reading(question)
+    return found if found is not None and found.startswith("What is") else None
+
+
 def read(question: str) -> str:
     """The planner-language reading of `question`, or `NotReadError`."""
     text = plain_thousands(" ".join(plain_minus(question).strip().lower().replace("’", "'").split()))

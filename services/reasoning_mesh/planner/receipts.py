@@ -106,11 +106,7 @@ def read(text: str) -> str | None:
         asked = next((found for a in _ASKS if (found := a.match(ask)) is not None), None)
         who = asked.groupdict().get("who") if asked is not None else None
         if asked is not None and (prices := _prices(head, who, listed=listed is not None)) is not None:
-            try:
-                reading = natural.read("what is " + " + ".join(prices))
-            except natural.NotReadError:
-                return None
-            return reading if reading.startswith("What is") else None
+            return natural.arithmetic("what is " + " + ".join(prices))
     return None
 
 
@@ -123,13 +119,15 @@ def _prices(head: str, asker: str | None, *, listed: bool) -> list[str] | None:
         return None
     if asker not in (None, m["who"] or "i") or (parts := _parts(m["list"], listed=listed)) is None:
         return None
-    priced = [_priced(part) for part in parts]
-    if any(p is None for p in priced):
-        return None
-    items = [p[0] for p in priced if p is not None]
-    if len(set(items)) != len(items) or len({p[1] for p in priced if p is not None}) != 1:
+    priced = []
+    for part in parts:
+        if (item := _priced(part)) is None:
+            return None
+        priced.append(item)
+    items, signs, amounts = zip(*priced, strict=True)
+    if len(set(items)) != len(items) or len(set(signs)) != 1:
         return None  # `coffee 2.10 and coffees 4.20`; `£3.45 and 2.90`
-    return [p[2] for p in priced if p is not None]
+    return list(amounts)
 
 
 def _parts(listed_items: str, *, listed: bool) -> list[str] | None:
@@ -173,11 +171,7 @@ def _each(said: str) -> str | None:
     else:  # `a train ticket costs ... how much would 5 bus tickets cost`: another ticket
         same = m["kind2"] == m["kind"] or (m["kind2"] is None and m["kind"] in _PLACES)
         fits = m["things"] in (f"{m['thing']}s", f"{m['thing']}es") and same
-    try:
-        reading = natural.read(f"what is {m['n']} times {m['price'].lstrip('$£€')}") if fits else ""
-    except natural.NotReadError:
-        return None
-    return reading if reading.startswith("What is") else None
+    return natural.arithmetic(f"what is {m['n']} times {m['price'].lstrip('$£€')}") if fits else None
 
 
 def _scored(said: str) -> str | None:
@@ -188,11 +182,7 @@ def _scored(said: str) -> str | None:
     points = re.findall(r"\d+", m["list"])
     if m["games"] is not None and _GAMES[m["games"]] != len(points):
         return None  # `23, 17 and 31 points in our four games`: a game missing
-    try:
-        reading = natural.read("what is " + " + ".join(points))
-    except natural.NotReadError:
-        return None
-    return reading if reading.startswith("What is") else None
+    return natural.arithmetic("what is " + " + ".join(points))
 
 
 #: `a pack of 24 cans costs 9.60, how much is that per can?`: one price for a counted pack.

@@ -51,11 +51,11 @@ _LATER_STEP = tuple(
         (rf"divide (?:it )?by (?P<x>{_N})", "divided by"),
     )
 )
+#: The passive multiplicative numerals (`doubled`, `halved`, `trebled`).
+_PASSIVE = "|".join(w for w in MULTIPLES if w.endswith("ed"))
 #: `is doubled`, `halved`: the passive forms only (`a number is double` is no step said).
-_MULTIPLE = re.compile(rf"(?:is |it is )?(?P<word>{'|'.join(w for w in MULTIPLES if w.endswith('ed'))})")
-_MULTIPLE_FIRST = re.compile(
-    rf"^(?P<word>{'|'.join(w for w in MULTIPLES if w.endswith('ed'))}) (?=(?:plus|minus|times) )"
-)
+_MULTIPLE = re.compile(rf"(?:is |it is )?(?P<word>{_PASSIVE})")
+_MULTIPLE_FIRST = re.compile(rf"^(?P<word>{_PASSIVE}) (?=(?:plus|minus|times) )")
 _SPLIT = re.compile(r",?\s+(?:and\s+)?then\s+|,\s*(?:and\s+)?|\s+and\s+")
 _STEPS = re.compile(rf"^(?:if |when )?a number (?:is )?(?P<steps>.+?),?\s+{_GIVES} (?P<r>{_N}){_ASKED}")
 _FROM = re.compile(

@@ -168,11 +168,7 @@ def _read(head: str, ask: str) -> str | None:
     amounts, units = _items(listed.replace(",", " , ").split())
     if amounts is None or len(amounts) < 2 or not _units_fit(verb, amounts, units, asked):
         return None  # a list is two or more, of money (no unit) or of one length
-    try:
-        reading = natural.read("what is " + " + ".join(amounts))
-    except natural.NotReadError:
-        return None
-    return reading if reading.startswith("What is") else None
+    return natural.arithmetic("what is " + " + ".join(amounts))
 
 
 def _asked(ask: str, verb: str, who: str) -> re.Match[str] | None:

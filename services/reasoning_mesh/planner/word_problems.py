@@ -140,10 +140,7 @@ def _fee(said: str) -> tuple[str, AnswerForm] | None:
         return None
     if m["unit"] not in _UNITS or _TAILS.fullmatch(m["tail"]) is None:
         return None
-    a, b, c = (_amount(m[k]) for k in ("a", "b", "c"))
-    if not all(_whole(v) for v in (a, b, c)):
-        return None
-    return f"{a} plus ({b} times n) = {c}", "count" if m["unit"] in _COUNTED else "not_negative"
+    return _fee_plus_rate(m, "count" if m["unit"] in _COUNTED else "not_negative")
 
 
 def _each(said: str) -> tuple[str, AnswerForm] | None:
@@ -156,10 +153,7 @@ def _each(said: str) -> tuple[str, AnswerForm] | None:
         return None  # `concert tickets`; not `discount tickets`, `child tickets`
     if not _one_currency(m["a"], m["b"], m["c"]):
         return None
-    a, b, c = (_amount(m[k]) for k in ("a", "b", "c"))
-    if not all(_whole(v) for v in (a, b, c)):
-        return None
-    return f"{a} plus ({b} times n) = {c}", "count"
+    return _fee_plus_rate(m, "count")
 
 
 def _plan(said: str) -> tuple[str, AnswerForm] | None:
@@ -171,10 +165,16 @@ def _plan(said: str) -> tuple[str, AnswerForm] | None:
     billed = (m["month"] or m["month2"] or "").strip().removesuffix("'s").removesuffix("s")
     if m["month3"] is not None and m["month3"].strip() != billed.strip():
         return None  # `this month's bill ... how many texts last month`: another month
+    return _fee_plus_rate(m, "count")
+
+
+def _fee_plus_rate(m: re.Match[str], form: AnswerForm) -> tuple[str, AnswerForm] | None:
+    """`a plus (b times n) = c` of a fee `a`, a rate `b` and a total `c`, each a number as
+    written (`£40` → `40`)."""
     a, b, c = (_amount(m[k]) for k in ("a", "b", "c"))
     if not all(_whole(v) for v in (a, b, c)):
         return None
-    return f"{a} plus ({b} times n) = {c}", "count"
+    return f"{a} plus ({b} times n) = {c}", form
 
 
 def _ages(said: str, text: str) -> tuple[str, AnswerForm] | None:
