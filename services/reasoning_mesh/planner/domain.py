@@ -36,12 +36,20 @@ from reasoning_mesh.planner.expr import (
 )
 from reasoning_mesh.planner.regroup import regroup
 from reasoning_mesh.planner.rounding import ROUND_SKILL, parse_round
-from reasoning_mesh.planner.units import UNIT_NAMES, words_to_number
+from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES, words_to_number
 
 __all__ = ["UnplannableError", "UnsupportedQuestionError", "allot", "plan_question", "route"]
 
 #: Why a question with no number or equation in it gets no plan (`unsupported`).
 UNSUPPORTED = "no arithmetic, equation, conversion or rounding found"
+
+#: Units of the imperial and US systems: the knowledge base holds metric units and time only, so
+#: a question in them is refused by name rather than as a phrasing not understood.
+_IMPERIAL = re.compile(
+    r"\b(inch(?:es)?|feet|foot|yards?|miles?|ounces?|oz|lbs?|stones?|pints?|quarts?|gallons?"
+    r"|fluid ounces?|cups?|tablespoons?|teaspoons?|acres?)\b",
+    re.IGNORECASE,
+)
 
 _LEAD = re.compile(
     r"^(what is the value of|what is|calculate|evaluate|compute|work out|give)\s+", re.IGNORECASE
@@ -74,6 +82,9 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     except UnplannableError as exc:
         reading, formed = people.reading(text)
         if reading is None or reading == text:
+            if unit := _IMPERIAL.search(text):
+                why = f"{unit.group().lower()}: the unit knowledge base holds metric units and time only"
+                raise UnsupportedQuestionError(why) from exc
             if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all
                 raise UnsupportedQuestionError(UNSUPPORTED) from exc
             raise UnsupportedQuestionError(f"no plan for this question: {exc}") from exc
@@ -234,6 +245,9 @@ def _conversion(text: str) -> tuple[str, Builder, Operand, FinalCheck] | None:
         src, dst = UNIT_NAMES.get(m.group("from").strip()), UNIT_NAMES.get(m.group("to").strip())
         if src is None or dst is None:
             raise UnplannableError(f"unknown unit in {text!r}")
+        kinds = DIMENSION_OF[src], DIMENSION_OF[dst]
+        if kinds[0] != kinds[1]:  # no fact to retrieve: say so now, not after a failed lookup
+            raise UnsupportedQuestionError(f"{src}s measure {kinds[0]} and {dst}s {kinds[1]}: no conversion")
         if (src in CALENDAR) != (dst in CALENDAR):
             # the knowledge base links no days to months or years: a month has no fixed length
             raise UnsupportedQuestionError(f"{src}s and {dst}s: a month or year has no fixed length")

@@ -86,6 +86,8 @@ def ungrounded(question: str, reading: str) -> str:
             return why
     if strange := sorted(_unknowns(reading) - _unknowns(masked.text)):
         return f"the unknown {strange[0]!r} is not in the question"
+    if lost := sorted(set(_ASKED.findall(masked.text.lower())) - _unknowns(reading) - {"a", "i"}):
+        return f"the question asks for {lost[0]!r}, which the reading does not have"
     return _operations(question, reading)
 
 
@@ -184,6 +186,11 @@ def _after_numbers(masked: str) -> list[str]:
         first, second = m.group(2), m.group(3)
         found.extend([first, f"{first} {second}"] if second else [first])
     return found
+
+
+#: A letter the question asks for (`2/3 of x is 14, what is x`): a reading without it (`What is
+#: (2/3)*14?`) answers another question.
+_ASKED = re.compile(r"\b(?:what\s*(?:'s|is)|whats|find|for|value of|work out|solve)\s+([a-z])\b(?![-'])")
 
 
 def _unknowns(text: str) -> set[str]:

@@ -89,6 +89,7 @@ terms: expr ("," expr)* ","? "and" expr
      | term ("/" | "÷" | "divided" "by" | "over") factor          -> div
      | NUMBER group                    -> implicit
      | NUMBER VAR                      -> implicit
+     | _part "of" VAR                  -> part_of_var
      | group VAR                       -> implicit
      | factor
 ?factor: ("-" | "negative" | "minus") factor -> neg
@@ -102,6 +103,8 @@ group: "(" expr ")"
 
 // --- equations ------------------------------------------------------------------------------
 equation: expr ("=" | "equals" | "is" "equal" "to") expr
+// `2x + 3 is 11, what is x`: `is` says `=` only where a letter is then asked for
+equation_is: expr "is" expr -> equation
 _ask_var: _ask_verb "the"? ("value" "of")? VAR
 _ask_verb: "what" ("is" | "'s" | "s") | "find" | "solve" "for" | "determine" | "calculate"
 equation_q: "if" equation ","? _ask_var                        -> eq_then_var
@@ -110,6 +113,7 @@ equation_q: "if" equation ","? _ask_var                        -> eq_then_var
           | "find" VAR (":" | "if" | "when" | "given" "that"? | "such" "that") equation -> var_then_eq
           | "what" ("is" | "'s") VAR ("if" | "when" | "given") equation -> var_then_eq
           | equation (";" | "." | ",")? _ask_var               -> eq_then_var
+          | "if"? equation_is (";" | "." | ",")? _ask_var      -> eq_then_var
           | equation (";" | "." | "," | "so" | "," "so")? VAR "="  -> eq_then_var
           | "for" "what" "value" "of" VAR "is" equation        -> var_then_eq
           | ("what" | "which") ("value" "of" | "number") VAR _satisfies equation "true"? -> var_then_eq

@@ -18,6 +18,7 @@ from reasoning_mesh.planner import (
     leftovers,
     money,
     natural,
+    pairs,
     receipts,
     shares,
     spelling,
@@ -76,6 +77,7 @@ def _formed(said: str) -> forms.FormedReading | None:
         shares.read(said)
         or stories.read(said)
         or word_problems.read(said)
+        or pairs.read(said)
         or leftovers.read(said)
         or receipts.per_one(said)
     )

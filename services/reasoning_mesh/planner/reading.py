@@ -122,16 +122,12 @@ class Reading(Transformer[Token, str]):
     def part_of(self, part: Token | str, whole: Token) -> str:
         """`3/4 of 56`, `half of 93`, `two thirds of 12`: the whole question only (`half of 10
         + 4` is refused: of which?), the part a fraction as written or in words."""
-        if isinstance(part, Token) and part.type == "HALF":
-            fraction = "(1/2)"  # `half`: the reading of the word, as `a half` is
-        elif isinstance(part, Token):
-            fraction = f"({read_fraction_words(str(part))})"
-        else:
-            fraction = part
-        if not re.fullmatch(r"\(\d+/\d+\)", fraction):
-            raise NotReadError(f"{fraction!r} of a number: only a fraction is read")
         number = read_number_words(str(whole)) if whole.type == "WORDS" else str(whole)
-        return f"What is {fraction}*{number}?"
+        return f"What is {_fraction(part)}*{number}?"
+
+    def part_of_var(self, part: Token | str, var: Token) -> str:
+        """`2/3 of x is 14, what is x`: the fraction times the unknown."""
+        return f"{_fraction(part)}*{var}"
 
     def substitute(self, e: str, var: Token, value: str) -> str:
         return f"Let {var} = {value}. What is {e}?"
@@ -264,3 +260,16 @@ def _sum(text: str) -> bool:
         if depth == 0 and text[i : i + 3] in (" + ", " - "):
             return True
     return False
+
+
+def _fraction(part: Token | str) -> str:
+    """The part of `3/4 of 56`, `half of x`: a fraction as written or in words, bracketed."""
+    if isinstance(part, Token) and part.type == "HALF":
+        fraction = "(1/2)"  # `half`: the reading of the word, as `a half` is
+    elif isinstance(part, Token):
+        fraction = f"({read_fraction_words(str(part))})"
+    else:
+        fraction = part
+    if not re.fullmatch(r"\(\d+/\d+\)", fraction):
+        raise NotReadError(f"{fraction!r} of a number: only a fraction is read")
+    return fraction

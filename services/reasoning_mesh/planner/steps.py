@@ -50,7 +50,7 @@ _THOUGHT = re.compile(
     r"(?:get|got|end up with|ended up with|the answer is|the result is)\s+"
     rf"(?P<result>{_A_NUMBER})\s*[.,;]?\s*(?:so\s+)?"
     r"(?:(?:what(?:'s| is| was)|whats|find) (?:the|my) number|what number (?:am i thinking of|"
-    r"did i (?:think of|start with)|was it))\s*[?.!]*$"
+    r"did i (?:think of|start with)|was it)|(?:what(?:'s| is| was)|whats) it)\s*[?.!]*$"
 )
 #: `if i triple a number and take away 14 i get 1, what was the number`: the first step said of
 #: `a number` itself (as `it` after `i think of a number`).
