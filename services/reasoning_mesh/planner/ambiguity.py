@@ -92,8 +92,10 @@ _PAPER_OF_HOURS = re.compile(
     r"studying|studied|revised|practised|practiced|slept|sleep)\b"
 )
 #: Hours and minutes (`7.30`, `9-5`, `17:45`, `36.45` on a timesheet); not `152.50` or `$12.50`,
-#: prices.
-_TIMES_OF_DAY = re.compile(r"\d-\d|(?<![\d.$£€])\d{1,2}\.\d\d\b|\d:\d\d")
+#: prices, nor `12.50 an hour`, a rate.
+_TIMES_OF_DAY = re.compile(
+    r"\d-\d|(?<![\d.$£€])\d{1,2}\.\d\d\b(?! ?(?:an|a|per|/) ?(?:hour|hr|h)\b)|\d:\d\d"
+)  # `12.50 an hour` is a pay rate
 
 
 #: `10 plus minus 3`, `10 plus-minus 3`, `10 ± 3`, `10 +- 3`: two values (with `minus` read as a sign,

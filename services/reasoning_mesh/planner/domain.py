@@ -247,7 +247,9 @@ def _conversion(text: str) -> tuple[str, Builder, Operand, FinalCheck] | None:
             raise UnplannableError(f"unknown unit in {text!r}")
         kinds = DIMENSION_OF[src], DIMENSION_OF[dst]
         if kinds[0] != kinds[1]:  # no fact to retrieve: say so now, not after a failed lookup
-            raise UnsupportedQuestionError(f"{src}s measure {kinds[0]} and {dst}s {kinds[1]}: no conversion")
+            raise UnsupportedQuestionError(
+                f"{src}s measure {kinds[0]} and {dst}s {kinds[1]}: no conversion"
+            )
         if (src in CALENDAR) != (dst in CALENDAR):
             # the knowledge base links no days to months or years: a month has no fixed length
             raise UnsupportedQuestionError(f"{src}s and {dst}s: a month or year has no fixed length")

@@ -19,6 +19,7 @@ from reasoning_mesh.planner import (
     money,
     natural,
     pairs,
+    rates,
     receipts,
     shares,
     spelling,
@@ -62,6 +63,7 @@ def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedR
         or equations.asked(said)
         or totals.read(said)
         or receipts.read(said)
+        or rates.read(said)
         or tallies.read(said)
     )
     if found is None and (formed := _formed(said)) is not None:

@@ -37,7 +37,10 @@ _GROCERIES = frozenset(
      "fries", "salad", "soup", "pizza", "donut", "doughnut", "cake", "ice-cream", "icecream",
      "lemonade", "cola", "soda", "water", "shampoo", "soap", "toothpaste", "batteries",
      "sugar", "flour", "tea", "coffee", "jam", "honey", "lettuce", "cucumber", "pears", "peppers",
-     "sauce", "magazine", "newspaper", "notebook", "pen", "pencil", "book")
+     "sauce", "magazine", "newspaper", "notebook", "pen", "pencil", "book",
+     # clothes, bought by the item too
+     "jacket", "coat", "jumper", "shirt", "t-shirt", "jeans", "trousers", "shorts", "skirt",
+     "dress", "shoes", "trainers", "socks", "hat", "scarf", "gloves", "belt")
 )  # fmt: skip
 #: Things bought by the count at a price each (tickets, seats; groceries).
 _COUNTED = frozenset(("tickets", "seats", "passes", "coffees", "teas", "sandwiches", "pizzas",
@@ -63,6 +66,7 @@ _ASKS = (
                r"(?: altogether| in total)?$"),
     re.compile(r"^how much did (?:that|it|they|it all|that all|everything) (?:come to|cost)"
                r"(?: altogether| in total)?$"),
+    re.compile(r"^how much(?: (?:is|was) (?:that|it))? (?:altogether|in total|all together)$"),
 )  # fmt: skip
 
 
@@ -101,7 +105,8 @@ def read(text: str) -> str | None:
     words = {w.strip(",.;:!?\"'()") for w in _AT_PRICE_EACH.sub("", said).split()}
     if re.search(r"\d,\d", said) or (_DENY | NOT_LITERAL) & words:
         return None
-    for m in re.finditer(r"[,.;:!?]\s+|\s+[-–—]\s+", said):
+    # the ask after punctuation, or typed straight on (`... socks for 7.49 what did i spend`)
+    for m in re.finditer(r"[,.;:!?]\s+|\s+[-–—]\s+|\s+(?=(?:what|whats|how much)\b)", said):
         head, ask = said[: m.start()], said[m.end() :].strip(" ,.?!")
         asked = next((found for a in _ASKS if (found := a.match(ask)) is not None), None)
         who = asked.groupdict().get("who") if asked is not None else None

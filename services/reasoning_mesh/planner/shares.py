@@ -52,7 +52,7 @@ _PEOPLE = {
 _EVENLY = r"(?:evenly|equally)"
 _SPLIT = r"(?:split|share|divide)"
 _SPLITTING = r"(?:splitting|sharing|dividing)"
-_BETWEEN = rf"(?:between|among|amongst) (?P<n>{_COUNT}) (?P<group>[a-z]+)"
+_BETWEEN = rf"(?:between|among|amongst) (?:(?P<us>{_COUNT}) of us|(?P<n>{_COUNT}) (?P<group>[a-z]+))"
 _THINGS = rf"(?P<things>{_COUNT}) (?P<item>[a-z]+)"
 _MONEY = (
     rf"(?:(?:a |the )?[$£€](?P<cash>{_CASH})(?: (?P<bill_for>[a-z]+))? bill"
@@ -60,7 +60,9 @@ _MONEY = (
     rf"|(?P<cash2>{_CASH}) (?:dollars|quid|euros|bucks)"
     rf"|(?:a|the) (?:(?P<bill_for2>[a-z]+) )?bill of (?:[$£€](?P<cash3>{_CASH})|(?P<cash4>{_CASH})"
     rf"(?: (?:dollars|quid|euros|bucks))?)"
-    rf"|the (?P<cash5>{_CASH}) dollar (?:bill|rent))"
+    rf"|the (?P<cash5>{_CASH}) dollar (?:bill|rent)"
+    # `a 138 dollar dinner bill`, `an 84 pound bill`: the currency said before the bill
+    rf"|(?:a|an|the) (?P<cash8>{_CASH}) (?:dollar|pound|euro|quid|buck) (?:(?P<bill_for4>[a-z]+) )?bill)"
 )
 _AMOUNT = rf"(?:{_MONEY}|{_THINGS})"
 _FOR = r"(?: for the (?P<for>[a-z]+)(?: (?P<for2>[a-z]+))?)?"
@@ -70,8 +72,8 @@ _FORMS = tuple(
     for form in (
         # `if I split 864 stickers evenly between 12 kids`, `I'm splitting a bill of 84 dollars`
         rf"(?:if )?(?:(?:i|we) {_SPLIT}|(?:i'm|i am|we're|we are) {_SPLITTING}) {_AMOUNT} "
-        rf"{_EVENLY} {_BETWEEN}",
-        rf"{_SPLIT} {_AMOUNT} {_EVENLY} {_BETWEEN}",
+        rf"(?:{_EVENLY} )?{_BETWEEN}",
+        rf"(?:{_SPLIT}|{_SPLITTING}) {_AMOUNT} (?:{_EVENLY} )?{_BETWEEN}",
         # `48 cookies shared evenly between 6 kids`
         rf"{_THINGS} (?:shared|split|divided) {_EVENLY} {_BETWEEN}",
         # `15 of us are splitting 420 quid evenly for the cottage`
@@ -87,6 +89,13 @@ _FORMS = tuple(
         rf"(?:dinner|lunch|the meal|our meal|the bill|the dinner bill) (?:came to|comes to|was) "
         rf"[$£€]?(?P<cash>{_CASH})[,.]? and there(?:'s| is| are) (?P<us>{_COUNT}) of us "
         rf"{_SPLITTING} it {_EVENLY}",
+        # `dinner came to 138 and there's 6 of us`: the shares asked of each (`how much each`)
+        rf"(?:dinner|lunch|the meal|our meal|the bill|the dinner bill) (?:came to|comes to|was) "
+        rf"[$£€]?(?P<cash>{_CASH})[,.]? and there(?:'s| is| are) (?P<us>{_COUNT}) of us",
+        # `pizza was 18 quid split between 4 of us`
+        rf"(?:(?:a|the|our) )?(?P<bill_for3>[a-z]+) (?:costs|cost|came to|comes to|was|is) "
+        rf"[$£€]?(?P<cash7>{_CASH})(?: (?:dollars|quid|euros|bucks))?,? (?:and )?(?:split|shared) "
+        rf"(?:{_EVENLY} )?{_BETWEEN}",
         # `A pizza costs $14.75 and we split it equally between 5 people`
         rf"(?:a|the|our) (?P<bill_for3>[a-z]+) (?:costs|cost|came to|comes to|was) "
         rf"[$£€]?(?P<cash7>{_CASH})(?: (?:dollars|quid|euros|bucks))?[,.]? and "
@@ -95,7 +104,7 @@ _FORMS = tuple(
         rf"{_WE} {_SPLITTING} {_AMOUNT} (?P<ways>{_COUNT}) ways",
     )
 )
-_WHO = r"(?:each|each one|each (?P<who>[a-z]+)|each of (?P<us_ask>us))"
+_WHO = r"(?:each|each one|each (?P<who>[a-z]+)|each of (?P<us_ask>us)|everyone|everybody)"
 #: Where the ask begins: its last `how many`/`how much`/`what does`.
 _ASK_START = re.compile(r"\b(?:how (?:many|much)|what (?:does|do|will|would|should))\b")
 _ASKS = (
@@ -153,7 +162,7 @@ def _parts(head: str, ask: str) -> tuple[str, str, AnswerForm] | None:
     found = {k: v for k, v in said.groupdict().items() if v is not None}
     shares = found.get("n") or found.get("us") or found.get("ways") or ""
     cash = next((v for k, v in found.items() if k.startswith("cash")), None)
-    bill_for = [found[k] for k in ("bill_for", "bill_for2", "bill_for3") if k in found]
+    bill_for = [found[k] for k in ("bill_for", "bill_for2", "bill_for3", "bill_for4") if k in found]
     purpose = [found[k] for k in ("for", "for2") if k in found]
     if (
         shares in ("0", "1", "zero", "one")

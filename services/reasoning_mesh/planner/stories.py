@@ -30,14 +30,22 @@ _CHANGE_FORMS = tuple(
         rf"(?:that|which) cost {_COST}",
         # `I paid for a 13.47 book with a 20 note`: one thing, its price before it
         rf"i paid for (?:a|an) {_COST} (?P<thing>[a-z]+) with (?:a|an) {_PAID} note",
+        # `paid with a 20 note for stuff costing 13.64`: what was bought, costing so much
+        rf"(?:i )?paid (?:with )?(?:a )?{_PAID}(?: note)? for (?:something|an item|a thing|it|"
+        rf"stuff|things|my shopping|the shopping|shopping) (?:costing|that cost|which cost) {_COST}",
+        # `the train ticket is £14.60 and I pay with a £20 note`: one thing, then the note
+        rf"(?:(?:a|the|my) )?(?:(?:train|bus|cinema|concert|plane|coach|taxi|museum|theatre) )?"
+        rf"(?P<thing>[a-z]+) (?:is|was|costs|cost|came to) {_COST} and i (?:pay|paid) "
+        rf"(?:with )?(?:a |an )?{_PAID}(?: note)?",
         # `something cost £13.47 and I paid with a £20 note`
         rf"(?:something|an item|it|my shopping|the shopping) (?:cost|came to) {_COST} and i "
         rf"(?:paid|handed over|gave them) (?:with )?(?:a )?{_PAID}(?: note)?",
     )
 )
 _CHANGE_ASK = re.compile(
-    r"^how much change (?:should|do|will|would|did|must) i (?:get|receive|recieve|get back|"
-    r"have got|have gotten|have received|have recieved)(?: back)?$"
+    r"^how much change(?: (?:should|do|will|would|did|must) i (?:get|receive|recieve|get back|"
+    r"have got|have gotten|have received|have recieved)(?: back)?)?$"
+    r"|^(?:what(?:'s| is)|whats) my change$"
 )
 #: The ask first, then the one payment and the one price (`... from a £20 note if i spend £13.76`).
 _CHANGE_ASKED_FIRST = re.compile(
