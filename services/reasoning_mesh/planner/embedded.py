@@ -30,7 +30,7 @@ _ASK = re.compile(
 #: `four times a number plus three is 27. what is the number?`
 _RIDDLE = re.compile(
     r"^(?:if )?(?P<lhs>[a-z0-9 ./()+*-]*\ba number\b[a-z0-9 ./()+*-]*?)\s+(?:is|equals|makes|gives)\s+"
-    r"(?P<rhs>(?:negative |minus )?(?:-?\d+(?:\.\d+)?|[a-z-]+))\s*[.,;]?\s*"
+    r"(?P<rhs>(?:negative |minus )\d+(?:\.\d+)?|-?\d+(?:\.\d+)?|[a-z-]+)\s*[.,;]?\s*"
     r"(?:so\s+)?(?:what(?:'s| is)|whats|find) the number\s*[?.!]*$"
 )
 

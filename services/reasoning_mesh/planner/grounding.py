@@ -190,7 +190,9 @@ def _after_numbers(masked: str) -> list[str]:
 
 #: A letter the question asks for (`2/3 of x is 14, what is x`): a reading without it (`What is
 #: (2/3)*14?`) answers another question.
-_ASKED = re.compile(r"\b(?:what\s*(?:'s|is)|whats|find|for|value of|work out|solve)\s+([a-z])\b(?![-'])")
+_ASKED = re.compile(
+    r"\b(?:what\s*(?:'s|is)|whats|find|for|value of|work out|solve)\s+([a-z])\b(?![-']|\s*=)"
+)  # `for x = 3, what is 2x` gives x; it does not ask for it
 
 
 def _unknowns(text: str) -> set[str]:

@@ -89,7 +89,6 @@ terms: expr ("," expr)* ","? "and" expr
      | term ("/" | "÷" | "divided" "by" | "over") factor          -> div
      | NUMBER group                    -> implicit
      | NUMBER VAR                      -> implicit
-     | _part "of" VAR                  -> part_of_var
      | group VAR                       -> implicit
      | factor
 ?factor: ("-" | "negative" | "minus") factor -> neg
@@ -103,8 +102,12 @@ group: "(" expr ")"
 
 // --- equations ------------------------------------------------------------------------------
 equation: expr ("=" | "equals" | "is" "equal" "to") expr
+        | part_var ("=" | "equals") expr
 // `2x + 3 is 11, what is x`: `is` says `=` only where a letter is then asked for
 equation_is: expr "is" expr -> equation
+           | part_var "is" expr -> equation
+// `2/3 of x is 14`: a whole side only (`half of x + 4`: of which?)
+part_var: _part "of" VAR -> part_of_var
 _ask_var: _ask_verb "the"? ("value" "of")? VAR
 _ask_verb: "what" ("is" | "'s" | "s") | "find" | "solve" "for" | "determine" | "calculate"
 equation_q: "if" equation ","? _ask_var                        -> eq_then_var
@@ -128,6 +131,7 @@ conversion: "how" "many" UNIT _are? "there"? "in"? quantity                  -> 
           | "how" "many" UNIT "there" ("are" | "is") "in" quantity         -> to_from
           | ("the" "number" "of" | "number" "of") UNIT "in" quantity          -> to_from
           | UNIT "in" quantity                                              -> to_from
+          | "how" "many" UNIT _are? "there"? "in" _container                -> to_from
           | "how" "many" UNIT _are? "there"? ("in" | "to")? ("a" | "an" | "one") UNIT -> per_one
           | ("convert" | "change" | "turn" | "express" | "put" | "write") quantity _into UNIT -> from_to
           | quantity _into UNIT                                             -> from_to
@@ -140,6 +144,7 @@ conversion: "how" "many" UNIT _are? "there"? "in"? quantity                  -> 
 // `1.2 kg flour, how many grams is that`: what is measured, named before the question about it
 stuff: "of"? STUFF
 
+_container: ("a" | "an") quantity CONTAINER ("of" STUFF)?
 // `3 weeks = how many days`, `1.2 m how many mm`, `750 micrograms - how many milligrams is that`
 _is_how_many: ("is" | "are" | "=" | "equals" | "-" | ",")? "how" "many"
 _what: "what" ("is" | "'s" | "s") | "whats"
@@ -163,8 +168,9 @@ rounding: _how_round? _round NUMBER "off"? "to" places
 // `18.273 and need it to the nearest whole number`, `2.0987 g, teacher wants it to 1 dp`
 _wants: ("i" | "we" | "my"? "teacher" | "they" | "he" | "she")? ("need" | "needs" | "want" | "wants")
 _round: "round" | "rounding"
+_dp: "decimal" ("place" | "places")? | "decimals" | "dp" | "dps" | "d" "." "p" "."
 _how_round: "how" ("do" | "would" | "should" | "can" | "could" | "will") ("you" | "i" | "we")
-places: (INT | WORDS) ("decimal" ("place" | "places") | "dp" | "dps" | "d" "." "p" ".") -> decimals
+places: (INT | WORDS) _dp                                                          -> decimals
       | "the"? "nearest" NEAREST                                                      -> nearest
       | "the"? "nearest" POWER_OF_TEN                                                 -> nearest
 
@@ -178,6 +184,10 @@ WORDS: /__WORDS__/
 FRACTION_WORDS.3: /__FRACTIONS__/
 UNIT: /__UNITS__/
 STUFF.-1: /[a-z]+/
+// `how many millilitres in a 2 litre bottle of coke`: a container of that size, one of it
+// (a pattern, not quoted words: the grammar's quoted words are the maths words other readers
+// keep away from)
+CONTAINER: /(?:bottle|jug|carton|tin|jar|tub|bag|pack|tank|barrel|flask)(?![a-z])/
 _END: /[.?!]+/
 
 %import common.WS

@@ -183,7 +183,10 @@ class Reading(Transformer[Token, str]):
         number = read_number_words(str(value)) if value.type == "WORDS" else str(value)
         return number, str(unit)
 
-    def to_from(self, to: Token, q: tuple[str, str]) -> str:
+    def to_from(self, to: Token, q: tuple[str, str], *container: Token) -> str:
+        stuff = [t for t in container if t.type == "STUFF"]
+        if stuff and stuff[0] in self.maths:  # `a 2 litre bottle of sum`: not a thing
+            raise NotReadError(f"{stuff[0]!r} after a container may change what is asked")
         return f"How many {to} are there in {q[0]} {q[1]}?"
 
     def per_one(self, to: Token, unit: Token) -> str:

@@ -52,7 +52,7 @@ REQUIRED = frozenset(
 #: measured, read or asked for (`we pipetted`, `calls for`, `came out as`). A verb that
 #: changes an amount (`trebled`, `spilled`, `diluted`) is not one.
 SLOTS = frozenset(
-    ("is", "was", "are", "were", "weighs", "weighed", "measures", "reads", "read", "says",
+    ("is", "was", "are", "were", "weighs", "weighed", "weigh", "measures", "reads", "read", "says",
      "said", "shows", "showed", "costs", "cost", "needs", "needed", "need", "uses", "used",
      "holds", "held", "contains", "contained", "wants", "wanted", "got", "gets", "gives",
      "gave", "owes", "did", "ran", "run", "walked", "cycled", "swam", "drove", "pipetted",

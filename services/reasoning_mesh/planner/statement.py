@@ -80,12 +80,20 @@ def stated(sentence: str) -> tuple[str, str | None] | None:
     return one_quantity(tokens, None)
 
 
+#: A rounding to a place of whole numbers: a thousands group may be read (`34,752`).
+_GROUPED = r"nearest (?:(?:ten |hundred )?thousand|ten|hundred)$"
+#: An ask that starts itself, so may follow its statement with no stop between.
+_TYPED_ON = re.compile(r"(?:how many|what is|what's|whats|round) ")
+
+
 def _split(statement: list[str], ask_tokens: list[str]) -> str | None:
     """The reading when `statement` states the quantity and `ask_tokens` asks about it."""
     last = statement[-1]
     joined = " ".join(ask_tokens)
     if last in ("-", "–", "—") or last[-1] in ",.;:!?":
         statement = statement[:-1] if last in ("-", "–", "—") else [*statement[:-1], last[:-1]]
+    elif _TYPED_ON.match(joined):
+        pass  # `i ran 8500 metres this morning how many km is that`: the ask typed straight on
     elif last not in ("but", "and", "so") or not statement[:-1]:
         return None
     else:
@@ -110,7 +118,7 @@ def _split(statement: list[str], ask_tokens: list[str]) -> str | None:
 def _rounded(statement: list[str], ask: str) -> str | None:
     for form in asks.ROUNDING_ASKS:
         if (m := form.match(ask)) is not None:
-            grouped = re.search(r"nearest (?:ten|hundred|thousand)$", m.group("places"))
+            grouped = re.search(_GROUPED, m.group("places"))
             quantity = one_quantity(statement, None, grouped=grouped is not None)
             # who asks, after its determiner (a bare asker is one of `BARE_ASKERS`)
             who = (m.groupdict().get("who") or "").split()[1:]
@@ -123,6 +131,8 @@ def _rounded(statement: list[str], ask: str) -> str | None:
             # `to 2dp`, `to nearest ten`: as the grammar writes them
             places = re.sub(r"(?<=\d)dp$", " dp", m.group("places").replace("d.p", "dp"))
             places = places.replace("to nearest ", "to the nearest ")
+            if not places.startswith("to "):  # `..., nearest thousand pls`
+                places = f"to the {places.removeprefix('the ')}"
             nearest = re.fullmatch(r"to the nearest (?:whole )?(?P<of>[a-z]+)", places)
             of = nearest.group("of") if nearest is not None else None
             if of is not None and of not in _NEAREST:
@@ -136,7 +146,8 @@ def _rounded(statement: list[str], ask: str) -> str | None:
 def _short(number: str, nearest: str) -> bool:
     """Whether `number` has fewer whole digits than the place it is rounded to (`4.56` to the
     nearest ten): a slip for a tenth as likely as a question whose answer is 0."""
-    places = {"ten": 2, "hundred": 3, "thousand": 4}[nearest.rsplit(maxsplit=1)[-1]]
+    place = nearest.rsplit("nearest ", maxsplit=1)[-1]
+    places = {"ten": 2, "hundred": 3, "thousand": 4, "ten thousand": 5, "hundred thousand": 6}[place]
     return len(number.lstrip("-").split(".")[0]) < places
 
 

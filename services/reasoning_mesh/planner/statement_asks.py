@@ -16,8 +16,9 @@ IT = r"(?:that|it|this)"
 IT_NAMED = r"(?P<it>that|it|this)"
 _UNIT = r"(?P<unit>[a-z]+(?: [a-z]+)?)"
 _PLACES = (
-    r"(?P<places>to (?:(?:the )?nearest (?:whole number|whole [a-z]+|whole|integer|ten|hundred|"
-    r"thousand|tenth|hundredth|thousandth|[a-z]+)|(?:\d|one|two|three|four|five|six) "
+    r"(?P<places>to (?:(?:the )?nearest (?:whole number|whole [a-z]+|whole|integer|"
+    r"(?:ten |hundred )?thousand|ten|hundred|million|tenth|hundredth|thousandth|[a-z]+)|"
+    r"(?:\d|one|two|three|four|five|six) "
     r"(?:dp|d\.p|decimal places?|decimals?)|\d(?:dp|d\.p)))"
 )
 #: Who may ask for a rounding with no determiner (`newspaper wants it to the nearest hundred`):
@@ -60,6 +61,8 @@ ROUNDING_ASKS = tuple(
         rf"(?:can you |could you )?round(?: {IT})? {_PLACES}",
         rf"(?:what(?: is|'s)|whats) {IT} (?:rounded |when rounded )?{_PLACES}",
         rf"{IT} rounded {_PLACES}",
+        # `..., nearest thousand pls`: the rounding alone (`to` said or not)
+        r"(?P<places>(?:to )?(?:the )?nearest (?:whole number|(?:ten |hundred )?thousand|ten|hundred))",
         # `the teacher wants it to 4 d.p.`: somebody's request of the quantity's rounding
         rf"(?P<who>(?:the|my|our|his|her|their) (?:[a-z-]+ ){{1,3}}|(?:he|she|they|someone|i|we) "
         rf"|(?:{'|'.join(sorted(BARE_ASKERS))}) )"

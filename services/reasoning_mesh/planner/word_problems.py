@@ -92,7 +92,7 @@ _TAILS = re.compile(
     r"| did i (?:go|travel|ride|do|have|book|get|take)| have i (?:had|done|booked|gone))?$"
 )
 #: Who may be someone's age in a ratio: one person, named as a relative of one.
-_RELATIVES = frozenset(
+RELATIVES = frozenset(
     ("sister", "brother", "cousin", "son", "daughter", "niece", "nephew", "friend", "dad", "mum",
      "mom", "father", "mother", "aunt", "uncle", "grandson", "granddaughter", "grandad",
      "grandpa", "grandma", "granny", "nan", "wife", "husband", "partner", "child", "kid", "baby",
@@ -113,7 +113,7 @@ _OLDER = re.compile(
     r"(?P<asked>[a-z]+)|(?P<named>[a-z]+))\s*[?.!]*$"
 )
 #: Names that are no one person (`nobody is three times as old as ...`).
-_NOBODY = frozenset(
+NOBODY = frozenset(
     ("nobody", "noone", "everyone", "everybody", "someone", "somebody", "anyone", "anybody",
      "who", "what", "which", "he", "she", "it", "they", "each", "all", "none", "one", "i", "we",
      "you", "this", "that", "everything", "nothing", "something", "anything", "twins", "both",
@@ -208,9 +208,9 @@ def _one_relative(m: re.Match[str], text: str) -> bool:
             return False
     elif m["asked"] != m["other"]:
         return False
-    if m["other"] not in _RELATIVES:
+    if m["other"] not in RELATIVES:
         return False
-    if m["whose"] not in (None, "the", m["own"]) or m["name"] in _NOBODY | _RELATIVES:
+    if m["whose"] not in (None, "the", m["own"]) or m["name"] in NOBODY | RELATIVES:
         return False
     return m["name"] not in CHATTER and not embedded.maths_word(m["name"])
 
@@ -224,7 +224,7 @@ def _two_names(m: re.Match[str], text: str) -> bool:
         return False
     if not all(re.search(rf"\b{n.capitalize()}\b", text) for n in names):
         return False
-    nobody = _NOBODY | _RELATIVES | CHATTER
+    nobody = NOBODY | RELATIVES | CHATTER
     return not any(n in nobody or embedded.maths_word(n) for n in names)
 
 
