@@ -85,11 +85,12 @@ _PRICED_ONE = re.compile(
 #: counted as the list is.
 _SCORED = re.compile(
     r"^(?:we|(?:our|my) (?:team|side|club)) scored (?P<list>\d+(?:, \d+)*,? and \d+) points"
-    r"(?: in (?:our|the|the last|our last) (?P<games>two|three|four|five|six) (?:games|matches))?"
+    r"(?: in (?:(?:our|the|the last|our last) )?(?P<games>two|three|four|five|six|[2-6])"
+    r" (?:games|matches))?"
     r"[,.;]? (?P<ask>(?:what(?: is|'s)|whats) (?:the|our) total(?: score)?|how many points(?: is that|"
     r" did we score)?(?: altogether| in total))$"
 )
-_GAMES = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_GAMES = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, **{str(n): n for n in range(2, 7)}}
 
 
 def read(text: str) -> str | None:
