@@ -30,7 +30,7 @@ _ASK = re.compile(
 #: `four times a number plus three is 27. what is the number?`
 _RIDDLE = re.compile(
     r"^(?:if )?(?P<lhs>[a-z0-9 ./()+*-]*\ba number\b[a-z0-9 ./()+*-]*?)\s+(?:is|equals|makes|gives)\s+"
-    r"(?P<rhs>(?:negative |minus )\d+(?:\.\d+)?|-?\d+(?:\.\d+)?|[a-z-]+)\s*[.,;]?\s*"
+    r"(?P<rhs>(?:negative |minus )\d+(?:\.\d+)?|-?\d+(?:\.\d+)?|[a-z-]+(?: [a-z]+)?)\s*[.,;]?\s*"
     r"(?:so\s+)?(?:what(?:'s| is)|whats|find) the number\s*[?.!]*$"
 )
 
@@ -143,6 +143,11 @@ _AS_SAID = {"twice": "(2 times a number)", "half of": "(a number divided by 2)",
             "half": "(a number divided by 2)"}  # fmt: skip
 
 
+_CHANGED = re.compile(
+    r"^(\((?:\S+ times|a number divided by \S+)[^()]*\)) (increased|decreased|reduced) by "
+)
+
+
 def unknown_in_words(text: str) -> str | None:
     """`solve four times n plus three = 27 for n` from `four times a number plus three is 27.
     what is the number?`; None where the unknown is not named exactly once, or a letter is
@@ -152,6 +157,8 @@ def unknown_in_words(text: str) -> str | None:
     if m is None:
         return None
     lhs = _MULTIPLE_OF.sub(lambda said: _AS_SAID[said[1]], m.group("lhs"))
+    # `twice a number decreased by 7`: the multiple is said first, so it is what is decreased
+    lhs = _CHANGED.sub(lambda said: f"{said[1]} {'plus' if said[2] == 'increased' else 'minus'} ", lhs)
     if lhs.count("a number") != 1 or re.search(r"\b[a-z]\b", lhs.replace("a number", "")):
         return None
     return f"solve {lhs.replace('a number', 'n')} = {m.group('rhs')} for n"
