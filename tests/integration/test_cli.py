@@ -117,7 +117,7 @@ def test_up_is_idempotent_and_status_is_healthy(stack: dict[str, str]) -> None:
 def test_ingest_batch_resume_subscribe_trace(stack: dict[str, str], tmp_path: Path) -> None:
     ingest = rmesh(stack, "kb", "ingest")
     assert ingest.returncode == 0, ingest.stdout + ingest.stderr
-    assert "indexed 178 documents" in ingest.stdout
+    assert "indexed 244 documents" in ingest.stdout
 
     src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     src.write_text(

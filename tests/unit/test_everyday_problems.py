@@ -1,6 +1,6 @@
 """Round fifteen: two things with a total and a comparison, `is` as `=` before an asked letter,
 a bill split between so many of us, change and rates said as people do, roundings and
-conversions inside sentences. Each refusal is a sentence an audit (887 questions) found a
+conversions inside sentences, imperial units. Each refusal is a sentence an audit (887 questions) found a
 first draft misread, or one whose reading would answer another question."""
 
 from __future__ import annotations
@@ -119,6 +119,11 @@ from reasoning_mesh.planner.grounding import ungrounded
             "How many km are there in 8500 metres?",
             "any",
         ),
+        # imperial units: among themselves, and to metric (exact by definition)
+        ("how many feet in 5 yards", "How many feet are there in 5 yards?", "any"),
+        ("how many yards in a mile", "How many yards are there in 1 mile?", "any"),
+        ("how many pints in 4 gallons", "How many pints are there in 4 gallons?", "any"),
+        ("how many pounds is 6 stone", "How many pounds are there in 6 stone?", "any"),
         (
             "hey how many millilitres in a 2 litre bottle of coke",
             "How many millilitres are there in 2 litre?",
@@ -161,9 +166,10 @@ def test_everyday_problems_read(question: str, reading: str, form: str) -> None:
         # a fraction of a letter with more after it: of which?
         "half of x + 4 = 10, what is x",
         "a number minus 13 equals negative -4, whats the number",
-        # units the knowledge base does not hold, and conversions across kinds
-        "how many feet in 5 yards",
-        "how many yards in a mile",
+        # units the knowledge base does not hold, metric to imperial, conversions across kinds
+        "how many cups in 3 litres",
+        "how many inches in 30 cm",
+        "how many litres in 3 pints",
         "how many grams in 3 litres",
     ],
 )
@@ -172,14 +178,40 @@ def test_everyday_problems_refused(question: str) -> None:
         plan_question(question)
 
 
-def test_a_refusal_names_the_unit_the_knowledge_base_lacks() -> None:
-    with pytest.raises(UnsupportedQuestionError, match="feet: the unit knowledge base holds metric"):
-        plan_question("how many feet in 5 yards")
-    with pytest.raises(UnsupportedQuestionError, match="litres measure volume and grams mass"):
+def test_a_refusal_says_why_the_knowledge_base_has_no_fact() -> None:
+    with pytest.raises(UnsupportedQuestionError, match="cups: not a unit the knowledge base holds"):
+        plan_question("how many cups in 3 litres")
+    with pytest.raises(UnsupportedQuestionError, match="volume and mass do not convert"):
         plan_question("how many grams in 3 litres")
+    with pytest.raises(UnsupportedQuestionError, match="centimetres to inches: no exact factor"):
+        plan_question("how many inches in 30 cm")
+    with pytest.raises(UnsupportedQuestionError, match="a pint is 568 ml in Britain"):
+        plan_question("how many litres in 3 pints")
 
 
 def test_a_model_reading_must_keep_the_letter_asked_for() -> None:
     assert "asks for 'x'" in ungrounded("2/3 of x is 14, what is x", "What is (2/3)*14?")
     assert ungrounded("2/3 of x is 14, what is x", "Solve (2/3)*x = 14 for x.") == ""
     assert ungrounded("for x = 3, what is 2x", "What is 2*3?") == ""  # x given, not asked
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a second audit (2,040 questions): change of a word that is no thing bought
+        "the saving is £4.60 and I pay with a £20 note, how much change",
+        "petrol is 1.48 and I pay with a 20 note, how much change",
+        "apples cost 0.45 and i pay with a 5 note, how much change",
+        # pay asked of another day, or of us; fuel in pence, or my part of ours
+        "I earn 12.50 an hour and worked 8 hours today, how much did i make this week",
+        "we earn 12.50 an hour and worked 8 hours, how much did we make",
+        "petrol was 148.9 a litre and I put in 40 litres what did that cost me",
+        "petrol was 1.48 a litre and we put in 40 litres, how much did i spend",
+        # a riddle's decrease followed by another step: which is multiplied?
+        "twice a number decreased by 7 multiplied by 3 is 33. what is the number",
+        "half a number increased by 3 divided by 2 is 10. what is the number",
+    ],
+)
+def test_what_the_second_audit_found_is_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)

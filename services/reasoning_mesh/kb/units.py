@@ -25,6 +25,11 @@ DIMENSIONS: dict[str, dict[str, Unit]] = {
         "cm": ("centimetre", "centimetres", "cm", ("centimeter", "centimeters"), _C),
         "m": ("metre", "metres", "m", ("meter", "meters"), Fraction(1)),
         "km": ("kilometre", "kilometres", "km", ("kilometer", "kilometers"), Fraction(1000)),
+        # The international yard and pound (1959) define the imperial units exactly in metric.
+        "inch": ("inch", "inches", "in", (), Fraction(254, 10**4)),
+        "ft": ("foot", "feet", "ft", (), Fraction(3048, 10**4)),
+        "yd": ("yard", "yards", "yd", ("yds",), Fraction(9144, 10**4)),
+        "mi": ("mile", "miles", "mi", (), Fraction(1609344, 1000)),
     },
     "mass": {
         "ng": ("nanogram", "nanograms", "ng", (), _N),
@@ -33,6 +38,9 @@ DIMENSIONS: dict[str, dict[str, Unit]] = {
         "g": ("gram", "grams", "g", (), Fraction(1)),
         "kg": ("kilogram", "kilograms", "kg", ("kilo", "kilos", "kgs"), Fraction(1000)),
         "t": ("tonne", "tonnes", "t", ("metric ton",), Fraction(10**6)),
+        "oz": ("ounce", "ounces", "oz", (), Fraction(28349523125, 10**9)),
+        "lb": ("pound", "pounds", "lb", ("lbs",), Fraction(45359237, 10**5)),
+        "st": ("stone", "stone", "st", ("stones",), 14 * Fraction(45359237, 10**5)),
     },
     "volume": {
         "nl": ("nanolitre", "nanolitres", "nl", ("nanoliter", "nanoliters"), _N),
@@ -59,7 +67,23 @@ DIMENSIONS: dict[str, dict[str, Unit]] = {
         "century": ("century", "centuries", "c", (), Fraction(100)),
         "millennium": ("millennium", "millennia", "ky", ("millenniums",), Fraction(1000)),
     },
+    # A pint is 568 ml in Britain and 473 ml in America, but a gallon is eight pints in both:
+    # these convert among themselves only, never to litres.
+    "liquid": {
+        "pt": ("pint", "pints", "pt", (), Fraction(1)),
+        "qt": ("quart", "quarts", "qt", (), Fraction(2)),
+        "gal": ("gallon", "gallons", "gal", (), Fraction(8)),
+    },
 }
+
+#: Imperial and US units. From one to a metric unit the factor is exact (1 inch = 2.54 cm);
+#: the other way it never ends (1 cm = 50/127 inch), so the knowledge base holds no such fact.
+IMPERIAL = frozenset(
+    ("inch", "foot", "yard", "mile", "ounce", "pound", "stone", "pint", "quart", "gallon")
+)
+#: Symbols that are everyday words too (`in`, `pt` for a point, `gal`, `st` for street or 1st):
+#: the knowledge base prints them, questions must spell these units out.
+SYMBOLS_NOT_READ = frozenset(("in", "pt", "gal", "st"))
 
 #: Time units before `month` are measured in seconds, the calendar ones in years: two scales
 #: that are only linked through days per year, a fact the school questions never rely on.
@@ -91,17 +115,19 @@ def _names(unit: Unit) -> str:
     return ", ".join(dict.fromkeys([plural, symbol, *alts]))
 
 
-def _comparable(dimension: str, a: str, b: str) -> bool:
+def _comparable(dimension: str, a: Unit, b: Unit) -> bool:
+    if a[0] not in IMPERIAL and b[0] in IMPERIAL:
+        return False  # metric to imperial: no factor that ends
     if dimension != "time":
         return True
-    return (a in CALENDAR) == (b in CALENDAR)
+    return (a[0] in CALENDAR) == (b[0] in CALENDAR)
 
 
 def facts() -> Iterator[dict[str, Any]]:
     for dimension, units in DIMENSIONS.items():
         for a, ua in units.items():
             for b, ub in units.items():
-                if a == b or not _comparable(dimension, a, b):
+                if a == b or not _comparable(dimension, ua, ub):
                     continue
                 factor = ua[4] / ub[4]
                 text = (

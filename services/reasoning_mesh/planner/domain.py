@@ -21,7 +21,6 @@ from reasoning_mesh.contracts.plans import (
     is_ref,
 )
 from reasoning_mesh.contracts.requests import Budget
-from reasoning_mesh.kb.units import CALENDAR
 from reasoning_mesh.planner import forms, natural, people
 from reasoning_mesh.planner.ambiguity import ambiguous_case, form_conflict, misread
 from reasoning_mesh.planner.builder import Builder, Function, Operand
@@ -36,18 +35,18 @@ from reasoning_mesh.planner.expr import (
 )
 from reasoning_mesh.planner.regroup import regroup
 from reasoning_mesh.planner.rounding import ROUND_SKILL, parse_round
-from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES, words_to_number
+from reasoning_mesh.planner.units import UNIT_NAMES, unconvertible, words_to_number
 
 __all__ = ["UnplannableError", "UnsupportedQuestionError", "allot", "plan_question", "route"]
 
 #: Why a question with no number or equation in it gets no plan (`unsupported`).
 UNSUPPORTED = "no arithmetic, equation, conversion or rounding found"
 
-#: Units of the imperial and US systems: the knowledge base holds metric units and time only, so
-#: a question in them is refused by name rather than as a phrasing not understood.
-_IMPERIAL = re.compile(
-    r"\b(inch(?:es)?|feet|foot|yards?|miles?|ounces?|oz|lbs?|stones?|pints?|quarts?|gallons?"
-    r"|fluid ounces?|cups?|tablespoons?|teaspoons?|acres?)\b",
+#: Measures the knowledge base does not hold (a cup or a fluid ounce differs between Britain
+#: and America, a ton is short, long or metric): a question in them is refused by name rather
+#: than as a phrasing not understood.
+_UNHELD = re.compile(
+    r"\b(fluid ounces?|fl oz|cups?|tablespoons?|teaspoons?|tbsp|tsp|acres?|hectares?|tons?)\b",
     re.IGNORECASE,
 )
 
@@ -82,8 +81,8 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     except UnplannableError as exc:
         reading, formed = people.reading(text)
         if reading is None or reading == text:
-            if unit := _IMPERIAL.search(text):
-                why = f"{unit.group().lower()}: the unit knowledge base holds metric units and time only"
+            if unit := _UNHELD.search(text):
+                why = f"{unit.group().lower()}: not a unit the knowledge base holds"
                 raise UnsupportedQuestionError(why) from exc
             if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all
                 raise UnsupportedQuestionError(UNSUPPORTED) from exc
@@ -245,14 +244,8 @@ def _conversion(text: str) -> tuple[str, Builder, Operand, FinalCheck] | None:
         src, dst = UNIT_NAMES.get(m.group("from").strip()), UNIT_NAMES.get(m.group("to").strip())
         if src is None or dst is None:
             raise UnplannableError(f"unknown unit in {text!r}")
-        kinds = DIMENSION_OF[src], DIMENSION_OF[dst]
-        if kinds[0] != kinds[1]:  # no fact to retrieve: say so now, not after a failed lookup
-            raise UnsupportedQuestionError(
-                f"{src}s measure {kinds[0]} and {dst}s {kinds[1]}: no conversion"
-            )
-        if (src in CALENDAR) != (dst in CALENDAR):
-            # the knowledge base links no days to months or years: a month has no fixed length
-            raise UnsupportedQuestionError(f"{src}s and {dst}s: a month or year has no fixed length")
+        if why := unconvertible(src, dst):
+            raise UnsupportedQuestionError(why)
         b = Builder()
         fact = b.add_goal(
             SubGoal(

@@ -144,7 +144,7 @@ _AS_SAID = {"twice": "(2 times a number)", "half of": "(a number divided by 2)",
 
 
 _CHANGED = re.compile(
-    r"^(\((?:\S+ times|a number divided by \S+)[^()]*\)) (increased|decreased|reduced) by "
+    r"(\((?:\S+ times|a number divided by \S+)[^()]*\)) (increased|decreased|reduced) by ([a-z0-9.-]+)"
 )
 
 
@@ -158,7 +158,9 @@ def unknown_in_words(text: str) -> str | None:
         return None
     lhs = _MULTIPLE_OF.sub(lambda said: _AS_SAID[said[1]], m.group("lhs"))
     # `twice a number decreased by 7`: the multiple is said first, so it is what is decreased
-    lhs = _CHANGED.sub(lambda said: f"{said[1]} {'plus' if said[2] == 'increased' else 'minus'} ", lhs)
+    # (and by one number only: `... decreased by 7 multiplied by 3` leaves open what is multiplied)
+    if (changed := _CHANGED.fullmatch(lhs)) is not None:
+        lhs = f"{changed[1]} {'plus' if changed[2] == 'increased' else 'minus'} {changed[3]}"
     if lhs.count("a number") != 1 or re.search(r"\b[a-z]\b", lhs.replace("a number", "")):
         return None
     return f"solve {lhs.replace('a number', 'n')} = {m.group('rhs')} for n"

@@ -19,21 +19,24 @@ _RATE = (
     r"(?P<rate_word> (?:pounds|dollars|euros|quid|bucks))?"
 )
 _COUNT = r"(?P<count>\d+(?:\.\d+)?)"
-_WHEN = r"(?: today| yesterday| this week| last week| this month| last month| on saturday| on sunday)?"
+_WHEN = r"(?: today| yesterday| this week| last week| this month| last month| on saturday| on sunday)"
 _PER_HOUR = r"(?:an|a|per) (?:hour|hr)"
+#: The asker's own pay (`we earn` may be each one's rate), for the hours and the day said once:
+#: an ask of another day (`... today, how much will i make this week`) declines.
 _WAGE = re.compile(
-    rf"^(?:i|we) (?:earn|make|get paid|get|am paid|'m paid|was paid|got paid|earned|made) {_RATE} "
-    rf"{_PER_HOUR},? (?:and )?(?:i |we )?(?:worked|work|did|put in|have worked) {_COUNT} "
-    rf"(?:hours|hrs){_WHEN}[,.;]? "
-    r"(?:so )?(?:how much (?:did|do|will|have) (?:i|we) (?:make|made|earn|earned|get|got|take home)"
-    rf"{_WHEN}(?: in total| altogether)?|what did (?:i|we) (?:make|earn|get)(?: in total| altogether)?"
-    r"|how much is that|how much (?:did|do) (?:i|we) get paid)$"
+    rf"^i (?:earn|make|get paid|get|am paid|'m paid|was paid|got paid|earned|made) {_RATE} "
+    rf"{_PER_HOUR},? (?:and )?(?:i )?(?:worked|work|did|put in|have worked) {_COUNT} "
+    rf"(?:hours|hrs)(?P<when>{_WHEN})?[,.;]? "
+    r"(?:so )?(?:how much (?:did|do|will|have) i (?:make|made|earn|earned|get|got)"
+    rf"(?P<asked>{_WHEN})?(?: in total| altogether)?"
+    r"|what did i (?:make|earn|get)(?: in total| altogether)?|how much is that"
+    r"|how much (?:did|do) i get paid)$"
 )
 _FUEL = re.compile(
     rf"^(?:the )?(?:petrol|diesel|fuel) (?:was|is|costs|cost) {_RATE} (?:a|per) (?P<unit>litre|liter) "
-    rf"(?:and|,) (?:i|we) (?:put in|bought|got|filled up with|put) {_COUNT} (?P<units>litres|liters)"
-    r"[,.;]? (?:so )?(?:what did (?:that|it) cost(?: me| us)?|how much did (?:that|it) cost(?: me| us)?"
-    r"|how much did (?:i|we) (?:pay|spend)|how much was (?:that|it))$"
+    rf"(?:and|,) (?P<who>i|we) (?:put in|bought|got|filled up with|put) {_COUNT} (?:litres|liters)"
+    r"[,.;]? (?:so )?(?:what did (?:that|it) cost(?: (?P<whom>me|us))?|how much did (?:that|it) cost"
+    r"(?: (?P<whom2>me|us))?|how much did (?P<asker>i|we) (?:pay|spend)|how much was (?:that|it))$"
 )
 
 
@@ -43,4 +46,13 @@ def read(text: str) -> str | None:
     m = _WAGE.match(said) or _FUEL.match(said)
     if m is None or (m["rate_sign"] and m["rate_word"]):
         return None  # `$12.50 pounds`: which money?
+    if m.groupdict().get("asked") not in (None, m.groupdict().get("when")):
+        return None  # `worked 8 hours today, how much did i make this week`
+    asker = m.groupdict().get("asker") or {"me": "i", "us": "we"}.get(
+        m.groupdict().get("whom") or m.groupdict().get("whom2") or ""
+    )
+    if "who" in m.groupdict() and asker not in (None, m["who"]):
+        return None  # `we put in 40 litres, how much did i spend`: my part?
+    if "unit" in m.groupdict() and not re.fullmatch(r"\d{1,2}(?:\.\d\d)?", m["rate"]):
+        return None  # `petrol was 148.9 a litre`: pence
     return natural.reading(f"what is {m['rate']} times {m['count']}")

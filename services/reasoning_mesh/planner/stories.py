@@ -32,10 +32,10 @@ _CHANGE_FORMS = tuple(
         rf"i paid for (?:a|an) {_COST} (?P<thing>[a-z]+) with (?:a|an) {_PAID} note",
         # `paid with a 20 note for stuff costing 13.64`: what was bought, costing so much
         rf"(?:i )?paid (?:with )?(?:a )?{_PAID}(?: note)? for (?:something|an item|a thing|it|"
-        rf"stuff|things|my shopping|the shopping|shopping) (?:costing|that cost|which cost) {_COST}",
+        rf"stuff|my shopping|the shopping|shopping) (?:costing|that cost|which cost) {_COST}",
         # `the train ticket is £14.60 and I pay with a £20 note`: one thing, then the note
         rf"(?:(?:a|the|my) )?(?:(?:train|bus|cinema|concert|plane|coach|taxi|museum|theatre) )?"
-        rf"(?P<thing>[a-z]+) (?:is|was|costs|cost|came to) {_COST} and i (?:pay|paid) "
+        rf"(?P<bought>[a-z]+) (?:is|was|costs|cost|came to) {_COST} and i (?:pay|paid) "
         rf"(?:with )?(?:a |an )?{_PAID}(?: note)?",
         # `something cost £13.47 and I paid with a £20 note`
         rf"(?:something|an item|it|my shopping|the shopping) (?:cost|came to) {_COST} and i "
@@ -84,6 +84,15 @@ _TEMPERATURE_ASK = re.compile(
 #: Names of one time of day, as an ask may say it again.
 _SAME_TIME = {"lunchtime": "lunch", "midday": "noon", "teatime": "tea time"}
 #: Words that count things rather than name one (`a 13.47 dozen`).
+#: One thing bought whole, whose price is what is paid (`the ticket is £14.60 and I pay with a
+#: £20 note`): never a saving, a wage, a price per litre or per item (`petrol is 1.48`,
+#: `apples cost 0.45`).
+_BOUGHT_ONE = frozenset(
+    ("ticket", "fare", "meal", "lunch", "dinner", "breakfast", "book", "magazine", "newspaper",
+     "sandwich", "coffee", "tea", "pizza", "burger", "cake", "toy", "game", "present", "gift",
+     "shirt", "t-shirt", "jacket", "coat", "dress", "hat", "scarf", "haircut", "shopping", "bill",
+     "taxi", "cab", "card", "pen", "notebook", "umbrella", "film", "movie")
+)  # fmt: skip
 _QUANTITIES = frozenset(
     ("dozen", "pack", "pair", "set", "box", "bag", "lot", "batch", "case", "crate", "round",
      "bundle", "multipack", "each", "per", "total", "bill", "deposit", "voucher", "note", "refund",
@@ -111,6 +120,8 @@ def read(text: str) -> FormedReading | None:
         if _CHANGE_ASK.fullmatch(ask) and (m := _first(_CHANGE_FORMS, head)) is not None:
             signs = {m["paid_sign"], m["cost_sign"]} - {None}
             if len(signs) > 1 or not _one_thing(m.groupdict().get("thing")) or not _priced(m):
+                return None  # `a $20 note for something that cost £13.47`: which money?
+            if m.groupdict().get("bought") not in (None, *_BOUGHT_ONE):
                 return None  # `a $20 note for something that cost £13.47`: which money?
             reading = natural.reading(f"what is {m['paid']} minus {m['cost']}")
             return None if reading is None else FormedReading(reading, "change")

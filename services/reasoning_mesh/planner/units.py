@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.kb.units import DIMENSIONS
+from reasoning_mesh.kb.units import CALENDAR, DIMENSIONS, IMPERIAL, SYMBOLS_NOT_READ
 from reasoning_mesh.planner.numwords import ONES
 from reasoning_mesh.planner.numwords import TENS as _TENS
 
@@ -15,6 +15,8 @@ def _names() -> dict[str, str]:
     for units in DIMENSIONS.values():
         for singular, plural, symbol, alternatives, _size in units.values():
             for word in (singular, plural, symbol, *alternatives):
+                if word in SYMBOLS_NOT_READ:
+                    continue
                 names.setdefault(word.lower(), singular)
                 # ASCII spellings of the micro prefix: "ug", "um", "ul", "us".
                 if word.startswith("µ"):
@@ -23,8 +25,28 @@ def _names() -> dict[str, str]:
 
 
 UNIT_NAMES = _names()
+#: Each unit's plural (`inch` → `inches`), for what the planner says of it.
+PLURAL_OF = {unit[0]: unit[1] for units in DIMENSIONS.values() for unit in units.values()}
 #: Each unit's kind (`kilometre` → `length`): a conversion is within one kind.
 DIMENSION_OF = {unit[0]: kind for kind, units in DIMENSIONS.items() for unit in units.values()}
+
+
+def unconvertible(src: str, dst: str) -> str:
+    """Why the knowledge base holds no fact from unit `src` to `dst` (said now, not after a
+    failed lookup); empty where it holds one."""
+    kinds, of = (DIMENSION_OF[src], DIMENSION_OF[dst]), f"{PLURAL_OF[src]} and {PLURAL_OF[dst]}"
+    if kinds[0] != kinds[1] and "liquid" in kinds:
+        pint = "a pint is 568 ml in Britain and 473 ml in America"
+        return f"{of}: {pint}; pints, quarts and gallons convert only among themselves"
+    if kinds[0] != kinds[1]:
+        return f"{of}: {kinds[0]} and {kinds[1]} do not convert"
+    if dst in IMPERIAL and src not in IMPERIAL:
+        # 1 cm is 50/127 of an inch: an answer people want rounded, and no rounding was asked
+        return f"{PLURAL_OF[src]} to {PLURAL_OF[dst]}: no exact factor from metric units"
+    if (src in CALENDAR) != (dst in CALENDAR):
+        # the knowledge base links no days to months or years
+        return f"{of}: a month or year has no fixed length"
+    return ""
 
 
 _DENOMS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4}

@@ -18,7 +18,8 @@ from reasoning_mesh.kb.units import DIMENSIONS
 #: trained: its generator leaves them out, so the stream it writes stays the one the
 #: checkpoint read (its data fingerprint); the model refuses their names as unknown words
 #: and the grammar reads them. A retrain may drop this.
-UNITS_AFTER_TRAINING = frozenset(("cl", "dl"))
+UNITS_AFTER_TRAINING = frozenset(("cl", "dl", "inch", "ft", "yd", "mi", "oz", "lb", "st"))
+DIMENSIONS_AFTER_TRAINING = frozenset(("liquid",))
 
 Number = Callable[..., str]
 #: slot → (as the question writes it, as the reading writes it when it is not a number)
@@ -93,7 +94,9 @@ class Template:
         if "{from}" in text:
             units = [
                 u
-                for key, u in rng.choice(list(DIMENSIONS.values())).items()
+                for key, u in rng.choice(
+                    [d for name, d in DIMENSIONS.items() if name not in DIMENSIONS_AFTER_TRAINING]
+                ).items()
                 if key not in UNITS_AFTER_TRAINING
             ]
             a, b = rng.sample(units, 2)
