@@ -119,6 +119,28 @@ from reasoning_mesh.planner.grounding import ungrounded
             "How many km are there in 8500 metres?",
             "any",
         ),
+        ("a 10 km race is how many metres", "How many metres are there in 10 km?", "any"),
+        ("hw many pounds is 6 stone", "How many pounds are there in 6 stone?", "any"),
+        (
+            "we made 312 at the cake sale and 3 of us are splitting it evenly, how much each",
+            "What is 312/3?",
+            "cents",
+        ),
+        (
+            "twice a number decreased by seven is eleven. what is the number",
+            "Solve (2*n) - 7 = 11 for n.",
+            "any",
+        ),
+        (
+            "our team scored 23, 17, 31 and 29 points in 4 games, whats the total",
+            "What is 23 + 17 + 31 + 29?",
+            "any",
+        ),
+        (
+            "taxi charges 3 quid plus 2 per mile and my fare was 19. how many miles did i go",
+            "Solve 3 + (2*n) = 19 for n.",
+            "not_negative",
+        ),
         # imperial units: among themselves, and to metric (exact by definition)
         ("how many feet in 5 yards", "How many feet are there in 5 yards?", "any"),
         ("how many yards in a mile", "How many yards are there in 1 mile?", "any"),

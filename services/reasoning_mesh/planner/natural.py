@@ -137,6 +137,7 @@ conversion: "how" "many" UNIT _are? "there"? "in"? quantity                  -> 
           | quantity _into UNIT                                             -> from_to
           | quantity ("expressed" | "converted" | "written") _into UNIT     -> from_to
           | quantity _is_how_many UNIT (("is" | "are") _that)?              -> from_to
+          | ("a" | "an") quantity STUFF "is" "how" "many" UNIT              -> from_to
           | quantity ("=" | "equals") "?" UNIT                              -> from_to
           | quantity stuff? ("," | ".")? _what _that _into UNIT               -> from_to
           | quantity stuff? ("," | ".")? "how" "many" UNIT ("is" | "are") _that -> from_to

@@ -92,6 +92,10 @@ _FORMS = tuple(
         # `dinner came to 138 and there's 6 of us`: the shares asked of each (`how much each`)
         rf"(?:dinner|lunch|the meal|our meal|the bill|the dinner bill) (?:came to|comes to|was) "
         rf"[$£€]?(?P<cash>{_CASH})[,.]? and there(?:'s| is| are) (?P<us>{_COUNT}) of us",
+        # `we made 312 at the cake sale and 3 of us are splitting it evenly`: takings shared
+        rf"{_WE} (?:made|raised|took|earned) [$£€]?(?P<cash>{_CASH})(?: (?:dollars|quid|euros|bucks))? "
+        rf"at the (?:cake|bake|car boot|school|charity|jumble|garage|yard) (?:sale|fair|stall) and "
+        rf"(?P<us>{_COUNT}) of us (?:are )?{_SPLITTING} it(?: {_EVENLY})?",
         # `pizza was 18 quid split between 4 of us`
         rf"(?:(?:a|the|our) )?(?P<bill_for3>[a-z]+) (?:costs|cost|came to|comes to|was|is) "
         rf"[$£€]?(?P<cash7>{_CASH})(?: (?:dollars|quid|euros|bucks))?,? (?:and )?(?:split|shared) "

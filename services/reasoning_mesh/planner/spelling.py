@@ -46,9 +46,13 @@ COMMON_SLIPS = {
 _SLIP = re.compile(r"\b(" + "|".join(COMMON_SLIPS) + r")\b", re.IGNORECASE)
 
 
+#: `hw many`: `hw` alone may be homework, so only before `many` or `much`.
+_HW = re.compile(r"\bhw(?= (?:many|much)\b)", re.IGNORECASE)
+
+
 def fix_slips(text: str) -> str:
     """`text` with the `COMMON_SLIPS` replaced (lower case); everything else as written."""
-    return _SLIP.sub(lambda m: COMMON_SLIPS[m.group().lower()], text)
+    return _HW.sub("how", _SLIP.sub(lambda m: COMMON_SLIPS[m.group().lower()], text))
 
 
 def _one_edit(a: str, b: str) -> bool:
