@@ -141,6 +141,36 @@ from reasoning_mesh.planner.grounding import ungrounded
             "Solve 3 + (2*n) = 19 for n.",
             "not_negative",
         ),
+        # what sealed files 27 and 28 brought (dev files since)
+        ("got 4 sandwiches for lunch at 3.75 each how much did i spend", "What is 4*3.75?", "any"),
+        (
+            "jim is 3 times as old as his son and the difference between their ages is 24 years. "
+            "how old is the son",
+            "Solve (3*n) - n = 24 for n.",
+            "count",
+        ),
+        (
+            "the stadium had 58,391 fans last night, what's that rounded to the nearest thousand",
+            "Round 58391 to the nearest thousand.",
+            "any",
+        ),
+        (
+            "5 of us splitting a 137.50 restaurant bill evenly, how much does each person pay",
+            "What is 137.50/5?",
+            "cents",
+        ),
+        (
+            "paid with a 20 for something that cost 13.65 what change should i get",
+            "What is 20 - 13.65?",
+            "change",
+        ),
+        ("petrol is 1.82 a litre and I put in 40 litres, whats the total", "What is 1.82*40?", "any"),
+        ("a number minus 13 is -4 what's the numbr", "Solve n - 13 = -4 for n.", "any"),
+        (
+            "the house sold for 247,800, round to the nearest ten thousand",
+            "Round 247800 to the nearest ten thousand.",
+            "any",
+        ),
         # imperial units: among themselves, and to metric (exact by definition)
         ("how many feet in 5 yards", "How many feet are there in 5 yards?", "any"),
         ("how many yards in a mile", "How many yards are there in 1 mile?", "any"),

@@ -170,7 +170,7 @@ def _agree(m: re.Match[str], t: re.Match[str], ask: re.Match[str]) -> bool:
 def _two(m: re.Match[str], t: re.Match[str], ask: re.Match[str], text: str) -> bool:
     """The two things are named apart, the total is of these two, and one of them is asked."""
     a, b = m["a"], m["b"]
-    if _same(a, b) or not (_someone(a, text) and _someone(b, text)):
+    if _same(a, b) or not (_someone(a, text, _same(ask["w"], a)) and _someone(b, text, subject=True)):
         return False
     if "x" in t.groupdict() and not (
         (_same(t["x"], a) and _same(t["y"], b)) or (_same(t["x"], b) and _same(t["y"], a))
@@ -227,9 +227,10 @@ def _head(word: str) -> str:
     return "me" if word in _ME else word
 
 
-def _someone(named: str, text: str) -> bool:
-    """A thing or person: `the pen`, `his son`, `me`, or a name written as one (`Jake`; not
-    `than usual`)."""
+def _someone(named: str, text: str, subject: bool) -> bool:
+    """A thing or person: `the pen`, `his son`, `me`, or a name: the subject of its sentence
+    (`jim is 3 times as old as ...`), or written with its capital or asked for (`than Jake`,
+    `than jake ... how many has jake got`; not `than usual`)."""
     *determiner, head = named.split()
     if head in _ME:
         return True
@@ -239,7 +240,9 @@ def _someone(named: str, text: str) -> bool:
         return False  # `his sisters`: more than one
     if determiner:
         return True
-    return head not in CHATTER and re.search(rf"\b{head.capitalize()}\b", text) is not None
+    if head in CHATTER:
+        return False
+    return subject or re.search(rf"\b{head.capitalize()}\b", text) is not None
 
 
 def _number(said: str) -> str | None:

@@ -36,7 +36,8 @@ _FUEL = re.compile(
     rf"^(?:the )?(?:petrol|diesel|fuel) (?:was|is|costs|cost) {_RATE} (?:a|per) (?P<unit>litre|liter) "
     rf"(?:and|,) (?P<who>i|we) (?:put in|bought|got|filled up with|put) {_COUNT} (?:litres|liters)"
     r"[,.;]? (?:so )?(?:what did (?:that|it) cost(?: (?P<whom>me|us))?|how much did (?:that|it) cost"
-    r"(?: (?P<whom2>me|us))?|how much did (?P<asker>i|we) (?:pay|spend)|how much was (?:that|it))$"
+    r"(?: (?P<whom2>me|us))?|how much did (?P<asker>i|we) (?:pay|spend)|how much was (?:that|it)"
+    r"|(?:what(?:'s| is)|whats) the total)$"
 )
 
 

@@ -72,7 +72,8 @@ _ASKS = (
 
 #: `I bought 3 coffees at 2.85 each`: one thing bought several times at one price each.
 _AT_EACH = re.compile(
-    r"^(?:(?P<who>i|we) )?(?:bought|got|ordered) (?P<n>\d+) (?P<things>[a-z]+) (?:at|for) "
+    r"^(?:(?P<who>i|we) )?(?:bought|got|ordered) (?P<n>\d+) (?P<things>[a-z]+)"
+    r"(?: for (?:lunch|breakfast|dinner|the (?:team|office|kids|party)))? (?:at|for) "
     r"(?P<price>[$£€]?\d+(?:\.\d{1,2})?) each[,.;]? (?P<ask>.+)$"
 )
 #: `A train ticket costs $12.40. How much would 5 tickets cost?`: one price, several asked.

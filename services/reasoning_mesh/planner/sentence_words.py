@@ -62,7 +62,8 @@ SLOTS = frozenset(
      "showing", "displaying", "displays", "displayed",
      "lasts", "lasted", "took", "takes", "works out at", "works out as", "worked out at",
      "worked out as", "travelled", "traveled", "flew", "hiked", "jogged", "rode", "rowed",
-     "sailed", "covered", "away for", "gone for", "staying for", "there for")
+     "sailed", "covered", "away for", "gone for", "staying for", "there for", "had",
+     "sold for", "went for", "sells for", "goes for")
 )  # fmt: skip
 #: After a quantity of length or time: where it is from now, how far apart (`6 weeks away`,
 #: `2 km apart`); none changes the amount.

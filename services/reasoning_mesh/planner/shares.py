@@ -62,7 +62,10 @@ _MONEY = (
     rf"(?: (?:dollars|quid|euros|bucks))?)"
     rf"|the (?P<cash5>{_CASH}) dollar (?:bill|rent)"
     # `a 138 dollar dinner bill`, `an 84 pound bill`: the currency said before the bill
-    rf"|(?:a|an|the) (?P<cash8>{_CASH}) (?:dollar|pound|euro|quid|buck) (?:(?P<bill_for4>[a-z]+) )?bill)"
+    rf"|(?:a|an|the) (?P<cash8>{_CASH}) (?:dollar|pound|euro|quid|buck)"
+    rf" (?:(?P<bill_for4>[a-z]+) )?bill"
+    # `a 137.50 restaurant bill`: pounds and pence, a bill's amount
+    rf"|(?:a|the) (?P<cash9>\d+\.\d\d) (?:(?P<bill_for5>[a-z]+) )?bill)"
 )
 _AMOUNT = rf"(?:{_MONEY}|{_THINGS})"
 _FOR = r"(?: for the (?P<for>[a-z]+)(?: (?P<for2>[a-z]+))?)?"
@@ -166,7 +169,7 @@ def _parts(head: str, ask: str) -> tuple[str, str, AnswerForm] | None:
     found = {k: v for k, v in said.groupdict().items() if v is not None}
     shares = found.get("n") or found.get("us") or found.get("ways") or ""
     cash = next((v for k, v in found.items() if k.startswith("cash")), None)
-    bill_for = [found[k] for k in ("bill_for", "bill_for2", "bill_for3", "bill_for4") if k in found]
+    bill_for = [found[k] for k in found if k.startswith("bill_for")]
     purpose = [found[k] for k in ("for", "for2") if k in found]
     if (
         shares in ("0", "1", "zero", "one")

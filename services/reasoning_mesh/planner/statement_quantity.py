@@ -44,9 +44,23 @@ _SHOWS = re.compile(
 )
 
 
+#: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
+_WHEN_SAID = frozenset(
+    [("this", t) for t in ("morning", "afternoon", "evening")]
+    + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
+)
+
+
 def number_at(words: list[str]) -> int | None:
     """Where the statement's first number is."""
     return next((i for i, w in enumerate(words) if re.search(r"\d", w)), None)
+
+
+#: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
+_WHEN_SAID = frozenset(
+    [("this", t) for t in ("morning", "afternoon", "evening")]
+    + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
+)
 
 
 def one_quantity(
@@ -77,6 +91,13 @@ def one_quantity(
     ):
         return None
     return number, unit
+
+
+#: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
+_WHEN_SAID = frozenset(
+    [("this", t) for t in ("morning", "afternoon", "evening")]
+    + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
+)
 
 
 def _measure(
@@ -110,6 +131,13 @@ def _measure(
     return unit, after
 
 
+#: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
+_WHEN_SAID = frozenset(
+    [("this", t) for t in ("morning", "afternoon", "evening")]
+    + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
+)
+
+
 def _all_free(words: list[str], *, journey: bool = False) -> bool:
     """Every word `free`, and, of a quantity of time or length (`journey`: `the bus to town is
     10.45` is a time of day or a fare), `to` after a journey (`our flight to singapore is`): a
@@ -128,10 +156,24 @@ def _all_free(words: list[str], *, journey: bool = False) -> bool:
     )
 
 
+#: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
+_WHEN_SAID = frozenset(
+    [("this", t) for t in ("morning", "afternoon", "evening")]
+    + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
+)
+
+
 def _named(word: str) -> bool:
     """After `of` between names: a determiner or a name (`the bag of flour`, `population of
     our town`)."""
     return word in DETERMINERS or noun(word)
+
+
+#: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
+_WHEN_SAID = frozenset(
+    [("this", t) for t in ("morning", "afternoon", "evening")]
+    + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
+)
 
 
 def _said_before(words: list[str], *, journey: bool = False) -> bool:
@@ -155,6 +197,13 @@ def _said_before(words: list[str], *, journey: bool = False) -> bool:
     return False
 
 
+#: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
+_WHEN_SAID = frozenset(
+    [("this", t) for t in ("morning", "afternoon", "evening")]
+    + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
+)
+
+
 def _said_after(
     words: list[str], asked_unit: str | None, *, attributive: bool, kind: str | None = None
 ) -> bool:
@@ -176,8 +225,8 @@ def _said_after(
             return _only_shows(words if words[0] == "but" else ["but", *words], asked_unit)
         if words[0] in SIZES or words[0] in WHEN or (going and words[0] in APART):
             words = words[1:]
-        elif words[0] == "this" and len(words) > 1 and words[1] in ("morning", "afternoon", "evening"):
-            words = words[2:]
+        elif tuple(words[:2]) in _WHEN_SAID:
+            words = words[2:]  # `this morning`, `58,391 fans last night`: when it was
         elif words[:3] in (["as", "my", "answer"], ["as", "the", "answer"], ["as", "my", "result"]):
             words = words[3:]
         elif (
@@ -196,6 +245,13 @@ def _said_after(
     return True
 
 
+#: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
+_WHEN_SAID = frozenset(
+    [("this", t) for t in ("morning", "afternoon", "evening")]
+    + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
+)
+
+
 def _only_shows(words: list[str], unit: str) -> bool:
     """`but my scale only shows grams`, `but the jug is in litres`: what measures it names the
     unit asked for, and nothing else (`but i already have some grams` is not one)."""
@@ -205,6 +261,13 @@ def _only_shows(words: list[str], unit: str) -> bool:
         and m.group("unit") == unit
         and all(noun(w) or w == "measuring" for w in (m.group("what") or "").split())
     )
+
+
+#: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
+_WHEN_SAID = frozenset(
+    [("this", t) for t in ("morning", "afternoon", "evening")]
+    + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
+)
 
 
 def _phrase(words: list[str]) -> int:

@@ -26,7 +26,7 @@ _CHANGE_FORMS = tuple(
     re.compile(f"^{form}$")
     for form in (
         # `I paid with a £20 note for something that cost £13.47`
-        rf"i paid (?:with )?(?:a )?{_PAID}(?: note)? for (?:something|an item|a thing|it) "
+        rf"(?:i )?paid (?:with )?(?:a )?{_PAID}(?: note)? for (?:something|an item|a thing|it) "
         rf"(?:that|which) cost {_COST}",
         # `I paid for a 13.47 book with a 20 note`: one thing, its price before it
         rf"i paid for (?:a|an) {_COST} (?P<thing>[a-z]+) with (?:a|an) {_PAID} note",
@@ -46,6 +46,7 @@ _CHANGE_ASK = re.compile(
     r"^how much change(?: (?:should|do|will|would|did|must) i (?:get|receive|recieve|get back|"
     r"have got|have gotten|have received|have recieved)(?: back)?)?$"
     r"|^(?:what(?:'s| is)|whats) my change$"
+    r"|^what change (?:should|do|will|would) i get(?: back)?$"
 )
 #: The ask first, then the one payment and the one price (`... from a £20 note if i spend £13.76`).
 _CHANGE_ASKED_FIRST = re.compile(
@@ -112,6 +113,8 @@ def read(text: str) -> FormedReading | None:
             f"i paid with a {asked_first['paid']} note for something that cost {asked_first['cost']}, "
         )
         said += "how much change do i get"
+    # an ask of change typed straight on: cut before it (`... cost 13.65 what change should i get`)
+    said = re.sub(r"(?<=\d) (?=(?:what|how much) change\b)", ", ", said)
     for cut in (", ", ". ", "? ", " - "):
         head, sep, ask = said.rpartition(cut)
         if not sep:

@@ -44,8 +44,8 @@ _FEE = re.compile(
     rf"^(?:(?:a|an|the|my|our) )?(?P<who>{_WHO}) charges (?:an? )?(?:flat |fixed )?"
     rf"(?P<a>{_MONEY})(?: {_FEE_KIND})?(?: fee| charge)?,? plus (?P<b>{_MONEY}) "
     r"(?:per|an|a|for each|for every) (?P<unit>[a-z]+)(?:[.,;]|\s+[-–—])?\s+(?:and )?"
-    r"(?:my|the) (?:bill|fare|total|invoice)(?: (?:came|comes) to| was| is|"
-    r" totalled| totaled| came out at| came out to)? (?P<c>" + _MONEY + r")(?:[.,;]|\s+[-–—])?\s+"
+    r"(?:my|the) (?:bill|fare|total|invoice|ride|trip|journey)(?: (?:came|comes) to| was| is|"
+    r" totalled| totaled| came out at| came out to| cost)? (?P<c>" + _MONEY + r")(?:[.,;]|\s+[-–—])?\s+"
     r"(?:so )?how many (?P<asked>[a-z]+)(?P<tail>(?: [a-z']+)*)\s*[?.!]*$"
 )
 #: `Tickets cost $12 each plus a single $5 booking fee. I paid $65 in total. How many tickets
