@@ -267,3 +267,32 @@ def test_a_model_reading_must_keep_the_letter_asked_for() -> None:
 def test_what_the_second_audit_found_is_refused(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a third audit (1,502 questions): pounds that are money, converted as a mass
+        "the fish cost 12 pounds, how many kg",
+        "the meal came to 45 pounds, how many kg",
+        "a 20 pound note is how many grams",
+        "it sold for 200 pounds, how many kg is that",
+        "the till had 300 pounds last night, how many kg",
+        "i have 20 pounds, how many ounces",
+    ],
+)
+def test_pounds_that_may_be_money_are_not_weighed(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError, match="pounds that may be money"):
+        plan_question(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many ounces in 3 pounds",
+        "convert 150 lbs to kg pls",
+        "the turkey weighs 12 pounds, how many kg is that",
+    ],
+)
+def test_pounds_asked_outright_or_weighed_are_a_mass(question: str) -> None:
+    assert plan_question(question).shape == "conversion"

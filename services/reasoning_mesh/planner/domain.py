@@ -21,7 +21,7 @@ from reasoning_mesh.contracts.plans import (
     is_ref,
 )
 from reasoning_mesh.contracts.requests import Budget
-from reasoning_mesh.planner import forms, natural, people
+from reasoning_mesh.planner import forms, money, natural, people
 from reasoning_mesh.planner.ambiguity import ambiguous_case, form_conflict, misread
 from reasoning_mesh.planner.builder import Builder, Function, Operand
 from reasoning_mesh.planner.expr import (
@@ -75,7 +75,7 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     if why := ambiguous_case(text):
         raise UnsupportedQuestionError(why)
     try:
-        return _plan(text, budget, fallbacks=fallbacks)
+        return _weighed(text, _plan(text, budget, fallbacks=fallbacks))
     except UnsupportedQuestionError:
         raise
     except UnplannableError as exc:
@@ -98,7 +98,13 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     form = formed.form if formed is not None else forms.asked_form(text)
     if form != "any":
         plan = forms.with_form(plan, form)
-    return plan.model_copy(update={"question": text, "reading": reading})
+    return _weighed(text, plan.model_copy(update={"question": text, "reading": reading}))
+
+
+def _weighed(text: str, plan: Plan) -> Plan:
+    if why := money.pounds_as_money(text, plan):
+        raise UnsupportedQuestionError(why)
+    return plan
 
 
 def plan_as_written(text: str, budget: Budget, *, fallbacks: bool = True) -> Plan:

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from reasoning_mesh.contracts.plans import Plan
+from reasoning_mesh.planner.numwords import read_number_words
 from reasoning_mesh.planner.units import UNIT_NAMES
 
 _SIGN = re.compile(r"(?<![\w.])[$£€](?=-?\d)")
@@ -63,3 +65,42 @@ def unsigned(text: str) -> str:
             return text  # another currency's coin, or an amount in small coins
         text = coin.sub(place, text)
     return _SIGN.sub("", text)
+
+
+#: The words of a conversion asked outright (`how many ounces are there in 3 pounds`, `convert
+#: 150 lbs to kg pls`): with units and numbers, all a question may say for `pounds` to be read
+#: as a mass without saying it is weighed.
+_ASKING = frozenset(
+    ("how", "many", "much", "are", "is", "there", "in", "into", "to", "convert", "change",
+     "turn", "express", "what", "whats", "s", "the", "of", "a", "an", "one", "please", "pls",
+     "plz", "hey", "hi", "quick", "q", "question", "can", "could", "you", "u", "tell", "me", "i",
+     "need", "know", "help", "with", "equals", "equal", "so", "ok", "okay", "thanks", "that",
+     "does", "do", "make", "makes", "up", "as", "written", "expressed", "converted", "give",
+     "get", "find", "work", "out")
+)  # fmt: skip
+#: Words that say pounds are weighed (`the turkey weighs 12 pounds`).
+_WEIGHED = frozenset(
+    ("weigh", "weighs", "weighed", "weighing", "weight", "heavy", "heavier", "lighter", "mass")
+)
+
+
+def pounds_as_money(question: str, plan: Plan) -> str:
+    """Why a conversion from pounds (the mass) may be of money (`the meal came to 45 pounds, how
+    many kg`, `a 20 pound note is how many grams`): pounds are read as a mass only in a
+    conversion asked outright or of something weighed."""
+    converted = {g.filters.get("from_unit") for g in plan.goals if g.kind == "fact"}
+    words = set(re.findall(r"[a-z]+", question.lower()))
+    if "pound" not in converted or words & _WEIGHED:
+        return ""
+    told = {w for w in words - _ASKING if w not in UNIT_NAMES and not _number_word(w)}
+    if not told and not re.search(r"[£$€]", question):
+        return ""
+    return "pounds that may be money (a price, a note, a sale): a mass only where it is weighed"
+
+
+def _number_word(word: str) -> bool:
+    try:
+        read_number_words(word)
+    except ValueError:
+        return False
+    return True

@@ -56,13 +56,6 @@ def number_at(words: list[str]) -> int | None:
     return next((i for i, w in enumerate(words) if re.search(r"\d", w)), None)
 
 
-#: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
-_WHEN_SAID = frozenset(
-    [("this", t) for t in ("morning", "afternoon", "evening")]
-    + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
-)
-
-
 def one_quantity(
     words: list[str], asked_unit: str | None, *, grouped: bool = False
 ) -> tuple[str, str | None] | None:
@@ -91,13 +84,6 @@ def one_quantity(
     ):
         return None
     return number, unit
-
-
-#: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
-_WHEN_SAID = frozenset(
-    [("this", t) for t in ("morning", "afternoon", "evening")]
-    + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
-)
 
 
 def _measure(
@@ -131,13 +117,6 @@ def _measure(
     return unit, after
 
 
-#: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
-_WHEN_SAID = frozenset(
-    [("this", t) for t in ("morning", "afternoon", "evening")]
-    + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
-)
-
-
 def _all_free(words: list[str], *, journey: bool = False) -> bool:
     """Every word `free`, and, of a quantity of time or length (`journey`: `the bus to town is
     10.45` is a time of day or a fare), `to` after a journey (`our flight to singapore is`): a
@@ -156,24 +135,10 @@ def _all_free(words: list[str], *, journey: bool = False) -> bool:
     )
 
 
-#: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
-_WHEN_SAID = frozenset(
-    [("this", t) for t in ("morning", "afternoon", "evening")]
-    + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
-)
-
-
 def _named(word: str) -> bool:
     """After `of` between names: a determiner or a name (`the bag of flour`, `population of
     our town`)."""
     return word in DETERMINERS or noun(word)
-
-
-#: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
-_WHEN_SAID = frozenset(
-    [("this", t) for t in ("morning", "afternoon", "evening")]
-    + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
-)
 
 
 def _said_before(words: list[str], *, journey: bool = False) -> bool:
@@ -195,13 +160,6 @@ def _said_before(words: list[str], *, journey: bool = False) -> bool:
     ):
         return _all_free(words[2:-1], journey=journey)
     return False
-
-
-#: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
-_WHEN_SAID = frozenset(
-    [("this", t) for t in ("morning", "afternoon", "evening")]
-    + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
-)
 
 
 def _said_after(
@@ -245,13 +203,6 @@ def _said_after(
     return True
 
 
-#: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
-_WHEN_SAID = frozenset(
-    [("this", t) for t in ("morning", "afternoon", "evening")]
-    + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
-)
-
-
 def _only_shows(words: list[str], unit: str) -> bool:
     """`but my scale only shows grams`, `but the jug is in litres`: what measures it names the
     unit asked for, and nothing else (`but i already have some grams` is not one)."""
@@ -261,13 +212,6 @@ def _only_shows(words: list[str], unit: str) -> bool:
         and m.group("unit") == unit
         and all(noun(w) or w == "measuring" for w in (m.group("what") or "").split())
     )
-
-
-#: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
-_WHEN_SAID = frozenset(
-    [("this", t) for t in ("morning", "afternoon", "evening")]
-    + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
-)
 
 
 def _phrase(words: list[str]) -> int:
