@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.contracts.plans import Plan
-from reasoning_mesh.planner.numwords import read_number_words
+from reasoning_mesh.planner.numwords import names_a_number
 from reasoning_mesh.planner.units import UNIT_NAMES
 
 _SIGN = re.compile(r"(?<![\w.])[$£€](?=-?\d)")
@@ -88,19 +88,11 @@ def pounds_as_money(question: str, plan: Plan) -> str:
     """Why a conversion from pounds (the mass) may be of money (`the meal came to 45 pounds, how
     many kg`, `a 20 pound note is how many grams`): pounds are read as a mass only in a
     conversion asked outright or of something weighed."""
-    converted = {g.filters.get("from_unit") for g in plan.goals if g.kind == "fact"}
+    converted = {g.filters.get("from_unit") for g in plan.goals if g.kind == "fact" and g.filters}
     words = set(re.findall(r"[a-z]+", question.lower()))
     if "pound" not in converted or words & _WEIGHED:
         return ""
-    told = {w for w in words - _ASKING if w not in UNIT_NAMES and not _number_word(w)}
+    told = {w for w in words - _ASKING if w not in UNIT_NAMES and not names_a_number(w)}
     if not told and not re.search(r"[£$€]", question):
         return ""
     return "pounds that may be money (a price, a note, a sale): a mass only where it is weighed"
-
-
-def _number_word(word: str) -> bool:
-    try:
-        read_number_words(word)
-    except ValueError:
-        return False
-    return True

@@ -25,6 +25,15 @@ WORDS = (*ONES, *TENS, *_SCALES)
 _DIGITS = {w: str(v) for w, v in ONES.items() if v < 10}
 
 
+def names_a_number(words: str) -> bool:
+    """Whether `words` are one well-formed cardinal (`forty-two`, `a hundred and six`)."""
+    try:
+        read_number_words(words)
+    except ValueError:
+        return False
+    return True
+
+
 def read_number_words(text: str) -> str:
     """The numeral `text` names; ValueError when it is not one well-formed cardinal."""
     raw = [w for w in re.split(r"[\s-]+", text.strip().lower()) if w]

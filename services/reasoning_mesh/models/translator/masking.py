@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from reasoning_mesh.planner.numwords import WORDS, read_number_words
+from reasoning_mesh.planner.numwords import WORDS, names_a_number, read_number_words
 
 PLACEHOLDER = re.compile(r"#(\d+)")
 NUMERAL = re.compile(r"\d+(?:\.\d+)?")
@@ -112,7 +112,7 @@ def unmask(output: str, masked: Masked) -> str | None:
     if re.search(r"#\d+\s*#|#\d+\.(?=[#\d])|[\d.]#", out):
         raise UnmaskError(f"the model joined placeholders into a new number: {out!r}")
     for m in _numbers().finditer(PLACEHOLDER.sub(" ", out.lower())):
-        if m.group("words") and _names_a_number(m.group("words")):
+        if m.group("words") and names_a_number(m.group("words")):
             raise UnmaskError(f"the model wrote a number word of its own: {m.group('words')!r}")
 
     def literal(m: re.Match[str]) -> str:
@@ -122,14 +122,6 @@ def unmask(output: str, masked: Masked) -> str | None:
         return masked.literals[k - 1]
 
     return PLACEHOLDER.sub(literal, out)
-
-
-def _names_a_number(words: str) -> bool:
-    try:
-        read_number_words(words)
-    except ValueError:
-        return False
-    return True
 
 
 def placeholders(output: str) -> set[int]:
