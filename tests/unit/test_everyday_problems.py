@@ -223,6 +223,18 @@ def test_everyday_problems_read(question: str, reading: str, form: str) -> None:
         "how many inches in 30 cm",
         "how many litres in 3 pints",
         "how many grams in 3 litres",
+        # a second audit (2,040 questions): change of a word that is no thing bought
+        "the saving is £4.60 and I pay with a £20 note, how much change",
+        "petrol is 1.48 and I pay with a 20 note, how much change",
+        "apples cost 0.45 and i pay with a 5 note, how much change",
+        # pay asked of another day, or of us; fuel in pence, or my part of ours
+        "I earn 12.50 an hour and worked 8 hours today, how much did i make this week",
+        "we earn 12.50 an hour and worked 8 hours, how much did we make",
+        "petrol was 148.9 a litre and I put in 40 litres what did that cost me",
+        "petrol was 1.48 a litre and we put in 40 litres, how much did i spend",
+        # a riddle's decrease followed by another step: which is multiplied?
+        "twice a number decreased by 7 multiplied by 3 is 33. what is the number",
+        "half a number increased by 3 divided by 2 is 10. what is the number",
     ],
 )
 def test_everyday_problems_refused(question: str) -> None:
@@ -245,28 +257,6 @@ def test_a_model_reading_must_keep_the_letter_asked_for() -> None:
     assert "asks for 'x'" in ungrounded("2/3 of x is 14, what is x", "What is (2/3)*14?")
     assert ungrounded("2/3 of x is 14, what is x", "Solve (2/3)*x = 14 for x.") == ""
     assert ungrounded("for x = 3, what is 2x", "What is 2*3?") == ""  # x given, not asked
-
-
-@pytest.mark.parametrize(
-    "question",
-    [
-        # a second audit (2,040 questions): change of a word that is no thing bought
-        "the saving is £4.60 and I pay with a £20 note, how much change",
-        "petrol is 1.48 and I pay with a 20 note, how much change",
-        "apples cost 0.45 and i pay with a 5 note, how much change",
-        # pay asked of another day, or of us; fuel in pence, or my part of ours
-        "I earn 12.50 an hour and worked 8 hours today, how much did i make this week",
-        "we earn 12.50 an hour and worked 8 hours, how much did we make",
-        "petrol was 148.9 a litre and I put in 40 litres what did that cost me",
-        "petrol was 1.48 a litre and we put in 40 litres, how much did i spend",
-        # a riddle's decrease followed by another step: which is multiplied?
-        "twice a number decreased by 7 multiplied by 3 is 33. what is the number",
-        "half a number increased by 3 divided by 2 is 10. what is the number",
-    ],
-)
-def test_what_the_second_audit_found_is_refused(question: str) -> None:
-    with pytest.raises(UnsupportedQuestionError):
-        plan_question(question)
 
 
 @pytest.mark.parametrize(

@@ -35,20 +35,12 @@ from reasoning_mesh.planner.expr import (
 )
 from reasoning_mesh.planner.regroup import regroup
 from reasoning_mesh.planner.rounding import ROUND_SKILL, parse_round
-from reasoning_mesh.planner.units import UNIT_NAMES, unconvertible, words_to_number
+from reasoning_mesh.planner.units import UNHELD, UNIT_NAMES, unconvertible, words_to_number
 
 __all__ = ["UnplannableError", "UnsupportedQuestionError", "allot", "plan_question", "route"]
 
 #: Why a question with no number or equation in it gets no plan (`unsupported`).
 UNSUPPORTED = "no arithmetic, equation, conversion or rounding found"
-
-#: Measures the knowledge base does not hold (a cup or a fluid ounce differs between Britain
-#: and America, a ton is short, long or metric): a question in them is refused by name rather
-#: than as a phrasing not understood.
-_UNHELD = re.compile(
-    r"\b(fluid ounces?|fl oz|cups?|tablespoons?|teaspoons?|tbsp|tsp|acres?|hectares?|tons?)\b",
-    re.IGNORECASE,
-)
 
 _LEAD = re.compile(
     r"^(what is the value of|what is|calculate|evaluate|compute|work out|give)\s+", re.IGNORECASE
@@ -81,7 +73,7 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     except UnplannableError as exc:
         reading, formed = people.reading(text)
         if reading is None or reading == text:
-            if unit := _UNHELD.search(text):
+            if unit := UNHELD.search(text):
                 why = f"{unit.group().lower()}: not a unit the knowledge base holds"
                 raise UnsupportedQuestionError(why) from exc
             if not re.search(r"[0-9=]", text):  # nothing mathematical in it at all

@@ -36,7 +36,7 @@ _N = r"[£$€]?(?:\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)?)"
 #: A thing or person as named: a name, `the pen`, `his son`, `my sister`, `me`.
 _WHO = r"(?:(?:a|an|the|his|her|my|our|their) )?[a-z]+"
 _VERB = r"(?P<verb>is|are|costs?|has|have|weighs?|earns?|owns?)"
-#: What is counted (`14 more marbles`): one plain word, checked by `_counted`.
+#: What is counted (`14 more marbles`): one plain word, checked in `_agree`.
 _NOUN = r"(?: (?P<{0}>[a-z]+))?"
 #: B in terms of A: `the notebook is 2 more than the pen`, `Sam is 4 years older than me`.
 _RELATIONS = (

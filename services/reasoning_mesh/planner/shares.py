@@ -88,13 +88,11 @@ _FORMS = tuple(
         # `we baked 144 cookies for the school fair and want to split them equally between 16 kids`
         rf"{_WE} (?:baked|made|bought|have|got) {_THINGS}{_FOR} and (?:want|need|are going|have)"
         rf" to {_SPLIT} them {_EVENLY} {_BETWEEN}",
-        # `Dinner came to 87.32 and there's 4 of us splitting it evenly`
+        # `Dinner came to 87.32 and there's 4 of us splitting it evenly`; unsaid where each
+        # one's share is asked (`dinner came to 138 and there's 6 of us, how much each`)
         rf"(?:dinner|lunch|the meal|our meal|the bill|the dinner bill) (?:came to|comes to|was) "
-        rf"[$£€]?(?P<cash>{_CASH})[,.]? and there(?:'s| is| are) (?P<us>{_COUNT}) of us "
-        rf"{_SPLITTING} it {_EVENLY}",
-        # `dinner came to 138 and there's 6 of us`: the shares asked of each (`how much each`)
-        rf"(?:dinner|lunch|the meal|our meal|the bill|the dinner bill) (?:came to|comes to|was) "
-        rf"[$£€]?(?P<cash>{_CASH})[,.]? and there(?:'s| is| are) (?P<us>{_COUNT}) of us",
+        rf"[$£€]?(?P<cash>{_CASH})[,.]? and there(?:'s| is| are) (?P<us>{_COUNT}) of us"
+        rf"(?: {_SPLITTING} it {_EVENLY})?",
         # `we made 312 at the cake sale and 3 of us are splitting it evenly`: takings shared
         rf"{_WE} (?:made|raised|took|earned) [$£€]?(?P<cash>{_CASH})(?: (?:dollars|quid|euros|bucks))? "
         rf"at the (?:cake|bake|car boot|school|charity|jumble|garage|yard) (?:sale|fair|stall) and "

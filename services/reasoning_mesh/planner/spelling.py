@@ -40,8 +40,8 @@ COMMON_SLIPS = {
     "homewrok": "homework", "abotu": "about", "somone": "someone", "thsi": "this",
     "roudn": "round", "rnd": "round", "ruond": "round", "spliting": "splitting",
     "shareing": "sharing", "devided": "divided", "dividid": "divided",
-    # number words: each slip is of one number word only (`two hundred and nintey-eight`)
     "numbr": "number", "nubmer": "number", "numer": "number",
+    # number words: each slip is of one number word only (`two hundred and nintey-eight`)
     "nintey": "ninety", "ninty": "ninety", "fivteen": "fifteen",
 }  # fmt: skip
 _SLIP = re.compile(r"\b(" + "|".join(COMMON_SLIPS) + r")\b", re.IGNORECASE)

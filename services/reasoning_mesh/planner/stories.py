@@ -25,12 +25,10 @@ _COST = _CASH.format("cost")
 _CHANGE_FORMS = tuple(
     re.compile(f"^{form}$")
     for form in (
-        # `I paid with a £20 note for something that cost £13.47`
-        rf"(?:i )?paid (?:with )?(?:a )?{_PAID}(?: note)? for (?:something|an item|a thing|it) "
-        rf"(?:that|which) cost {_COST}",
         # `I paid for a 13.47 book with a 20 note`: one thing, its price before it
         rf"i paid for (?:a|an) {_COST} (?P<thing>[a-z]+) with (?:a|an) {_PAID} note",
-        # `paid with a 20 note for stuff costing 13.64`: what was bought, costing so much
+        # `I paid with a £20 note for something that cost £13.47`, `paid with a 20 note for
+        # stuff costing 13.64`: what was bought, costing so much
         rf"(?:i )?paid (?:with )?(?:a )?{_PAID}(?: note)? for (?:something|an item|a thing|it|"
         rf"stuff|my shopping|the shopping|shopping) (?:costing|that cost|which cost) {_COST}",
         # `the train ticket is £14.60 and I pay with a £20 note`: one thing, then the note
@@ -84,7 +82,6 @@ _TEMPERATURE_ASK = re.compile(
 )
 #: Names of one time of day, as an ask may say it again.
 _SAME_TIME = {"lunchtime": "lunch", "midday": "noon", "teatime": "tea time"}
-#: Words that count things rather than name one (`a 13.47 dozen`).
 #: One thing bought whole, whose price is what is paid (`the ticket is £14.60 and I pay with a
 #: £20 note`): never a saving, a wage, a price per litre or per item (`petrol is 1.48`,
 #: `apples cost 0.45`).
@@ -94,6 +91,7 @@ _BOUGHT_ONE = frozenset(
      "shirt", "t-shirt", "jacket", "coat", "dress", "hat", "scarf", "haircut", "shopping", "bill",
      "taxi", "cab", "card", "pen", "notebook", "umbrella", "film", "movie")
 )  # fmt: skip
+#: Words that count things rather than name one (`a 13.47 dozen`).
 _QUANTITIES = frozenset(
     ("dozen", "pack", "pair", "set", "box", "bag", "lot", "batch", "case", "crate", "round",
      "bundle", "multipack", "each", "per", "total", "bill", "deposit", "voucher", "note", "refund",
@@ -125,7 +123,7 @@ def read(text: str) -> FormedReading | None:
             if len(signs) > 1 or not _one_thing(m.groupdict().get("thing")) or not _priced(m):
                 return None  # `a $20 note for something that cost £13.47`: which money?
             if m.groupdict().get("bought") not in (None, *_BOUGHT_ONE):
-                return None  # `a $20 note for something that cost £13.47`: which money?
+                return None  # `the saving is £4.60 and I pay with a £20 note`: nothing bought
             reading = natural.reading(f"what is {m['paid']} minus {m['cost']}")
             return None if reading is None else FormedReading(reading, "change")
         asked = _TEMPERATURE_ASK.fullmatch(ask)

@@ -31,6 +31,15 @@ PLURAL_OF = {unit[0]: unit[1] for units in DIMENSIONS.values() for unit in units
 DIMENSION_OF = {unit[0]: kind for kind, units in DIMENSIONS.items() for unit in units.values()}
 
 
+#: Measures the knowledge base does not hold (a cup or a fluid ounce differs between Britain
+#: and America, a ton is short, long or metric): a question in them is refused by name rather
+#: than as a phrasing not understood.
+UNHELD = re.compile(
+    r"\b(fluid ounces?|fl oz|cups?|tablespoons?|teaspoons?|tbsp|tsp|acres?|hectares?|tons?)\b",
+    re.IGNORECASE,
+)
+
+
 def unconvertible(src: str, dst: str) -> str:
     """Why the knowledge base holds no fact from unit `src` to `dst` (said now, not after a
     failed lookup); empty where it holds one."""
