@@ -130,12 +130,14 @@ _PRONOUN_VERBS = frozenset(
 #: with someone else's (`_OTHERS`), who may begin an aside after it.
 _MINE = frozenset(("i", "im", "i'm", "ive", "i've", "id", "i'd", "ill", "i'll", "we", "we're"))
 _SUBJECTS = _MINE | _OTHERS
+#: `... and my brain just froze`: the asker's own mind, a subject of their aside.
+_MY_MIND = frozenset(("brain", "mind", "head"))
 #: Words of an aside after the maths besides chatter (`i always forget my tables`): feelings
 #: and memory, none of which can ask for, qualify or change a result.
 _ASIDES = (
     "forget forgets forgetting remember remembering confused confusing struggle struggling hate"
     " suck terrible awful tired brain hurts hurt tables mind late sleepy lazy bored"
-    " froze freeze frozen panicked panicking blanked no idea clue to write put"
+    " froze freeze frozen panicked panicking blanked no idea clue to write put head"
     " doesn't don't didn't can't cant dont doesnt didnt cannot"
 )
 _ASIDE = frozenset(_ASIDES.split())
@@ -234,8 +236,14 @@ def _clause_start(words: list[str], head: int) -> int | None:
     tables`): at `i` and its kin, the rest of the text chatter or one of the vetted words of an
     aside (`_ASIDES`). Only known words: an audit showed that any unknown word may change the
     question (`i forgot the brackets`, `we treble it`, `i'd love the avg`)."""
-    k = next((k for k in range(head + 1, len(words)) if words[k] in _SUBJECTS), None)
-    if k is None or set(words[k:]) & REQUESTS - _WHAT:
+    k = next(
+        (k for k in range(head + 1, len(words)) if words[k] in _SUBJECTS or _my_mind(words, k)),
+        None,
+    )
+    said = (
+        {w for j, w in enumerate(words[k:], k) if not _just_felt(words, j)} if k is not None else set()
+    )
+    if k is None or said & REQUESTS - _WHAT:
         # only the first subject after the maths; `i only want the remainder`; `what` asks
         # for what the maths makes (`he doesn't know what to write, what's the answer`)
         return None
@@ -316,10 +324,21 @@ def _aside_of(words: list[str]) -> bool:
     said = set(words[1:])
     if not words or not said or said & (_PEOPLE | _HAVING_SOME):
         return False  # `and i forget my brother`, `and i had some`: a sharer, a part
-    if words[0] in _MINE:
+    if words[0] in _MINE or _my_mind(words, 0):
         return all(w in CHATTER or w in _ASIDE for w in said)
     # `and he doesn't know what to write`: not-knowing in a few words, nothing they do or forget
     return words[0] in _OTHERS and said <= _NOT_KNOWING and bool(said & _NOT_KNOWING_VERBS)
+
+
+def _just_felt(words: list[str], k: int) -> bool:
+    """`just` before a feeling (`my brain just froze`) says when, it asks for nothing (`just
+    the answer` does)."""
+    return words[k] == "just" and k + 1 < len(words) and words[k + 1] in _ASIDE
+
+
+def _my_mind(words: list[str], k: int) -> bool:
+    """`my brain` at `k`: the asker's own mind begins their aside (`my brain just froze`)."""
+    return words[k] == "my" and k + 1 < len(words) and words[k + 1] in _MY_MIND
 
 
 def letters(words: list[str]) -> bool:

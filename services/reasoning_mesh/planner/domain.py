@@ -24,6 +24,7 @@ from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.planner import forms, money, natural, people
 from reasoning_mesh.planner.ambiguity import ambiguous_case, form_conflict, misread
 from reasoning_mesh.planner.builder import Builder, Function, Operand
+from reasoning_mesh.planner.conversions import plan_conversion
 from reasoning_mesh.planner.expr import (
     Node,
     UnplannableError,
@@ -35,7 +36,7 @@ from reasoning_mesh.planner.expr import (
 )
 from reasoning_mesh.planner.regroup import regroup
 from reasoning_mesh.planner.rounding import ROUND_SKILL, parse_round
-from reasoning_mesh.planner.units import UNHELD, UNIT_NAMES, unconvertible, words_to_number
+from reasoning_mesh.planner.units import UNHELD
 
 __all__ = ["UnplannableError", "UnsupportedQuestionError", "allot", "plan_question", "route"]
 
@@ -49,12 +50,6 @@ _SOLVE = re.compile(r"^solve\s+(.+?)\s+for\s+([a-z])\.?$", re.IGNORECASE)
 _LET = re.compile(r"^let\s+([a-z])\s*(?:=|be)\s*(.+)$", re.IGNORECASE)
 _LET_FN = re.compile(r"^let\s+([a-z])\(([a-z])\)\s*=\s*(.+)$", re.IGNORECASE)
 _SUPPOSE = re.compile(r"^suppose\s+(.+)$", re.IGNORECASE)
-_NUM = r"(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)"
-_CONVERSIONS = (
-    re.compile(rf"^how many (?P<to>[a-z ]+?) are there in {_NUM}\s*(?:of an? )?(?P<from>[a-z ]+?)\??$"),
-    re.compile(rf"^what is {_NUM}\s*(?:of an? )?(?P<from>[a-z ]+?) in (?P<to>[a-z ]+?)\??$"),
-    re.compile(rf"^convert {_NUM}\s*(?:of an? )?(?P<from>[a-z ]+?) (?:in)?to (?P<to>[a-z ]+?)\.?$"),
-)
 
 
 def plan_question(question: str, budget: Budget | None = None, *, fallbacks: bool = True) -> Plan:
@@ -165,7 +160,7 @@ def _fallbacks(tree: Node, planned: int) -> list[Fallback]:
 def _structured(text: str) -> tuple[str, Builder, Operand, FinalCheck, Node | None]:
     """Shape, steps, answer and final check; plus, for an arithmetic question (one expression,
     nothing defined), the expression's tree, which fallback routes regroup."""
-    conv = _conversion(text)
+    conv = plan_conversion(text)
     if conv is not None:
         return (*conv, None)
     sentences = [s.strip() for s in re.split(r"(?<=[.?])\s+", text) if s.strip()]
@@ -231,34 +226,6 @@ def _system(b: Builder, text: str) -> None:
     if len(unknown) != 2:
         raise UnplannableError(f"expected two unknowns in {text!r}, got {unknown}")
     b.solve_pair(first, second, unknown[0], unknown[1])
-
-
-def _conversion(text: str) -> tuple[str, Builder, Operand, FinalCheck] | None:
-    low = words_to_number(text.lower())
-    for pattern in _CONVERSIONS:
-        m = pattern.match(low)
-        if not m:
-            continue
-        src, dst = UNIT_NAMES.get(m.group("from").strip()), UNIT_NAMES.get(m.group("to").strip())
-        if src is None or dst is None:
-            raise UnplannableError(f"unknown unit in {text!r}")
-        if why := unconvertible(src, dst):
-            raise UnsupportedQuestionError(why)
-        b = Builder()
-        fact = b.add_goal(
-            SubGoal(
-                id="g0",
-                kind="fact",
-                query=f"Unit conversion: {src} to {dst}",
-                filters={"kind": "unit_conversion", "from_unit": src, "to_unit": dst},
-                note=f"how many {dst}s in one {src}",
-            )
-        )
-        value = m.group("v")  # the amount as written, e.g. 14/5 (a number word read as 14/5)
-        note = f"{value} {src} in {dst}s"
-        answer = b.goal("*", value, fact + ".factor", note=note, notation="decimal")
-        return "conversion", b, answer, FinalCheck()
-    return None
 
 
 def _rounding(text: str, value: str, places: int, budget: Budget) -> Plan:

@@ -58,6 +58,8 @@ def unsigned(text: str) -> str:
         # `€12.500`, `12.500 dollars`: twelve and a half, or twelve thousand five hundred?
         unsure = unsure or (money and re.fullmatch(r"-?\d+\.\d00", m["n"]) is not None)
         unsure = unsure or (m["sign"] == "€" and re.fullmatch(r"-?\d+\.\d{3}", m["n"]) is not None)
+    if not currencies and not small:
+        currencies = _bare_price_coin(text)
     if len(currencies) != 1 or unsure:
         return text
     for coin, place, of in _COINS:
@@ -65,6 +67,29 @@ def unsigned(text: str) -> str:
             return text  # another currency's coin, or an amount in small coins
         text = coin.sub(place, text)
     return _SIGN.sub("", text)
+
+
+#: Words that may follow a bare price before its question (`my bill was 23.48, round it`).
+_AFTER_PRICE = frozenset(
+    ("so", "and", "what", "whats", "how", "round", "rounded", "can", "pls", "please")
+)
+
+
+def _bare_price_coin(text: str) -> set[str]:
+    """The currency of a whole coin (`the nearest dollar`) a bare price is rounded to, where
+    the price is sure to count that coin: one amount in the question, written with exactly two
+    decimals (a price in pence or cents has none: `the sweets cost 85`), nothing after it but
+    the question; empty otherwise."""
+    amounts = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])", text)
+    coins = [of for coin, place, of in _COINS if place.endswith("whole number") and coin.search(text)]
+    m = re.search(r"(?<![\w.])\d+\.\d\d(?![\w.])(?P<after>[,.?!]|\s*$|\s+(?P<word>[a-z]+))", text, re.I)
+    if len(amounts) != 1 or len(coins) != 1 or m is None:
+        return set()
+    if set(re.findall(r"[a-z]+", text.lower())) & _WEIGHED:
+        return set()  # `the baby weighs 3.45, to the nearest pound`: kilograms, perhaps
+    if m["word"] is not None and m["word"].lower() not in _AFTER_PRICE:
+        return set()
+    return set(coins[0])
 
 
 #: The words of a conversion asked outright (`how many ounces are there in 3 pounds`, `convert

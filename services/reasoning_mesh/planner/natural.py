@@ -96,6 +96,7 @@ terms: expr ("," expr)* ","? "and" expr
 ?atom: NUMBER                          -> num
      | WORDS                           -> words
      | FRACTION_WORDS                  -> fraction_words
+     | MIXED                           -> mixed
      | VAR                             -> var
      | group
 group: "(" expr ")"
@@ -124,7 +125,9 @@ equation_q: "if" equation ","? _ask_var                        -> eq_then_var
 _satisfies: "satisfies" | "solves" | "makes"
 
 // --- conversions ----------------------------------------------------------------------------
-quantity: (NUMBER | WORDS) ("of" ("a" | "an"))? UNIT
+quantity: (NUMBER | WORDS | MIXED) ("of" ("a" | "an"))? UNIT
+        | (FRACTION_WORDS "of" | HALF) ("a" | "an") UNIT  -> part_quantity
+        | NUMBER UNIT "and"? NUMBER UNIT                  -> two_quantities
 _are: "are" | "is" | "make" "up"? | "makes" "up"?
 _into: "to" | "into" | "in" | "as"
 conversion: "how" "many" UNIT _are? "there"? "in"? quantity                  -> to_from
@@ -183,6 +186,7 @@ INT: /\d+/
 VAR: /[a-z]/
 WORDS: /__WORDS__/
 FRACTION_WORDS.3: /__FRACTIONS__/
+MIXED.4: /__MIXED__/
 UNIT: /__UNITS__/
 STUFF.-1: /[a-z]+/
 // `how many millilitres in a 2 litre bottle of coke`: a container of that size, one of it
@@ -206,6 +210,7 @@ def _parser() -> Lark:
     numbers = r"\b" + word + "(?:(?:-| |" + scale_and + ")" + word + r")*\b"
     grammar = _GRAMMAR.replace("__UNITS__", units).replace("__WORDS__", numbers)
     grammar = grammar.replace("__FRACTIONS__", fraction_words_pattern())
+    grammar = grammar.replace("__MIXED__", mixed_number_words_pattern())
     return Lark(grammar, parser="earley", ambiguity="resolve", maybe_placeholders=False)
 
 
@@ -233,6 +238,13 @@ def maths_words() -> frozenset[str]:
 _COMPARED = re.compile(r"\b(?:more|less|fewer) than\b")
 #: A question that asks for a value outright (`what is 3 less than 5`, `solve ...`).
 _ASKED = re.compile(r"(?:what|whats|what's|find|calculate|compute|work out|solve|how much)\b")
+
+#: An operation that takes its operands joined by `and`: before a mixed number in words it may
+#: take the whole and the part as two operands (`the product of one and a half`).
+_LISTED = (
+    r"\b(?:sum|total|product|difference|quotient|ratio|add|adding|multiply|multiplying|divide"
+    r"|dividing|subtract|subtracting|between|both|and)\b.*"
+)
 
 #: Longer questions are not read (the parse is recursive, and people's questions are short).
 MAX_CHARS = 300
@@ -265,8 +277,11 @@ def read(question: str) -> str:
         raise NotReadError(why)
     if _COMPARED.search(text) and not _ASKED.match(text):
         raise NotReadError("`3 less than 5?` may ask whether it is: ask `what is 3 less than 5`")
-    if re.search(mixed_number_words_pattern(), text):
-        raise NotReadError("a mixed number in words (one and a half) is not read")
+    if re.search(_LISTED + mixed_number_words_pattern(), text):
+        raise NotReadError(
+            "a mixed number in words after an operation on two (the product of "
+            "one and a half: 1 × 1/2, or 1.5?) is not read"
+        )
     # `add 1/2 and 1/3`: a fraction written as one number is a bracketed operand, so worded
     # operations take it whole; after the check, so `8 ÷ 4/2` is refused, not bracketed.
     text = bracket_fractions(spelling.correct(text, _keywords(), _vocabulary()))

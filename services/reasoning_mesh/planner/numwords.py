@@ -114,7 +114,16 @@ def read_fraction_words(text: str) -> str:
 
 @cache
 def mixed_number_words_pattern() -> str:
-    """`one and a half`, `2 and three quarters`: a mixed number, which the mesh does not read
-    (`the product of one and a half` would be 1 × 1/2)."""
-    number = rf"(?:{_alternation((*ONES, *TENS))}|\d+)"
+    """`one and a half`, `2 and three quarters`: a mixed number (read only where no operation
+    takes two operands: `the product of one and a half` would be 1 × 1/2)."""
+    number = rf"(?:{_alternation((*ONES, *TENS))}(?:-{_alternation(ONES)})?|\d+)"
     return rf"\b{number} and (?:an?|{number}) {_alternation(DENOMINATORS)}\b"
+
+
+def read_mixed_number_words(text: str) -> str:
+    """`one and a half` → `(1 + 1/2)`, `7 and three quarters` → `(7 + 3/4)`: the whole and the
+    part each read as written, and the `and` between them is the sum English means by it (a
+    step the model takes and the verifier checks, not a value computed here)."""
+    whole, part = text.strip().lower().split(" and ", 1)
+    number = whole if whole.isdigit() else read_number_words(whole)
+    return f"({number} + {read_fraction_words(part)})"

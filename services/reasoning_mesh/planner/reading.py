@@ -11,7 +11,11 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from reasoning_mesh.planner.ambiguity import CLAIM
-from reasoning_mesh.planner.numwords import read_fraction_words, read_number_words
+from reasoning_mesh.planner.numwords import (
+    read_fraction_words,
+    read_mixed_number_words,
+    read_number_words,
+)
 
 _NEAREST = {
     "whole number": "integer", "whole": "integer", "integer": "integer", "one": "integer",
@@ -85,6 +89,9 @@ class Reading(Transformer[Token, str]):
 
     def fraction_words(self, tok: Token) -> str:
         return f"({read_fraction_words(str(tok))})"
+
+    def mixed(self, tok: Token) -> str:
+        return read_mixed_number_words(str(tok))
 
     def group(self, inner: str) -> str:
         return inner if _one_group(inner) else f"({inner})"  # `((2/3))` is `(2/3)`
@@ -180,8 +187,19 @@ class Reading(Transformer[Token, str]):
 
     # -- conversions
     def quantity(self, value: Token, unit: Token) -> tuple[str, str]:
+        if value.type == "MIXED":  # `one and a half litres`: (1 + 1/2) litres
+            return read_mixed_number_words(str(value)), str(unit)
         number = read_number_words(str(value)) if value.type == "WORDS" else str(value)
         return number, str(unit)
+
+    def part_quantity(self, part: Token, unit: Token) -> tuple[str, str]:
+        """`half a tonne`, `a quarter of an hour`: the part of one unit, as written."""
+        return ("1/2" if part.type == "HALF" else read_fraction_words(str(part))), str(unit)
+
+    def two_quantities(self, n: Token, unit: Token, more: Token, same: Token) -> tuple[str, str]:
+        """`2 hours 15 minutes`: two amounts of one measure (the plan converts the first to the
+        second's unit, which must be the one asked for, and adds)."""
+        return f"{n} {unit} and {more}", str(same)
 
     def to_from(self, to: Token, q: tuple[str, str], *container: Token) -> str:
         stuff = [t for t in container if t.type == "STUFF"]

@@ -70,6 +70,8 @@ _MONEY = (
 _AMOUNT = rf"(?:{_MONEY}|{_THINGS})"
 _FOR = r"(?: for the (?P<for>[a-z]+)(?: (?P<for2>[a-z]+))?)?"
 _WE = r"(?:we|we're|we are)"
+_MEAL = r"(?:dinner|lunch|the meal|our meal|the bill|the dinner bill)"
+_CAME_TO = rf"{_MEAL} (?:came to|comes to|was) [$£€]?(?P<cash>{_CASH})"
 _FORMS = tuple(
     re.compile(rf"^{form}$")
     for form in (
@@ -90,9 +92,11 @@ _FORMS = tuple(
         rf" to {_SPLIT} them {_EVENLY} {_BETWEEN}",
         # `Dinner came to 87.32 and there's 4 of us splitting it evenly`; unsaid where each
         # one's share is asked (`dinner came to 138 and there's 6 of us, how much each`)
-        rf"(?:dinner|lunch|the meal|our meal|the bill|the dinner bill) (?:came to|comes to|was) "
-        rf"[$£€]?(?P<cash>{_CASH})[,.]? and there(?:'s| is| are) (?P<us>{_COUNT}) of us"
+        rf"{_CAME_TO}[,.]? and there(?:'s|s| is| are) (?P<us>{_COUNT}) of us"
         rf"(?: {_SPLITTING} it {_EVENLY})?",
+        # `there are 5 of us and dinner came to 137.50`; `dinner came to 86.40 split 3 ways`
+        rf"there(?:'s|s| is| are) (?P<us>{_COUNT}) of us and {_CAME_TO}",
+        rf"{_CAME_TO},? (?:and )?(?:split|shared) (?P<ways>{_COUNT}) ways",
         # `we made 312 at the cake sale and 3 of us are splitting it evenly`: takings shared
         rf"{_WE} (?:made|raised|took|earned) [$£€]?(?P<cash>{_CASH})(?: (?:dollars|quid|euros|bucks))? "
         rf"at the (?:cake|bake|car boot|school|charity|jumble|garage|yard) (?:sale|fair|stall) and "
@@ -150,7 +154,13 @@ def read(text: str) -> FormedReading | None:
         return None
     head, ask = said[: starts[-1].start()].rstrip(" ,.?!-"), said[starts[-1].start() :]
     head = re.sub(r"([.,]) if (?=we |i )", r"\1 ", head)  # `... 143.46. if we split it evenly`
-    if (parts := _parts(head, ask)) is None:
+    # `how much does each person pay if we split it evenly`: the sharing said with the ask
+    heads = [head]
+    if (evenly := re.search(rf",? if we {_SPLIT} it {_EVENLY}$", ask)) is not None:
+        ask = ask[: evenly.start()]
+        heads.append(f"{head}, we're splitting it evenly")
+    parts = next((p for p in (_parts(h, ask) for h in heads) if p is not None), None)
+    if parts is None:
         return None
     amount, shares, form = parts
     reading = natural.reading(f"what is {amount} divided by {shares}")

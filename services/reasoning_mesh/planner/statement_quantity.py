@@ -185,6 +185,8 @@ def _said_after(
             words = words[1:]
         elif tuple(words[:2]) in _WHEN_SAID:
             words = words[2:]  # `this morning`, `58,391 fans last night`: when it was
+        elif words[:2] in (["in", "it"], ["in", "there"]):
+            words = words[2:]  # `the stadium had 56,271 fans in it`: where they were
         elif words[:3] in (["as", "my", "answer"], ["as", "the", "answer"], ["as", "my", "result"]):
             words = words[3:]
         elif (

@@ -30,7 +30,11 @@ _CHANGE_FORMS = tuple(
         # `I paid with a £20 note for something that cost £13.47`, `paid with a 20 note for
         # stuff costing 13.64`: what was bought, costing so much
         rf"(?:i )?paid (?:with )?(?:a )?{_PAID}(?: note)? for (?:something|an item|a thing|it|"
-        rf"stuff|my shopping|the shopping|shopping) (?:costing|that cost|which cost) {_COST}",
+        rf"stuff|my shopping|the shopping|shopping) (?:costing|that cost|which cost|that came to|"
+        rf"which came to) {_COST}",
+        # `paid with a $20 note and the bill was 13.68`: the note, then the one bill
+        rf"(?:i )?paid (?:with )?(?:a )?{_PAID}(?: note)? and (?:the|my) (?:bill|total|shopping) "
+        rf"(?:was|came to) {_COST}",
         # `the train ticket is £14.60 and I pay with a £20 note`: one thing, then the note
         rf"(?:(?:a|the|my) )?(?:(?:train|bus|cinema|concert|plane|coach|taxi|museum|theatre) )?"
         rf"(?P<bought>[a-z]+) (?:is|was|costs|cost|came to) {_COST} and i (?:pay|paid) "
