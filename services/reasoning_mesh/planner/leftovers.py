@@ -18,7 +18,7 @@ import re
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.sentence_words import plain
-from reasoning_mesh.planner.totals import _DENY, _items
+from reasoning_mesh.planner.totals import _DENY, _NUMBER, _items, _phrases
 from reasoning_mesh.planner.wrappers import normal
 
 _N = r"\d+"
@@ -58,9 +58,12 @@ _BOXES = frozenset(
 
 #: `had £20, spent 7.45 on lunch and 3.60 on a magazine. how much have i got left`
 _HAD = re.compile(
-    r"^(?:(?P<who>i|we) )?had (?P<sign>[$£€]?)(?P<start>\d+(?:\.\d{1,2})?),? (?:and )?"
-    r"(?:(?P<who2>i|we) )?spent (?P<list>.+?)[,.;]? (?:so )?how much (?:money )?(?:have (?P<asker>i|we) "
-    r"got|do (?P<asker2>i|we) have|have (?P<asker3>i|we)|is) left(?: now)?$"
+    r"^(?:(?P<who>i|we) )?had (?P<sign>[$£€]?)(?P<start>\d+(?:\.\d{1,2})?)"
+    r"(?: (?P<cur>dollars|euros|quid|bucks|pounds))?"
+    r"(?P<kept> in (?:my|our|the) (?:account|bank|wallet|purse))?"
+    r",? (?:and )?(?:(?P<who2>i|we) )?spent (?P<list>.+?)[,.;]? (?:so )?(?:how much (?:money )?"
+    r"(?:have (?P<asker>i|we) got|do (?P<asker2>i|we) have|have (?P<asker3>i|we)|is) left(?: now)?"
+    r"|(?:what's|whats|what is) left)$"
 )
 
 
@@ -130,12 +133,24 @@ def _spent(said: str) -> FormedReading | None:
         m["asker"] or m["asker2"] or m["asker3"] or m["who"] or "i",
     }
     words = {w.strip(",.;:!?") for w in said.split()}
+    # `had 40 quid`, `had 250 in my account`: the money had, said once
+    said_words = [w.strip(",.;:!?") for w in said.split()]
+    words -= {m["cur"]} if said_words.count(m["cur"] or "") == 1 else set()
+    words -= set((m["kept"] or "").split())
     if len(who) != 1 or (_DENY - {"left"}) & words or re.search(r"\d,\d", said):
         return None
     listed = m["list"]
     if m["sign"] and set(re.findall(r"[$£€](?=\d)", listed)) <= {m["sign"]}:
         listed = listed.replace(m["sign"], "")  # `had £20, spent £6.75 on lunch`: one currency
-    amounts, units = _items(listed.replace(",", " , ").split())
+    tokens = listed.replace(",", " , ").split()
+    amounts, units = _items(tokens)
+    if (
+        amounts is None
+        and tokens
+        and _NUMBER.fullmatch(tokens[0])
+        and _phrases(tokens, 1, []) == len(tokens)
+    ):
+        amounts, units = [tokens[0]], [None]  # `spent 87.40 on groceries`: one amount
     if amounts is None or any(units) or any(re.fullmatch(r"\d+\.\d{3}", a) for a in amounts):
         return None
     reading = natural.reading("what is " + " - ".join((m["start"], *amounts)))

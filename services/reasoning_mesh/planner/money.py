@@ -80,9 +80,10 @@ def _bare_price_coin(text: str) -> set[str]:
     the price is sure to count that coin: one amount in the question, written with exactly two
     decimals (a price in pence or cents has none: `the sweets cost 85`), nothing after it but
     the question; empty otherwise."""
-    amounts = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])", text)
+    amounts = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?!\w|\.\d)", text)
     coins = [of for coin, place, of in _COINS if place.endswith("whole number") and coin.search(text)]
-    m = re.search(r"(?<![\w.])\d+\.\d\d(?![\w.])(?P<after>[,.?!]|\s*$|\s+(?P<word>[a-z]+))", text, re.I)
+    price = r"(?<![\w.])\d+\.\d\d(?!\w|\.\d)(?P<after>[,.?!]|\s*$|\s+(?P<word>[a-z]+))"
+    m = re.search(price, text, re.IGNORECASE)
     if len(amounts) != 1 or len(coins) != 1 or m is None:
         return set()
     if set(re.findall(r"[a-z]+", text.lower())) & _WEIGHED:

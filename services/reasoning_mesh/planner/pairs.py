@@ -39,7 +39,7 @@ _VERB = r"(?P<verb>is|are|costs?|has|have|weighs?|earns?|owns?)"
 #: What is counted (`14 more marbles`): one plain word, checked in `_agree`.
 _NOUN = r"(?: (?P<{0}>[a-z]+))?"
 #: B in terms of A: `the notebook is 2 more than the pen`, `Sam is 4 years older than me`.
-_RELATIONS = (
+RELATIONS = (
     re.compile(
         rf"^(?P<b>{_WHO}) {_VERB} (?P<d>{_N}){_NOUN.format('n1')} (?P<dir>more|fewer|less)"
         rf"{_NOUN.format('n2')} than (?P<a>{_WHO})$"
@@ -126,11 +126,11 @@ def _first(patterns: tuple[re.Pattern[str], ...], text: str) -> re.Match[str] | 
 
 
 def _reading(relation: str, total: str, asked: str, text: str) -> FormedReading | None:
-    m, t, ask = _first(_RELATIONS, relation), _first(_TOTALS, total), _first(_ASKS, asked)
+    m, t, ask = _first(RELATIONS, relation), _first(_TOTALS, total), _first(_ASKS, asked)
     if m is None or t is None or ask is None or not _agree(m, t, ask) or not _two(m, t, ask, text):
         return None
-    b = _b_in_n(m)
-    value = _number(t["t"])
+    b = b_in_n(m)
+    value = number(t["t"])
     if b is None or value is None or ("diff" in t.groupdict() and "k" not in m.groupdict()):
         return None  # a difference goes with a multiple only (`2 more ... differ by 2` says it twice)
     if "d" in m.groupdict() and not _more(value, b[2]):
@@ -141,7 +141,7 @@ def _reading(relation: str, total: str, asked: str, text: str) -> FormedReading 
         return None
     # a price or a weight may be a fraction of a unit; an age or a count of things is whole
     form: AnswerForm = "not_negative" if _measure(ask) in (None, "price", "weight", "pay") else "count"
-    if _same(ask["w"], m["a"]):
+    if same(ask["w"], m["a"]):
         return FormedReading(reading, form)
     solved = reading.removeprefix("Solve ").removesuffix(" for n.")
     return FormedReading(f"Suppose {solved}. What is {b[1]}?", form)
@@ -170,28 +170,28 @@ def _agree(m: re.Match[str], t: re.Match[str], ask: re.Match[str]) -> bool:
 def _two(m: re.Match[str], t: re.Match[str], ask: re.Match[str], text: str) -> bool:
     """The two things are named apart, the total is of these two, and one of them is asked."""
     a, b = m["a"], m["b"]
-    if _same(a, b) or not (_someone(a, text, _same(ask["w"], a)) and _someone(b, text, subject=True)):
+    if same(a, b) or not (someone(a, text, same(ask["w"], a)) and someone(b, text, subject=True)):
         return False
     if "x" in t.groupdict() and not (
-        (_same(t["x"], a) and _same(t["y"], b)) or (_same(t["x"], b) and _same(t["y"], a))
+        (same(t["x"], a) and same(t["y"], b)) or (same(t["x"], b) and same(t["y"], a))
     ):
         return False  # the total of two other things
-    asker = _same(a, "me") or _same(b, "me")
+    asker = same(a, "me") or same(b, "me")
     if t.groupdict().get("who") in ("we", "our") and not asker:
         return False  # `my sister is older than my brother and our ages ...`: three of us
     if t.groupdict().get("who") in ("they", "their") and asker:
         return False
-    return _same(ask["w"], a) != _same(ask["w"], b)
+    return same(ask["w"], a) != same(ask["w"], b)
 
 
-def _b_in_n(m: re.Match[str]) -> tuple[str, str, str] | None:
+def b_in_n(m: re.Match[str]) -> tuple[str, str, str] | None:
     """B with n for A, in the grammar's words and as the planner writes it; and its number."""
     if "k" in m.groupdict():
-        k = "2" if m["k"] == "twice" else _number(m["k"].removesuffix(" times"))
+        k = "2" if m["k"] == "twice" else number(m["k"].removesuffix(" times"))
         if k is None or not ((k.isdigit() and int(k) > 1) or k in _SMALL_WORDS[2:]):
             return None  # `0.5 times as old ... the difference`: below one
         return f"({k} times n)", f"{_value(k)}*n", k
-    d = _number(m["d"])
+    d = number(m["d"])
     if d is None:
         return None
     plus = m["dir"] in ("more", "older")
@@ -213,7 +213,7 @@ def _value(said: str) -> Fraction:
 _SMALL_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
-def _same(one: str, other: str) -> bool:
+def same(one: str, other: str) -> bool:
     """Whether two names say the same thing: the same head word (`the pen`, `a pen`; `me`, `i`),
     and the same owner where both say one (`his son`, `the son`; not `my sister`, `his sister`)."""
     (*of_one, head_one), (*of_other, head_other) = one.split(), other.split()
@@ -227,7 +227,7 @@ def _head(word: str) -> str:
     return "me" if word in _ME else word
 
 
-def _someone(named: str, text: str, subject: bool) -> bool:
+def someone(named: str, text: str, subject: bool) -> bool:
     """A thing or person: `the pen`, `his son`, `me`, or a name: the subject of its sentence
     (`jim is 3 times as old as ...`), or written with its capital or asked for (`than Jake`,
     `than jake ... how many has jake got`; not `than usual`)."""
@@ -245,7 +245,7 @@ def _someone(named: str, text: str, subject: bool) -> bool:
     return subject or re.search(rf"\b{head.capitalize()}\b", text) is not None
 
 
-def _number(said: str) -> str | None:
+def number(said: str) -> str | None:
     """A number as written, without its currency sign (`£7.50` → `7.50`); None for no number."""
     number = said.lstrip("£$€")
     return number if _whole(number) else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 
 from reasoning_mesh.planner import (
+    ages,
     candidates,
     chatter,
     context,
@@ -80,6 +81,7 @@ def _formed(said: str) -> forms.FormedReading | None:
         or stories.read(said)
         or word_problems.read(said)
         or pairs.read(said)
+        or ages.read(said)
         or leftovers.read(said)
         or receipts.per_one(said)
     )

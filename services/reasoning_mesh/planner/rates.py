@@ -30,8 +30,9 @@ _WAGE = re.compile(
     r"(?:so )?(?:how much (?:did|do|will|have) i (?:make|made|earn|earned|get|got)"
     rf"(?P<asked>{_WHEN})?(?: in total| altogether)?"
     r"|what did i (?:make|earn|get)(?: in total| altogether)?|how much is that"
-    r"|how much (?:did|do) i get paid)$"
+    r"|how much (?:did|do) i get paid)(?: before tax)?$"
 )
+#: (`before tax` asks for the pay as earned, rate times hours; `after tax` declines.)
 _FUEL = re.compile(
     rf"^(?:the )?(?:petrol|diesel|fuel) (?:was|is|costs|cost) {_RATE} (?:a|per) (?P<unit>litre|liter) "
     rf"(?:and|,) (?P<who>i|we) (?:put in|bought|got|filled up with|put) {_COUNT} (?:litres|liters)"

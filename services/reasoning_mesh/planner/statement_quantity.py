@@ -48,6 +48,7 @@ _SHOWS = re.compile(
 _WHEN_SAID = frozenset(
     [("this", t) for t in ("morning", "afternoon", "evening")]
     + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
+    + [("in", "it"), ("in", "there")]  # `the stadium had 56,271 fans in it`: where they were
 )
 
 
@@ -184,9 +185,7 @@ def _said_after(
         if words[0] in SIZES or words[0] in WHEN or (going and words[0] in APART):
             words = words[1:]
         elif tuple(words[:2]) in _WHEN_SAID:
-            words = words[2:]  # `this morning`, `58,391 fans last night`: when it was
-        elif words[:2] in (["in", "it"], ["in", "there"]):
-            words = words[2:]  # `the stadium had 56,271 fans in it`: where they were
+            words = words[2:]  # `this morning`, `58,391 fans last night`: when (or where) it was
         elif words[:3] in (["as", "my", "answer"], ["as", "the", "answer"], ["as", "my", "result"]):
             words = words[3:]
         elif (

@@ -1,0 +1,166 @@
+"""Round sixteen: mixed numbers in words (`one and a half litres`, read as the sum `(1 + 1/2)`,
+a step of its own), two amounts of one measure (`5 feet 10 inches`), a bare price rounded to a
+whole coin, ages some years on, bills, change and money had then spent as people say them, and
+the asker's own `my brain just froze`. Each refusal is a sentence whose reading would answer
+another question."""
+
+from __future__ import annotations
+
+import pytest
+
+from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question
+
+
+@pytest.mark.parametrize(
+    ("question", "reading", "form"),
+    [
+        (
+            "how many ml are there in one and a half litres",
+            "How many ml are there in (1 + 1/2) litres?",
+            "any",
+        ),
+        ("2 and a half tonnes in kg", "How many kg are there in (2 + 1/2) tonnes?", "any"),
+        ("half a tonne in kg?", "How many kg are there in 1/2 tonne?", "any"),
+        ("whats three and a half times 4", "What is (3 + 1/2)*4?", "any"),
+        ("how many seconds in a quarter of an hour", "How many seconds are there in 1/4 hour?", "any"),
+        (
+            "how many minutes is two and a half hours",
+            "How many minutes are there in (2 + 1/2) hours?",
+            "any",
+        ),
+        ("what is two and three quarters plus 1", "What is (2 + 3/4) + 1?", "any"),
+        (
+            "convert 2 hours 15 minutes into minutes",
+            "How many minutes are there in 2 hours and 15 minutes?",
+            "any",
+        ),
+        ("how many grams in 3 kg 450 g", "How many grams are there in 3 kg and 450 g?", "any"),
+        (
+            "i am 5 feet 10 inches tall, how many inches is that",
+            "How many inches are there in 5 feet and 10 inches?",
+            "any",
+        ),
+        (
+            "my bill was 23.48, whats that rounded to the nearest dollar",
+            "Round 23.48 to the nearest integer.",
+            "any",
+        ),
+        (
+            "my bill was 23.48. round it to the nearest dollar",
+            "Round 23.48 to the nearest integer.",
+            "any",
+        ),
+        (
+            "the shopping came to 47.83, round it to the nearest pound",
+            "Round 47.83 to the nearest integer.",
+            "any",
+        ),
+        (
+            "the stadium had 56,271 fans in it, round that to the nearest thousand",
+            "Round 56271 to the nearest thousand.",
+            "any",
+        ),
+        ("my kid asked me what 144 divided by 12 is and my brain just froze", "What is 144/12?", "any"),
+        ("what is 144 divided by 12, my brain just froze", "What is 144/12?", "any"),
+        (
+            "paid with a $20 note and the bill was 13.68, how much change should i get back",
+            "What is 20 - 13.68?",
+            "change",
+        ),
+        (
+            "paid with a 20 note for shopping that came to 13.65, how much change should i get",
+            "What is 20 - 13.65?",
+            "change",
+        ),
+        ("dinner came to 86.40 split 3 ways, what does each person pay", "What is 86.40/3?", "cents"),
+        (
+            "there are 5 of us and dinner came to 137.50, how much does each person pay if we split "
+            "it evenly",
+            "What is 137.50/5?",
+            "cents",
+        ),
+        ("dinner came to 138 and theres 6 of us, how much each", "What is 138/6?", "cents"),
+        (
+            "i earn 18 an hour and worked 37 hrs this week, how much is that before tax",
+            "What is 18*37?",
+            "any",
+        ),
+        (
+            "had 250 dollars, spent 87.40 on groceries. how much do i have left",
+            "What is 250 - 87.40?",
+            "change",
+        ),
+        ("i had 250 in my account and spent 87.40 whats left", "What is 250 - 87.40?", "change"),
+        (
+            "a dad is 3 times as old as his son. in 12 years he'll be twice as old as the son. how old "
+            "is the son now",
+            "Solve 3*n + 12 = 2*(n + 12) for n.",
+            "count",
+        ),
+        (
+            "my mum is three times as old as me and in 12 yrs she'll be twice my age. how old is my mum",
+            "Suppose 3*n + 12 = 2*(n + 12). What is 3*n?",
+            "count",
+        ),
+        (
+            "a dad is 4 times as old as his son. 5 years ago he was 7 times as old as the son. how old "
+            "is the son now",
+            "Solve 4*n - 5 = 7*(n - 5) for n.",
+            "count",
+        ),
+    ],
+)
+def test_round_sixteen_reads(question: str, reading: str, form: str) -> None:
+    plan = plan_question(question)
+    assert plan.reading == reading
+    assert plan.final_check.answer_form == form
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a mixed number after an operation on two: `1 × 1/2`, or 1.5?
+        "the product of one and a half",
+        "multiply three and a half",
+        "what is the difference between two and a half",
+        # two amounts, the second not in the unit asked for
+        "how many hours in 2 hours 15 minutes",
+        "convert 2 hours 15 minutes into seconds",
+        # a bare price rounded to a coin only where it is sure to count that coin
+        "the sweets cost 85, round to the nearest pound",
+        "the baby weighs 3.45, to the nearest pound",
+        "the hotel was 23.48 euros, round to the nearest dollar",
+        "i paid 1234.56 yen, round to the nearest dollar",
+        "my bill was 23.48 and 5.20, round to the nearest dollar",
+        # an aside about my brain that says a number
+        "what is 144 divided by 12 and my brain has 3 cells",
+        # ages: the pronoun or the younger one named otherwise
+        "a dad is 3 times as old as his son. in 12 years she'll be twice as old as the son. how old is "
+        "the son now",
+        "a dad is 3 times as old as his son. in 12 years he'll be twice as old as his daughter. how old "
+        "is the son now",
+        # money had then spent every week; pay after tax
+        "had 40 quid, spent 13.65 on groceries each week, how much have i got left",
+        "I earn 18 an hour and worked 37 hours this week, how much is that after tax",
+    ],
+)
+def test_round_sixteen_refuses(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)
+
+
+def _steps(question: str) -> list[str]:
+    return [f"{g.op} {g.left} {g.right}" for g in plan_question(question).goals if g.kind != "fact"]
+
+
+def test_a_mixed_number_is_summed_by_the_model_before_it_is_converted() -> None:
+    # every operand as written: `one` → 1, `a half` → 1/2; the sum is a step, never computed here
+    assert _steps("how many ml are there in one and a half litres") == [
+        "/ 1 2",
+        "+ 1 @g1",
+        "* @g2 @g0.factor",
+    ]
+
+
+def test_two_amounts_convert_the_first_and_add_the_second() -> None:
+    assert _steps("convert 2 hours 15 minutes into minutes") == ["* 2 @g0.factor", "+ @g1 15"]
