@@ -108,6 +108,40 @@ from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_questio
             "Solve 4*n - 5 = 7*(n - 5) for n.",
             "count",
         ),
+        (
+            "i walked seven and a half km today, how many metres is that",
+            "How many metres are there in (7 + 1/2) km?",
+            "any",
+        ),
+        (
+            "baby weighed 3 kg 450 g at birth, whats that in grams",
+            "How many grams are there in 3 kg and 450 g?",
+            "any",
+        ),
+        (
+            "my son is 28 years younger than me and our ages add up to 52. how old is he",
+            "Suppose n + (n - 28) = 52. What is n - 28?",
+            "count",
+        ),
+        ("i bought 6 boxes for 144, how much was each", "What is 144/6?", "cents"),
+        ("if 6 boxes hold 144 pencils altogether how many are in each box", "What is 144/6?", "whole"),
+        (
+            "cinema tickets are 9 each plus a booking fee of 6 for the whole order. I paid 60 in total, "
+            "how many tickets did i buy",
+            "Solve 6 + (9*n) = 60 for n.",
+            "count",
+        ),
+        (
+            "im thinking of a number, i triple it and take away 4 and get 29. what's my number",
+            "Solve (n*3) - 4 = 29 for n.",
+            "any",
+        ),
+        (
+            "a pen and a notebook cost 7.50 altogether and the notebook costs twice as much as the "
+            "pen. hows much is the pen",
+            "Solve n + (2*n) = 7.50 for n.",
+            "not_negative",
+        ),
     ],
 )
 def test_round_sixteen_reads(question: str, reading: str, form: str) -> None:
@@ -142,6 +176,16 @@ def test_round_sixteen_reads(question: str, reading: str, form: str) -> None:
         # money had then spent every week; pay after tax
         "had 40 quid, spent 13.65 on groceries each week, how much have i got left",
         "I earn 18 an hour and worked 37 hours this week, how much is that after tax",
+        # `he` of two who are both not me; what is held is not what is asked about
+        "my sister is 4 years older than my brother and their ages add up to 30. how old is he",
+        "my son is 28 years younger than me and our ages add up to 52. how old is she",
+        "6 boxes hold 144 pencils, how many pens are in each box",
+        "6 boxes hold 144 pencils, how many are in each bag",
+        "i bought 6 boxes for 144 each, how much was each",
+        "6 boxes hold 144 pencils each, how many are in each box",
+        "i bought 6 dozen for 144, how much was each",
+        "5 friends have 40 sweets, how many are in each",
+        "tickets are 9 each plus a booking fee of 6. I paid 60 in total, how many tickets did i buy",
     ],
 )
 def test_round_sixteen_refuses(question: str) -> None:

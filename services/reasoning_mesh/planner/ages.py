@@ -17,7 +17,14 @@ import re
 
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.forms import FormedReading
-from reasoning_mesh.planner.pairs import RELATIONS, b_in_n, number, same, someone
+from reasoning_mesh.planner.pairs import (
+    RELATIONS,
+    RELATIVES_BY_PRONOUN,
+    b_in_n,
+    number,
+    same,
+    someone,
+)
 from reasoning_mesh.planner.wrappers import normal
 
 _WHO = r"(?:(?:the|his|her|my|their) )?[a-z]+"
@@ -34,10 +41,7 @@ _THEN = (
     ),
 )
 _ASK = re.compile(rf"^how old (?:is (?P<w>{_WHO})|am (?P<me>i))(?: now)?$")
-_HE = {"he": ("dad", "father", "son", "brother", "uncle", "grandad", "grandpa", "husband", "nephew",
-              "grandson"),
-       "she": ("mum", "mom", "mother", "daughter", "sister", "aunt", "grandma", "granny", "nan",
-               "wife", "niece", "granddaughter")}  # fmt: skip
+_HE = RELATIVES_BY_PRONOUN
 
 
 def read(text: str) -> FormedReading | None:

@@ -99,6 +99,13 @@ _NOT_COUNTED = frozenset(
      "exactly", "just", "only", "half", "quarter", "k", "grand", "years", "year", "than")
 )  # fmt: skip
 _ME = frozenset(("me", "i", "myself"))
+#: Who `he` or `she` may be, of the two.
+RELATIVES_BY_PRONOUN = {
+    "he": ("dad", "father", "son", "brother", "uncle", "grandad", "grandpa", "husband", "nephew",
+           "grandson", "boyfriend"),
+    "she": ("mum", "mom", "mother", "daughter", "sister", "aunt", "grandma", "granny", "nan",
+            "wife", "niece", "granddaughter", "girlfriend"),
+}  # fmt: skip
 _NOT_THINGS = frozenset(("they", "we", "it", "that", "this", "he", "she", "you", "one", "other", "each"))
 
 
@@ -126,7 +133,8 @@ def _first(patterns: tuple[re.Pattern[str], ...], text: str) -> re.Match[str] | 
 
 
 def _reading(relation: str, total: str, asked: str, text: str) -> FormedReading | None:
-    m, t, ask = _first(RELATIONS, relation), _first(_TOTALS, total), _first(_ASKS, asked)
+    m, t = _first(RELATIONS, relation), _first(_TOTALS, total)
+    ask = _first(_ASKS, _named(m, asked)) if m is not None else None
     if m is None or t is None or ask is None or not _agree(m, t, ask) or not _two(m, t, ask, text):
         return None
     b = b_in_n(m)
@@ -145,6 +153,21 @@ def _reading(relation: str, total: str, asked: str, text: str) -> FormedReading 
         return FormedReading(reading, form)
     solved = reading.removeprefix("Solve ").removesuffix(" for n.")
     return FormedReading(f"Suppose {solved}. What is {b[1]}?", form)
+
+
+def _named(m: re.Match[str], asked: str) -> str:
+    """`how old is he` asked of `my son` (`my son is 28 years younger than me`): the one of the
+    two who is not me, where the pronoun can be them; the ask as written otherwise."""
+    pronoun = re.fullmatch(r"how old is (he|she)", asked)
+    others = [w for w in (m["a"], m["b"]) if not same(w, "me")]
+    if pronoun is None or len(others) != 1:
+        return asked
+    named = others[0]
+    return (
+        f"how old is {named}"
+        if named.rsplit(maxsplit=1)[-1] in RELATIVES_BY_PRONOUN[pronoun[1]]
+        else asked
+    )
 
 
 def _measure(m: re.Match[str]) -> str | None:

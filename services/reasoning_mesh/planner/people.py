@@ -13,6 +13,7 @@ from reasoning_mesh.planner import (
     candidates,
     chatter,
     context,
+    each,
     embedded,
     equations,
     forms,
@@ -84,6 +85,7 @@ def _formed(said: str) -> forms.FormedReading | None:
         or ages.read(said)
         or leftovers.read(said)
         or receipts.per_one(said)
+        or each.read(said)
     )
 
 

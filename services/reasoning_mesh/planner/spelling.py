@@ -47,8 +47,9 @@ COMMON_SLIPS = {
 _SLIP = re.compile(r"\b(" + "|".join(COMMON_SLIPS) + r")\b", re.IGNORECASE)
 
 
-#: `hw many`: `hw` alone may be homework, so only before `many` or `much`.
-_HW = re.compile(r"\bhw(?= (?:many|much)\b)", re.IGNORECASE)
+#: `hw many`: `hw` alone may be homework, so only before `many` or `much`; `hows much`, where
+#: `hows` (how's: how is) cannot be meant.
+_HW = re.compile(r"\b(?:hw|hows)(?= (?:many|much)\b)", re.IGNORECASE)
 
 
 def fix_slips(text: str) -> str:

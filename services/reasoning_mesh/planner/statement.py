@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import natural
+from reasoning_mesh.planner import held, natural
 from reasoning_mesh.planner import statement_asks as asks
 from reasoning_mesh.planner.sentence_words import (
     ANSWER_KINDS,
@@ -61,7 +61,12 @@ _RACE = re.compile(
 
 
 def read(text: str) -> str | None:
-    """The grammar's reading of `text` as a stated quantity asked about, else None."""
+    """The grammar's reading of `text` as a stated quantity asked about, else None (a mixed
+    number or two amounts of one measure held out as one number: `held`)."""
+    return _read(text) or held.with_held(text, _read)
+
+
+def _read(text: str) -> str | None:
     tokens = _RACE.sub(r"\g<whose> ", _TAXED.sub("", normal(text))).rstrip(".?!").split()
     if not tokens or NOT_LITERAL & {bare(t) for t in tokens}:
         return None

@@ -44,7 +44,7 @@ _DOER = re.compile(r"^(?:i|you|we) (?=[a-z])")
 _SPLIT = re.compile(r",\s*(?:and\s+|then\s+)*|\s+(?:and\s+)?then\s+|\s+and\s+")
 #: `i think of a number, <steps> and get 40. what was the number?`
 _THOUGHT = re.compile(
-    r"^i(?:'m| am)? (?:think|thinking|thought) of a number[,.]?\s+(?:if |when |then )?"
+    r"^i(?:'m|m| am)? (?:think|thinking|thought) of a number[,.]?\s+(?:if |when |then )?"
     r"(?P<steps>.+?),?\s+"
     r"(?:and\s+)?(?:i\s+|you\s+|we\s+)?"
     r"(?:get|got|end up with|ended up with|the answer is|the result is)\s+"

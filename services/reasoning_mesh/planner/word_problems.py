@@ -144,6 +144,8 @@ def _fee(said: str) -> tuple[str, AnswerForm] | None:
 
 
 def _each(said: str) -> tuple[str, AnswerForm] | None:
+    # `a booking fee of 6` is `a 6 booking fee`
+    said = re.sub(rf"\b(an?) ({_FEE_KIND}) fee of ({_MONEY})(?= |[.,;])", r"\1 \3 \2 fee", said)
     m = _EACH.match(said)
     if m is None or m["things"] != m["asked"] or m["things"] not in _BOUGHT:
         return None

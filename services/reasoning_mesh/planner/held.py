@@ -1,0 +1,54 @@
+"""Amounts a reader of one number cannot hold, held out while it reads: a mixed number in words
+(`i walked seven and a half km today`) and two amounts of one measure (`the baby weighed 3 kg
+450 g`). Each is replaced by a mark, a number the text does not hold, which the reader reads as
+it would any one number; in its reading the mark is then replaced by the amount as the grammar
+writes it (`(7 + 1/2)`, `3 kg and 450 g`), which the planner plans as its steps. A reading that
+does not keep each mark exactly once is no reading.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from reasoning_mesh.planner.numwords import mixed_number_words_pattern, read_mixed_number_words
+from reasoning_mesh.planner.units import UNIT_NAMES
+
+_AMOUNT = r"\d+(?:\.\d+)?"
+_TWO = re.compile(
+    rf"\b(?P<n>{_AMOUNT}) (?P<unit>[a-z]+) (?:and )?(?P<more>{_AMOUNT}) (?P<same>[a-z]+)\b"
+)
+#: Marks start here; a text that holds one is left as it is.
+_FIRST_MARK = 900000001
+
+
+def with_held(text: str, reader: Callable[[str], str | None]) -> str | None:
+    """`reader`'s reading of `text` with its mixed numbers and two-unit amounts held out."""
+    held: dict[str, str] = {}
+
+    def mark(amount: str) -> str:
+        key = str(_FIRST_MARK + len(held))
+        held[key] = amount
+        return key
+
+    said = re.sub(
+        mixed_number_words_pattern(), lambda m: mark(read_mixed_number_words(m[0])), text.lower()
+    )
+    said = _TWO.sub(lambda m: _two(m, mark), said)
+    if not held or any(key in text for key in held):
+        return None
+    reading = reader(said)
+    if reading is None or any(reading.count(key) != 1 for key in held):
+        return None
+    for key, amount in held.items():
+        reading = reading.replace(key, amount)
+    return reading
+
+
+def _two(m: re.Match[str], mark: Callable[[str], str]) -> str:
+    """`3 kg 450 g` → `<mark> g` (the amount `3 kg and 450`); left as written where either is
+    no unit."""
+    if m["unit"] not in UNIT_NAMES or m["same"] not in UNIT_NAMES:
+        return m[0]
+    amount = f"{m['n']} {m['unit']} and {m['more']}"
+    return f"{mark(amount)} {m['same']}"
