@@ -25,8 +25,8 @@ _N = r"\d+"
 _HAVE = r"(?P<who>i|we) (?:have|had|'ve got|have got|got)|(?P<who2>i|we)'ve got|(?P<who3>i|we)'ve"
 _GAVE = r"(?:(?P<giver>i|we) )?(?:give|gave|gives|hand out|handed out)"
 _LEFT = (
-    r"(?:so )?how many (?:(?P<asked>[a-z]+) )?(?:do|did|will|have) (?P<asker>i|we) (?:have |got )?"
-    r"(?:left|left over)(?: now)?"
+    r"(?:so )?how many (?:(?P<asked>[a-z]+) )?(?:(?:do|did|will|have) (?P<asker>i|we) (?:have |got )?"
+    r"|(?:are|is) (?:there )?)(?:left|left over)(?: now)?"
 )
 _FORMS = tuple(
     re.compile(f"^{form}$")
@@ -42,6 +42,10 @@ _FORMS = tuple(
         rf"(?:{_HAVE}) (?P<k>{_N}) (?P<box>[a-z]+) (?P<holding>with|of|containing) (?P<m>{_N}) "
         rf"(?P<things>[a-z]+)(?P<each> in each| each)? and {_GAVE} (?P<g>{_N}) away"
         r"(?: to (?:the|my|our) (?P<to>[a-z]+))?",
+        # `bought 5 boxes of 12 eggs and used 23 for baking`: boxes bought, some used up
+        rf"(?:(?P<who>i|we) )?(?:bought|got) (?P<k>{_N}) (?P<box>[a-z]+) (?P<holding>of) (?P<m>{_N}) "
+        rf"(?P<things>[a-z]+) and (?:(?P<giver>i|we) )?(?:used|ate|sold|used up) (?P<g>{_N})"
+        r"(?: of them)?(?: for (?P<to>[a-z]+))?",
     )
 )
 _PACK = re.compile(
@@ -85,9 +89,9 @@ def read(text: str) -> FormedReading | None:
 
 def _given(groups: dict[str, str], asked: re.Match[str]) -> FormedReading | None:
     """What is left after the giving the sentence says, asked of the things given."""
-    who = groups.get("who") or groups.get("who2") or groups.get("who3")
+    who = groups.get("who") or groups.get("who2") or groups.get("who3") or "i"  # `bought ...`
     # `we have 250 ... how many do i have left`: my part of ours?
-    same = {asked["asker"], groups.get("giver", who)} == {who}
+    same = {asked["asker"] or who, groups.get("giver", who)} == {who}
     if not same or asked["asked"] not in (None, groups["things"]):
         return None
     if not all(_open(groups[k]) for k in ("things", "people", "to") if k in groups):

@@ -92,6 +92,8 @@ terms: expr ("," expr)* ","? "and" expr
      | group VAR                       -> implicit
      | factor
 ?factor: ("-" | "negative" | "minus") factor -> neg
+       | (NUMBER | WORDS) "squared"     -> squared
+       | (NUMBER | WORDS) "cubed"       -> cubed
        | atom
 ?atom: NUMBER                          -> num
      | WORDS                           -> words
@@ -246,6 +248,12 @@ _LISTED = (
     r"|dividing|subtract|subtracting|between|both|and)\b.*"
 )
 
+#: A sign before a number squared or cubed: textbooks and people disagree on what it applies to.
+_SIGNED_POWER = re.compile(
+    r"(?:(?<![\w)])-\s*|\bnegative\s+|(?:^|\b(?:is|whats|what's|of|times|by|plus|minus|and|"
+    r"from|than)\s+)minus\s+)[\d.]+\s+(?:squared|cubed)\b"
+)
+
 #: Longer questions are not read (the parse is recursive, and people's questions are short).
 MAX_CHARS = 300
 
@@ -277,6 +285,8 @@ def read(question: str) -> str:
         raise NotReadError(why)
     if _COMPARED.search(text) and not _ASKED.match(text):
         raise NotReadError("`3 less than 5?` may ask whether it is: ask `what is 3 less than 5`")
+    if _SIGNED_POWER.search(text):
+        raise NotReadError("is `-3 squared` -(3*3) or (-3)*(-3)? write it with brackets")
     if re.search(_LISTED + mixed_number_words_pattern(), text):
         raise NotReadError(
             "a mixed number in words after an operation on two (the product of "

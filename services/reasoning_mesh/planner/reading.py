@@ -90,6 +90,15 @@ class Reading(Transformer[Token, str]):
     def fraction_words(self, tok: Token) -> str:
         return f"({read_fraction_words(str(tok))})"
 
+    def squared(self, tok: Token) -> str:
+        """`9 squared` is 9*9: the number as written, twice (no power is computed here)."""
+        n = self.num(tok) if tok.type == "NUMBER" else self.words(tok)
+        return f"({n}*{n})"
+
+    def cubed(self, tok: Token) -> str:
+        n = self.num(tok) if tok.type == "NUMBER" else self.words(tok)
+        return f"({n}*{n}*{n})"
+
     def mixed(self, tok: Token) -> str:
         return read_mixed_number_words(str(tok))
 
