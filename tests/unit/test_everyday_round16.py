@@ -142,6 +142,19 @@ from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_questio
             "Solve n + (2*n) = 7.50 for n.",
             "not_negative",
         ),
+        ("whats 9 squared minus 17", "What is (9*9) - 17?", "any"),
+        ("2 times 5 squared", "What is 2*(5*5)?", "any"),
+        ("what's 7 cubed", "What is (7*7*7)?", "any"),
+        (
+            "bought 5 boxes of 12 eggs and used 23 for baking, how many eggs are left",
+            "What is (5*12) - 23?",
+            "count",
+        ),
+        (
+            "my baby weighed 7 lb 8 oz, how many ounces",
+            "How many ounces are there in 7 lb and 8 oz?",
+            "any",
+        ),
     ],
 )
 def test_round_sixteen_reads(question: str, reading: str, form: str) -> None:
@@ -186,6 +199,26 @@ def test_round_sixteen_reads(question: str, reading: str, form: str) -> None:
         "i bought 6 dozen for 144, how much was each",
         "5 friends have 40 sweets, how many are in each",
         "tickets are 9 each plus a booking fee of 6. I paid 60 in total, how many tickets did i buy",
+        # an audit (1,894 questions): weights to the nearest pound (kilograms?), a coin of no price
+        "the baby is 3.45, round to the nearest pound",
+        "my suitcase is 23.48, round it to the nearest pound",
+        "i am 73.48, what is that to the nearest pound",
+        "the distance was 23.48, round to the nearest dollar",
+        # no mixed number: an improper part, a part in digits, a symbol before it
+        "what is 3 and 2 halves",
+        "what is 3 and 4 quarters times 2",
+        "what is 4*3 and a half",
+        "what is 10 / 3 and a half",
+        # a pronoun a name cannot be checked against, or one that is not the older one
+        "Jane is 3 times as old as Tom. in 12 years he'll be twice as old as Tom. how old is Tom",
+        "a man is 3 times as old as his daughter. in 12 years she'll be twice as old as the "
+        "daughter. how old is the daughter",
+        # something left out of the maths is no aside
+        "what is 12 times 12, i forgot the tax",
+        "what is 12 times 12, my brain froze, i forgot the tax",
+        # a sign before a number squared
+        "what is -3 squared",
+        "what is negative 3 squared",
     ],
 )
 def test_round_sixteen_refuses(question: str) -> None:

@@ -105,6 +105,6 @@ def b_in_n_of(said: str) -> str | None:
 
 
 def _is(pronoun: str, named: str) -> bool:
-    """`he` of `a dad`, `she` of `my mum`: the older one, by a word that says which."""
-    head = named.rsplit(maxsplit=1)[-1]
-    return head in _HE[pronoun] or head not in _HE["he"] + _HE["she"]
+    """`he` of `a dad`, `she` of `my mum`: the older one, by a word that says which (a name
+    says none: `Jane is 3 times as old as Tom. in 12 years he'll be ...` is refused)."""
+    return named.rsplit(maxsplit=1)[-1] in _HE[pronoun]

@@ -132,6 +132,12 @@ _MINE = frozenset(("i", "im", "i'm", "ive", "i've", "id", "i'd", "ill", "i'll", 
 _SUBJECTS = _MINE | _OTHERS
 #: `... and my brain just froze`: the asker's own mind, a subject of their aside.
 _MY_MIND = frozenset(("brain", "mind", "head"))
+_FORGETTING = frozenset(("forgot", "forget", "forgotten", "forgetting", "missed", "left", "without"))
+#: What may be added on to an amount (`i forgot the tax`).
+_ADDED_ON = frozenset(
+    ("tax", "taxes", "tip", "tips", "vat", "fee", "fees", "discount", "delivery", "postage",
+     "shipping", "deposit", "interest", "service")
+)  # fmt: skip
 #: Words of an aside after the maths besides chatter (`i always forget my tables`): feelings
 #: and memory, none of which can ask for, qualify or change a result.
 _ASIDES = (
@@ -290,7 +296,10 @@ def _sound(span: str, head: list[str], tail: list[str]) -> bool:
         # `120 / 4 | friends and i`, `100 / 4, | they forget the teacher`: people may be
         # counted; `12 divided by 3 | and me`: the words after `and` may be operands
         return False
-    if CLAIM.fullmatch(span.lower()):  # `my kid says | x = 3`: an answer claimed
+    taken = {*head, *tail}
+    if CLAIM.fullmatch(span.lower()) or (taken & _FORGETTING and taken & _ADDED_ON):
+        # `my kid says | x = 3`: an answer claimed; `..., | i forgot the tax`: the maths lacks
+        # something
         return False
     # `what is u in 2x = 6`: a letter taken off may be the unknown asked for, unless a verb
     # follows it (`i keep getting it wrong`, `u need`: a pronoun).

@@ -31,9 +31,12 @@ def with_held(text: str, reader: Callable[[str], str | None]) -> str | None:
         held[key] = amount
         return key
 
-    said = re.sub(
-        mixed_number_words_pattern(), lambda m: mark(read_mixed_number_words(m[0])), text.lower()
-    )
+    try:
+        said = re.sub(
+            mixed_number_words_pattern(), lambda m: mark(read_mixed_number_words(m[0])), text.lower()
+        )
+    except ValueError:
+        return None  # `3 and 4 quarters`: no mixed number
     said = _TWO.sub(lambda m: _two(m, mark), said)
     if not held or any(key in text for key in held):
         return None

@@ -69,6 +69,11 @@ def unsigned(text: str) -> str:
     return _SIGN.sub("", text)
 
 
+#: Words that say an amount is a price or a sum of money paid (`my bill was 23.48`).
+_PRICED = frozenset(
+    ("bill", "bills", "total", "shopping", "cost", "costs", "costing", "came", "spent", "paid",
+     "pay", "price", "priced", "receipt", "fare", "tab", "invoice", "sold", "charged", "owe")
+)  # fmt: skip
 #: Words that may follow a bare price before its question (`my bill was 23.48, round it`).
 _AFTER_PRICE = frozenset(
     ("so", "and", "what", "whats", "how", "round", "rounded", "can", "pls", "please")
@@ -86,8 +91,11 @@ def _bare_price_coin(text: str) -> set[str]:
     m = re.search(price, text, re.IGNORECASE)
     if len(amounts) != 1 or len(coins) != 1 or m is None:
         return set()
-    if set(re.findall(r"[a-z]+", text.lower())) & _WEIGHED:
-        return set()  # `the baby weighs 3.45, to the nearest pound`: kilograms, perhaps
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    if words & _WEIGHED or not words & _PRICED:
+        # `the baby weighs 3.45`, `my suitcase is 23.48, to the nearest pound`: kilograms,
+        # perhaps; only a price said to be one is money (an audit found weights read)
+        return set()
     if m["word"] is not None and m["word"].lower() not in _AFTER_PRICE:
         return set()
     return set(coins[0])

@@ -287,7 +287,9 @@ def read(question: str) -> str:
         raise NotReadError("`3 less than 5?` may ask whether it is: ask `what is 3 less than 5`")
     if _SIGNED_POWER.search(text):
         raise NotReadError("is `-3 squared` -(3*3) or (-3)*(-3)? write it with brackets")
-    if re.search(_LISTED + mixed_number_words_pattern(), text):
+    if re.search(_LISTED + mixed_number_words_pattern(), text) or re.search(
+        r"(?<![a-z])[-+*/x×÷]\s*" + mixed_number_words_pattern(), text
+    ):  # `4*3 and a half`: 4*3, and a half?
         raise NotReadError(
             "a mixed number in words after an operation on two (the product of "
             "one and a half: 1 × 1/2, or 1.5?) is not read"

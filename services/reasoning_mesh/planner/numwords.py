@@ -117,7 +117,8 @@ def mixed_number_words_pattern() -> str:
     """`one and a half`, `2 and three quarters`: a mixed number (read only where no operation
     takes two operands: `the product of one and a half` would be 1 × 1/2)."""
     number = rf"(?:{_alternation((*ONES, *TENS))}(?:-{_alternation(ONES)})?|\d+)"
-    return rf"\b{number} and (?:an?|{number}) {_alternation(DENOMINATORS)}\b"
+    part = rf"(?:an?|{_alternation(ONES)})"  # a part in words: `2 and 3 quarters` is not one
+    return rf"\b{number} and {part} {_alternation(DENOMINATORS)}\b"
 
 
 def read_mixed_number_words(text: str) -> str:
@@ -126,4 +127,7 @@ def read_mixed_number_words(text: str) -> str:
     step the model takes and the verifier checks, not a value computed here)."""
     whole, part = text.strip().lower().split(" and ", 1)
     number = whole if whole.isdigit() else read_number_words(whole)
-    return f"({number} + {read_fraction_words(part)})"
+    top, bottom = read_fraction_words(part).split("/")
+    if int(top) >= int(bottom):
+        raise ValueError(f"{text!r}: the part of a mixed number is less than one")
+    return f"({number} + {top}/{bottom})"

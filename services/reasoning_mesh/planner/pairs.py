@@ -102,9 +102,9 @@ _ME = frozenset(("me", "i", "myself"))
 #: Who `he` or `she` may be, of the two.
 RELATIVES_BY_PRONOUN = {
     "he": ("dad", "father", "son", "brother", "uncle", "grandad", "grandpa", "husband", "nephew",
-           "grandson", "boyfriend"),
+           "grandson", "boyfriend", "man", "boy", "grandfather"),
     "she": ("mum", "mom", "mother", "daughter", "sister", "aunt", "grandma", "granny", "nan",
-            "wife", "niece", "granddaughter", "girlfriend"),
+            "wife", "niece", "granddaughter", "girlfriend", "woman", "girl", "grandmother"),
 }  # fmt: skip
 _NOT_THINGS = frozenset(("they", "we", "it", "that", "this", "he", "she", "you", "one", "other", "each"))
 
