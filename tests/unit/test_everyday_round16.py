@@ -155,6 +155,19 @@ from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_questio
             "How many ounces are there in 7 lb and 8 oz?",
             "any",
         ),
+        (
+            "my kid asked me what 85 is rounded to the nearest hundred",
+            "Round 85 to the nearest hundred.",
+            "any",
+        ),
+        ("round seventy three to the nearest ten", "Round 73 to the nearest ten.", "any"),
+        ("can you help me add 2.5 + 3.75 + 0.125", "What is 2.5 + 3.75 + 0.125?", "any"),
+        ("how many seconds r in 2 hours", "How many seconds are there in 2 hours?", "any"),
+        (
+            "my son is 4 ft 3 in, how many inches is that",
+            "How many inches are there in 4 ft and 3 inches?",
+            "any",
+        ),
     ],
 )
 def test_round_sixteen_reads(question: str, reading: str, form: str) -> None:
@@ -216,6 +229,9 @@ def test_round_sixteen_reads(question: str, reading: str, form: str) -> None:
         # something left out of the maths is no aside
         "what is 12 times 12, i forgot the tax",
         "what is 12 times 12, my brain froze, i forgot the tax",
+        # `add` before what is no sum
+        "add 5 times 3",
+        "add 5 - 3",
         # a sign before a number squared
         "what is -3 squared",
         "what is negative 3 squared",

@@ -16,10 +16,26 @@ from pathlib import Path
 
 from reasoning_mesh.infra.paths import repo_root
 from reasoning_mesh.models.reasoner.skills import round_prompt
+from reasoning_mesh.planner.numwords import POINT, WORDS, read_number_words
 
 #: The places a rounding prompt may cut at: 7 decimal places to the nearest ten million.
 PLACES = range(-7, 8)
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_WORD = "(?:" + "|".join(sorted((*WORDS, POINT), key=len, reverse=True)) + ")"
+#: A run of number words (`five thousand four hundred and forty nine`), which the grammar reads.
+_WORDED = re.compile(rf"\b{_WORD}(?:(?:-| | and ){_WORD})*\b", re.IGNORECASE)
+
+
+def _worded(question: str) -> list[str]:
+    """The numbers a question writes in words: each run whole, and each of its words."""
+    found = []
+    for run in _WORDED.findall(question):
+        for said in (run, *re.split(r"[\s-]+", run)):
+            try:
+                found.append(read_number_words(said))
+            except ValueError:
+                continue
+    return found
 
 
 def evaluation_files() -> list[Path]:
@@ -37,7 +53,7 @@ def rounding_prompts(paths: list[Path] | None = None) -> set[str]:
             if not line.strip():
                 continue
             question = str(json.loads(line).get("question", ""))
-            for number in _NUMBER.findall(question.replace(",", "")):
+            for number in _NUMBER.findall(question.replace(",", "")) + _worded(question):
                 for value in (number, f"-{number}"):
                     out.update(round_prompt(value, places) for places in PLACES)
     return out

@@ -18,6 +18,7 @@ _AMOUNT = r"\d+(?:\.\d+)?"
 _TWO = re.compile(
     rf"\b(?P<n>{_AMOUNT}) (?P<unit>[a-z]+) (?:and )?(?P<more>{_AMOUNT}) (?P<same>[a-z]+)\b"
 )
+_FEET_IN = re.compile(rf"\b({_AMOUNT} (?:ft|feet|foot) {_AMOUNT}) in\b(?= *(?:[,.;?!]|$))")
 #: Marks start here; a text that holds one is left as it is.
 _FIRST_MARK = 900000001
 
@@ -37,6 +38,7 @@ def with_held(text: str, reader: Callable[[str], str | None]) -> str | None:
         )
     except ValueError:
         return None  # `3 and 4 quarters`: no mixed number
+    said = _FEET_IN.sub(r"\1 inches", said)  # `4 ft 3 in`: after feet, `in` is inches
     said = _TWO.sub(lambda m: _two(m, mark), said)
     if not held or any(key in text for key in held):
         return None

@@ -70,6 +70,8 @@ arith: expr
      | ("divide" | "dividing") expr "by" expr           -> divide_words
      | "subtracting" expr "from" expr                   -> subtract_from
      | "add" "up"? terms                                -> sum_of
+     // `add 2.5 + 3.75 + 0.125`: a sum written out after `add` (never `add 5 times 3`)
+     | ("add" | "adding") "up"? expr ("+" | "plus") term -> add_up
      | expr ("when" | "if" | "for" | "where" | "with") VAR "=" expr -> substitute
      | _part "of" (NUMBER | WORDS)                      -> part_of
 // `increase 40 by a quarter` means a quarter of 40; `reduce 12/16 by 4` may mean cancel: only
@@ -170,6 +172,8 @@ rounding: _how_round? _round NUMBER "off"? "to" places
         | NUMBER UNIT ("," | "." | "and")? _wants _that "to" places -> rounding_unit
         | NUMBER "when"? ("rounded" "off"? | "correct") "to" places
         | NUMBER "to" places
+        | "what" NUMBER "is" ("rounded" "off"? | "when" "rounded") "to" places
+        | _how_round? _round WORDS "off"? "to" places        -> rounding_words
         | "the"? "nearest" NEAREST ("for" | "of" | ":") NUMBER -> nearest_first
 // `18.273 and need it to the nearest whole number`, `2.0987 g, teacher wants it to 1 dp`
 _wants: ("i" | "we" | "my"? "teacher" | "they" | "he" | "she")? ("need" | "needs" | "want" | "wants")

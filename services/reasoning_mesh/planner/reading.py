@@ -132,6 +132,9 @@ class Reading(Transformer[Token, str]):
     def arith(self, e: str) -> str:
         return f"What is {e}?"
 
+    def add_up(self, a: str, b: str) -> str:
+        return self.arith(self.add(a, b))
+
     def arith_total(self, reading: str) -> str:
         return reading  # `45.50 + 12.75 + 8.20, what's the total`, `144 / 16 = ?`: its result
 
@@ -230,6 +233,10 @@ class Reading(Transformer[Token, str]):
     # -- rounding
     def rounding(self, value: Token, places: str) -> str:
         return f"Round {value} to {places}."
+
+    def rounding_words(self, value: Token, places: str) -> str:
+        """`round seventy three to the nearest ten`: the number its words name."""
+        return f"Round {read_number_words(str(value))} to {places}."
 
     def rounding_unit(self, value: Token, unit: Token, places: str) -> str:
         # `round 12.3456 g to 1 dp`: the answer is a number. To a place, a unit that is also

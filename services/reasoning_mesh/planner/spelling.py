@@ -52,9 +52,14 @@ _SLIP = re.compile(r"\b(" + "|".join(COMMON_SLIPS) + r")\b", re.IGNORECASE)
 _HW = re.compile(r"\b(?:hw|hows)(?= (?:many|much)\b)", re.IGNORECASE)
 
 
+#: `how many seconds r in 2 hours`: `r` for `are`, only there.
+_R = re.compile(r"\b(how many [a-z]+) r (?=in\b)", re.IGNORECASE)
+
+
 def fix_slips(text: str) -> str:
     """`text` with the `COMMON_SLIPS` replaced (lower case); everything else as written."""
-    return _HW.sub("how", _SLIP.sub(lambda m: COMMON_SLIPS[m.group().lower()], text))
+    fixed = _HW.sub("how", _SLIP.sub(lambda m: COMMON_SLIPS[m.group().lower()], text))
+    return _R.sub(r"\1 are ", fixed)
 
 
 def _one_edit(a: str, b: str) -> bool:
