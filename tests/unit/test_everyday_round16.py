@@ -232,9 +232,20 @@ def test_round_sixteen_reads(question: str, reading: str, form: str) -> None:
         # `add` before what is no sum
         "add 5 times 3",
         "add 5 - 3",
-        # a sign before a number squared
+        # a sign before a number squared; an operation on two before it; `square` as written
         "what is -3 squared",
         "what is negative 3 squared",
+        "minus three squared",
+        "what is 10 - minus 3 squared",
+        "what is 2 times negative three squared",
+        "the sum of 3 and 4 squared",
+        "what is 12 divided by 2 squared",
+        "what is 9 squares plus 1",
+        # a second audit (1,644 questions): weights said with a price word, notes bought
+        "my luggage total was 23.48, round it to the nearest pound",
+        "i gained a total of 2.35, round to the nearest pound",
+        "the total rainfall was 23.48, round it to the nearest dollar",
+        "i bought 6 tens for 144, how much was each",
     ],
 )
 def test_round_sixteen_refuses(question: str) -> None:

@@ -66,7 +66,7 @@ _NOT_THINGS = frozenset(
     ("dozen", "dozens", "hundred", "hundreds", "thousand", "thousands", "millions", "cents",
      "pence", "pounds", "dollars", "euros", "quid", "bucks", "lots", "times", "more", "others",
      "people", "friends", "kids", "children", "us", "of", "each", "extra", "halves", "thirds",
-     "quarters", "percent")
+     "quarters", "percent", "ones", "twos", "fives", "tens", "twenties", "fifties", "notes", "coins")
 )  # fmt: skip
 _OPERATIONS = frozenset(
     ("time", "plu", "minu", "sum", "product", "total", "difference", "quotient", "share")

@@ -69,10 +69,17 @@ def unsigned(text: str) -> str:
     return _SIGN.sub("", text)
 
 
-#: Words that say an amount is a price or a sum of money paid (`my bill was 23.48`).
-_PRICED = frozenset(
-    ("bill", "bills", "total", "shopping", "cost", "costs", "costing", "came", "spent", "paid",
-     "pay", "price", "priced", "receipt", "fare", "tab", "invoice", "sold", "charged", "owe")
+#: A price said as one, right before its amount (`my bill was 23.48`, `came to 47.83`).
+_PRICE_SAID = re.compile(
+    r"\b(?:(?:bill|total|price|cost|fare|tab|invoice|receipt|shopping|meal|dinner|lunch)"
+    r"(?: was| is| came to| comes to| of| totalled| totaled)?|came to|comes to|spent|paid|cost|costs"
+    r"|sold for|charged(?: me)?) [$£€]?\d+\.\d\d\b",
+    re.IGNORECASE,
+)
+#: What is weighed when carried or grown (`my luggage total was 23.48`, `i gained 2.35`).
+_CARRIED = frozenset(
+    ("luggage", "suitcase", "suitcases", "bag", "bags", "case", "scale", "scales", "load",
+     "cargo", "payload", "gained", "gain", "lost", "loss", "baby", "parcel", "package")
 )  # fmt: skip
 #: Words that may follow a bare price before its question (`my bill was 23.48, round it`).
 _AFTER_PRICE = frozenset(
@@ -92,9 +99,10 @@ def _bare_price_coin(text: str) -> set[str]:
     if len(amounts) != 1 or len(coins) != 1 or m is None:
         return set()
     words = set(re.findall(r"[a-z]+", text.lower()))
-    if words & _WEIGHED or not words & _PRICED:
-        # `the baby weighs 3.45`, `my suitcase is 23.48, to the nearest pound`: kilograms,
-        # perhaps; only a price said to be one is money (an audit found weights read)
+    if words & (_WEIGHED | _CARRIED) or not _PRICE_SAID.search(text):
+        # `the baby weighs 3.45`, `my suitcase is 23.48`, `my luggage total was 23.48`, to the
+        # nearest pound: kilograms, perhaps; only an amount said to be a price is money (two
+        # audits found weights read)
         return set()
     if m["word"] is not None and m["word"].lower() not in _AFTER_PRICE:
         return set()

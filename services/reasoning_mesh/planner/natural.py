@@ -230,7 +230,9 @@ def _keywords() -> frozenset[str]:
 def _vocabulary() -> frozenset[str]:
     """Words never corrected: unit names, number and fraction words."""
     words = {w for name in UNIT_NAMES for w in name.split()}
-    return frozenset(words | set(NUMBER_WORDS) | set(DENOMINATORS) | {POINT})
+    # `9 square` (an area?), `9 squares` (a count?): never `squared`
+    shapes = {"square", "squares", "cube", "cubes"}
+    return frozenset(words | set(NUMBER_WORDS) | set(DENOMINATORS) | {POINT} | shapes)
 
 
 @cache
@@ -256,6 +258,13 @@ _LISTED = (
 _SIGNED_POWER = re.compile(
     r"(?:(?<![\w)])-\s*|\bnegative\s+|(?:^|\b(?:is|whats|what's|of|times|by|plus|minus|and|"
     r"from|than)\s+)minus\s+)[\d.]+\s+(?:squared|cubed)\b"
+)
+
+#: An operation on two before a number squared (`the sum of 3 and 4 squared`, `12 divided by 2
+#: squared`): of the last number, or of the result?
+_GROUPED_POWER = re.compile(
+    r"(?:\b(?:sum|total|product|difference|quotient|add|adding|multiply|multiplying|divide"
+    r"|dividing|divided|subtract|subtracting|between|over|and)\b|[/÷]).*\b(?:squared|cubed)\b"
 )
 
 #: Longer questions are not read (the parse is recursive, and people's questions are short).
@@ -289,8 +298,11 @@ def read(question: str) -> str:
         raise NotReadError(why)
     if _COMPARED.search(text) and not _ASKED.match(text):
         raise NotReadError("`3 less than 5?` may ask whether it is: ask `what is 3 less than 5`")
-    if _SIGNED_POWER.search(text):
-        raise NotReadError("is `-3 squared` -(3*3) or (-3)*(-3)? write it with brackets")
+    if _SIGNED_POWER.search(text) or _GROUPED_POWER.search(text):
+        raise NotReadError(
+            "is `-3 squared` -(3*3) or (-3)*(-3), `the sum of 3 and 4 squared` 3 + 16 or 49? "
+            "write it with brackets"
+        )
     if re.search(_LISTED + mixed_number_words_pattern(), text) or re.search(
         r"(?<![a-z])[-+*/x×÷]\s*" + mixed_number_words_pattern(), text
     ):  # `4*3 and a half`: 4*3, and a half?

@@ -42,6 +42,12 @@ def _compared(whole: str, by: str) -> tuple[str, str]:
 SCALE_LIKE = frozenset(("m", "k", "g", "t", "mm"))
 
 
+class _Power(str):
+    """A number squared or cubed, as the reading writes it (`(3*3)`): no sign may apply to it."""
+
+    __slots__ = ()
+
+
 class NotReadError(ValueError):
     """The question is none of the phrasings the grammar knows."""
 
@@ -93,11 +99,11 @@ class Reading(Transformer[Token, str]):
     def squared(self, tok: Token) -> str:
         """`9 squared` is 9*9: the number as written, twice (no power is computed here)."""
         n = self.num(tok) if tok.type == "NUMBER" else self.words(tok)
-        return f"({n}*{n})"
+        return _Power(f"({n}*{n})")
 
     def cubed(self, tok: Token) -> str:
         n = self.num(tok) if tok.type == "NUMBER" else self.words(tok)
-        return f"({n}*{n}*{n})"
+        return _Power(f"({n}*{n}*{n})")
 
     def mixed(self, tok: Token) -> str:
         return read_mixed_number_words(str(tok))
@@ -106,6 +112,8 @@ class Reading(Transformer[Token, str]):
         return inner if _one_group(inner) else f"({inner})"  # `((2/3))` is `(2/3)`
 
     def neg(self, inner: str) -> str:
+        if isinstance(inner, _Power):  # `minus three squared`: -(3*3), or (-3)*(-3)?
+            raise NotReadError("a sign before a number squared or cubed is ambiguous: use brackets")
         return f"-{inner}" if _atomic(inner) else f"-({inner})"
 
     def add(self, a: str, b: str) -> str:
