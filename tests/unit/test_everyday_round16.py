@@ -168,6 +168,75 @@ from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_questio
             "How many inches are there in 4 ft and 3 inches?",
             "any",
         ),
+        (
+            "gym has a 20 joining fee then 15 a month. ive paid 140 total so far, how many months is "
+            "that",
+            "Solve 20 + (15*n) = 140 for n.",
+            "count",
+        ),
+        (
+            "gym costs 25 to join plus 15 a month. ive paid 160 in total so far, how many months have "
+            "i been a member",
+            "Solve 25 + (15*n) = 160 for n.",
+            "count",
+        ),
+        ("three of us splitting a 74.40 taxi fare, how much each", "What is 74.40/3?", "cents"),
+        (
+            "dinner bill is 138 and theres 6 of us, how much does each person pay",
+            "What is 138/6?",
+            "cents",
+        ),
+        ("split 156 quid evenly between 6 ppl how much does each get", "What is 156/6?", "cents"),
+        ("wats 1000 minus 387", "What is 1000 - 387?", "any"),
+        (
+            "i paid with a 20 and the stuff came to 13.65, whats my change",
+            "What is 20 - 13.65?",
+            "change",
+        ),
+        (
+            "had 50 quid, spent 17.85 at the shop, hows much have i got left",
+            "What is 50 - 17.85?",
+            "change",
+        ),
+        (
+            "we had 250 dollars for the trip, spent 87.50 on food and 46.25 on gas. how much is left?",
+            "What is 250 - 87.50 - 46.25?",
+            "change",
+        ),
+        (
+            "I get 14.20 an hour and worked 25 hours this week, whats my pay before tax",
+            "What is 14.20*25?",
+            "any",
+        ),
+        (
+            "taxi charges 3 to start plus 1.20 per km. my fare was 15, how many km did i go",
+            "Solve 3 + (1.20*n) = 15 for n.",
+            "not_negative",
+        ),
+        (
+            "it was -4 degrees this morning and it went up 11 degrees, what's the temp now",
+            "What is -4 + 11?",
+            "any",
+        ),
+        (
+            "my kid asked me what 144 divided by 12 is and my mind went blank lol",
+            "What is 144/12?",
+            "any",
+        ),
+        (
+            "a pen and a notebook cost 7 dollars total, the notebook is 3 dollars more than the pen. "
+            "how much is the pen",
+            "Solve n + (n + 3) = 7 for n.",
+            "not_negative",
+        ),
+        ("what's 2/3 of 3/5?", "What is (2/3)*(3/5)?", "any"),
+        ("round negative 3.7 to the nearest whole number", "Round -3.7 to the nearest integer.", "any"),
+        ("how many mins in a full day", "How many mins are there in 1 day?", "any"),
+        (
+            "in 5 years mia will be twice as old as she was 10 yrs ago. how old is mia now",
+            "Solve n + 5 = 2*(n - 10) for n.",
+            "count",
+        ),
     ],
 )
 def test_round_sixteen_reads(question: str, reading: str, form: str) -> None:
@@ -246,6 +315,13 @@ def test_round_sixteen_reads(question: str, reading: str, form: str) -> None:
         "i gained a total of 2.35, round to the nearest pound",
         "the total rainfall was 23.48, round it to the nearest dollar",
         "i bought 6 tens for 144, how much was each",
+        # a membership by the week, paid by others; one age then of two people
+        "gym has a 20 joining fee then 15 a week. ive paid 140 total so far, how many months is that",
+        "gym has a 20 joining fee then 15 a month. my wife and i paid 140 total, how many months is "
+        "that",
+        "in 5 years mia will be twice as old as i was 10 yrs ago. how old is mia now",
+        "in 5 years mia will be twice as old as she was 10 yrs ago. how old is tom now",
+        "three of us splitting a 74.40 taxi fare unevenly, how much each",
     ],
 )
 def test_round_sixteen_refuses(question: str) -> None:

@@ -44,8 +44,19 @@ _ASK = re.compile(rf"^how old (?:is (?P<w>{_WHO})|am (?P<me>i))(?: now)?$")
 _HE = RELATIVES_BY_PRONOUN
 
 
+#: One person then and then: `in 5 years mia will be twice as old as she was 10 yrs ago. how
+#: old is mia now`: `n + 5 = 2*(n - 10)`.
+_ONE = re.compile(
+    r"^in (?P<y>\d+|[a-z]+) (?:years|yrs)(?: time)?,? (?:(?P<name>[a-z]+) will|(?P<i>i'll|ill|i will))"
+    rf" be {_TIMES} as old as (?P<was>she|he|i) was (?P<z>\d+|[a-z]+) (?:years|yrs) ago[.,;]? "
+    r"(?:so )?how old (?:is (?P<w>[a-z]+)|am (?P<me>i))(?: now)?$"
+)
+
+
 def read(text: str) -> FormedReading | None:
     said = normal(text).rstrip(" ?!.")
+    if (alone := _one(said, text)) is not None:
+        return alone
     cuts = list(re.finditer(r"(?:[.,;]\s*(?:and |so )?| and (?:so )?)", said))
     for i, one in enumerate(cuts):
         for two in cuts[i + 1 :]:
@@ -95,6 +106,23 @@ def _said(
     if k is None or m_then is None or years is None:
         return None
     return k, m_then, years, "plus" if t.re is _THEN[0] else "minus", same(asked_who, b)
+
+
+def _one(said: str, text: str) -> FormedReading | None:
+    """`n + y = m*(n - z)` of one person's age now, `y` years on and `z` years back."""
+    m = _ONE.match(said)
+    if m is None:
+        return None
+    mine = m["i"] is not None
+    if mine != (m["was"] == "i") or mine != (m["me"] is not None):
+        return None  # `in 5 years i'll be twice as old as she was`: who?
+    if not mine and (m["w"] != m["name"] or not someone(m["name"], text, subject=True)):
+        return None
+    times, years, back = b_in_n_of(m["m"]), number(m["y"]), number(m["z"])
+    if times is None or years is None or back is None:
+        return None
+    reading = natural.reading(f"solve n plus {years} = {times} times (n minus {back}) for n")
+    return None if reading is None else FormedReading(reading, "count")
 
 
 def b_in_n_of(said: str) -> str | None:

@@ -143,7 +143,7 @@ _ADDED_ON = frozenset(
 _ASIDES = (
     "forget forgets forgetting remember remembering confused confusing struggle struggling hate"
     " suck terrible awful tired brain hurts hurt tables mind late sleepy lazy bored"
-    " froze freeze frozen panicked panicking blanked no idea clue to write put head"
+    " froze freeze frozen panicked panicking blanked no idea clue to write put head went"
     " doesn't don't didn't can't cant dont doesnt didnt cannot"
 )
 _ASIDE = frozenset(_ASIDES.split())

@@ -64,7 +64,8 @@ _BOXES = frozenset(
 _HAD = re.compile(
     r"^(?:(?P<who>i|we) )?had (?P<sign>[$£€]?)(?P<start>\d+(?:\.\d{1,2})?)"
     r"(?: (?P<cur>dollars|euros|quid|bucks|pounds))?"
-    r"(?P<kept> in (?:my|our|the) (?:account|bank|wallet|purse))?"
+    r"(?P<kept> in (?:my|our|the) (?:account|bank|wallet|purse)"
+    r"| for the (?:trip|holiday|week|weekend|day))?"
     r",? (?:and )?(?:(?P<who2>i|we) )?spent (?P<list>.+?)[,.;]? (?:so )?(?:how much (?:money )?"
     r"(?:have (?P<asker>i|we) got|do (?P<asker2>i|we) have|have (?P<asker3>i|we)|is) left(?: now)?"
     r"|(?:what's|whats|what is) left)$"

@@ -73,7 +73,7 @@ arith: expr
      // `add 2.5 + 3.75 + 0.125`: a sum written out after `add` (never `add 5 times 3`)
      | ("add" | "adding") "up"? expr ("+" | "plus") term -> add_up
      | expr ("when" | "if" | "for" | "where" | "with") VAR "=" expr -> substitute
-     | _part "of" (NUMBER | WORDS)                      -> part_of
+     | _part "of" (NUMBER | WORDS | group)              -> part_of
 // `increase 40 by a quarter` means a quarter of 40; `reduce 12/16 by 4` may mean cancel: only
 // whole amounts are read
 ?amount: NUMBER -> num
@@ -139,7 +139,7 @@ conversion: "how" "many" UNIT _are? "there"? "in"? quantity                  -> 
           | ("the" "number" "of" | "number" "of") UNIT "in" quantity          -> to_from
           | UNIT "in" quantity                                              -> to_from
           | "how" "many" UNIT _are? "there"? "in" _container                -> to_from
-          | "how" "many" UNIT _are? "there"? ("in" | "to")? ("a" | "an" | "one") UNIT -> per_one
+          | "how" "many" UNIT _are? "there"? ("in" | "to")? ("a" | "an" | "one") "full"? UNIT -> per_one
           | ("convert" | "change" | "turn" | "express" | "put" | "write") quantity _into UNIT -> from_to
           | quantity _into UNIT                                             -> from_to
           | quantity ("expressed" | "converted" | "written") _into UNIT     -> from_to
@@ -174,6 +174,7 @@ rounding: _how_round? _round NUMBER "off"? "to" places
         | NUMBER "to" places
         | "what" NUMBER "is" ("rounded" "off"? | "when" "rounded") "to" places
         | _how_round? _round WORDS "off"? "to" places        -> rounding_words
+        | _how_round? _round ("negative" | "minus") NUMBER "off"? "to" places -> rounding_negative
         | "the"? "nearest" NEAREST ("for" | "of" | ":") NUMBER -> nearest_first
 // `18.273 and need it to the nearest whole number`, `2.0987 g, teacher wants it to 1 dp`
 _wants: ("i" | "we" | "my"? "teacher" | "they" | "he" | "she")? ("need" | "needs" | "want" | "wants")

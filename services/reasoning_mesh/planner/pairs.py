@@ -57,7 +57,8 @@ RELATIONS = (
 _TOTALS = (
     re.compile(
         rf"^(?:together )?(?P<x>{_WHO}) and (?P<y>{_WHO}) (?P<verb>are|cost|have|weigh|earn|own) "
-        rf"(?P<t>{_N}){_NOUN.format('n1')} (?:together|altogether|in total|between them)$"
+        rf"(?P<t>{_N}){_NOUN.format('n1')} "
+        r"(?:together|altogether|in total|(?<!\bin )total|between them)$"
     ),
     re.compile(
         r"^(?:together |between them |altogether )?(?P<who>they|we)(?P<verb> are|'re| have| cost|"

@@ -18,6 +18,7 @@ from reasoning_mesh.planner import (
     equations,
     forms,
     leftovers,
+    memberships,
     money,
     natural,
     pairs,
@@ -86,6 +87,7 @@ def _formed(said: str) -> forms.FormedReading | None:
         or leftovers.read(said)
         or receipts.per_one(said)
         or each.read(said)
+        or memberships.read(said)
     )
 
 

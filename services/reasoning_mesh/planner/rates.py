@@ -30,6 +30,7 @@ _WAGE = re.compile(
     r"(?:so )?(?:how much (?:did|do|will|have) i (?:make|made|earn|earned|get|got)"
     rf"(?P<asked>{_WHEN})?(?: in total| altogether)?"
     r"|what did i (?:make|earn|get)(?: in total| altogether)?|how much is that"
+    r"|(?:what(?:'s| is)|whats) my (?:pay|wage|wages)(?: for the week)?"
     r"|how much (?:did|do) i get paid)(?: before tax)?$"
 )
 #: (`before tax` asks for the pay as earned, rate times hours; `after tax` declines.)

@@ -146,10 +146,11 @@ class Reading(Transformer[Token, str]):
     def arith_total(self, reading: str) -> str:
         return reading  # `45.50 + 12.75 + 8.20, what's the total`, `144 / 16 = ?`: its result
 
-    def part_of(self, part: Token | str, whole: Token) -> str:
+    def part_of(self, part: Token | str, whole: Token | str) -> str:
         """`3/4 of 56`, `half of 93`, `two thirds of 12`: the whole question only (`half of 10
         + 4` is refused: of which?), the part a fraction as written or in words."""
-        number = read_number_words(str(whole)) if whole.type == "WORDS" else str(whole)
+        words = isinstance(whole, Token) and whole.type == "WORDS"
+        number = read_number_words(str(whole)) if words else str(whole)  # `(3/5)`: a group
         return f"What is {_fraction(part)}*{number}?"
 
     def part_of_var(self, part: Token | str, var: Token) -> str:
@@ -241,6 +242,12 @@ class Reading(Transformer[Token, str]):
     # -- rounding
     def rounding(self, value: Token, places: str) -> str:
         return f"Round {value} to {places}."
+
+    def rounding_negative(self, value: Token, places: str) -> str:
+        """`round negative 3.7 to the nearest whole number`: the sign as said."""
+        if str(value).startswith("-"):
+            raise NotReadError(f"negative {value}: which sign?")
+        return f"Round -{value} to {places}."
 
     def rounding_words(self, value: Token, places: str) -> str:
         """`round seventy three to the nearest ten`: the number its words name."""

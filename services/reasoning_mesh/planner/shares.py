@@ -65,13 +65,13 @@ _MONEY = (
     rf"|(?:a|an|the) (?P<cash8>{_CASH}) (?:dollar|pound|euro|quid|buck)"
     rf" (?:(?P<bill_for4>[a-z]+) )?bill"
     # `a 137.50 restaurant bill`: pounds and pence, a bill's amount
-    rf"|(?:a|the) (?P<cash9>\d+\.\d\d) (?:(?P<bill_for5>[a-z]+) )?bill)"
+    rf"|(?:a|the) (?P<cash9>\d+\.\d\d) (?:(?P<bill_for5>[a-z]+) )?(?:bill|fare))"
 )
 _AMOUNT = rf"(?:{_MONEY}|{_THINGS})"
 _FOR = r"(?: for the (?P<for>[a-z]+)(?: (?P<for2>[a-z]+))?)?"
 _WE = r"(?:we|we're|we are)"
-_MEAL = r"(?:dinner|lunch|the meal|our meal|the bill|the dinner bill)"
-_CAME_TO = rf"{_MEAL} (?:came to|comes to|was) [$£€]?(?P<cash>{_CASH})"
+_MEAL = r"(?:dinner|lunch|the meal|our meal|the bill|(?:the )?dinner bill)"
+_CAME_TO = rf"{_MEAL} (?:came to|comes to|was|is) [$£€]?(?P<cash>{_CASH})"
 _FORMS = tuple(
     re.compile(rf"^{form}$")
     for form in (
@@ -82,7 +82,7 @@ _FORMS = tuple(
         # `48 cookies shared evenly between 6 kids`
         rf"{_THINGS} (?:shared|split|divided) {_EVENLY} {_BETWEEN}",
         # `15 of us are splitting 420 quid evenly for the cottage`
-        rf"(?P<us>{_COUNT}) of us (?:are )?{_SPLITTING} {_AMOUNT} {_EVENLY}{_FOR}",
+        rf"(?P<us>{_COUNT}) of us (?:are )?{_SPLITTING} {_AMOUNT}(?: {_EVENLY})?{_FOR}",
         # `four of us had dinner and the bill came to 87.32, we're splitting it evenly`
         rf"(?P<us>{_COUNT}) of us (?:had|went out for|went for) (?:dinner|lunch|a meal|drinks|"
         rf"a takeaway|a curry|pizza) and the bill (?:came to|comes to|was|is) [$£€]?(?P<cash>{_CASH})"

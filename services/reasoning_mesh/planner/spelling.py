@@ -40,7 +40,7 @@ COMMON_SLIPS = {
     "homewrok": "homework", "abotu": "about", "somone": "someone", "thsi": "this",
     "roudn": "round", "rnd": "round", "ruond": "round", "spliting": "splitting",
     "shareing": "sharing", "devided": "divided", "dividid": "divided",
-    "numbr": "number", "nubmer": "number", "numer": "number",
+    "numbr": "number", "nubmer": "number", "numer": "number", "ppl": "people", "wats": "whats",
     # number words: each slip is of one number word only (`two hundred and nintey-eight`)
     "nintey": "ninety", "ninty": "ninety", "fivteen": "fifteen",
 }  # fmt: skip

@@ -33,7 +33,7 @@ _CHANGE_FORMS = tuple(
         rf"stuff|my shopping|the shopping|shopping) (?:costing|that cost|which cost|that came to|"
         rf"which came to) {_COST}",
         # `paid with a $20 note and the bill was 13.68`: the note, then the one bill
-        rf"(?:i )?paid (?:with )?(?:a )?{_PAID}(?: note)? and (?:the|my) (?:bill|total|shopping) "
+        rf"(?:i )?paid (?:with )?(?:a )?{_PAID}(?: note)? and (?:the|my) (?:bill|total|shopping|stuff) "
         rf"(?:was|came to) {_COST}",
         # `the train ticket is £14.60 and I pay with a £20 note`: one thing, then the note
         rf"(?:(?:a|the|my) )?(?:(?:train|bus|cinema|concert|plane|coach|taxi|museum|theatre) )?"
@@ -81,7 +81,7 @@ _TEMPERATURE_FORMS = tuple(
 #: In the ask a bare hour is a time too (`how cold was it at 5`): it names no operand.
 _ASKED_WHEN = rf"(?P<when> now| then| at \d{{1,2}}(?::\d{{2}})?|{_WHEN_OPEN})"
 _TEMPERATURE_ASK = re.compile(
-    rf"(?:(?:what(?:'s| is| was)|whats) (?:the temperature|it)"
+    rf"(?:(?:what(?:'s| is| was)|whats) (?:the temperature|the temp|it)"
     rf"|how (?:cold|warm|hot) (?:was|is) it|what temperature (?:was|is) it){_ASKED_WHEN}"
 )
 #: Names of one time of day, as an ask may say it again.

@@ -81,7 +81,8 @@ _ITEMS = frozenset(
      "notebook", "pen", "pens", "book", "books", "rent", "insurance", "hire", "admission", "entry",
      "foot", "bike", "bikes", "bicycle", "car", "track", "road", "treadmill", "trail", "beach",
      "boat", "ferry", "plane", "flight", "motorway", "canal", "river", "path", "groceries",
-     "shopping", "food", "clothes", "shoes", "snacks", "drinks", "pizza")
+     "shopping", "food", "clothes", "shoes", "snacks", "drinks", "pizza", "shop", "shops",
+     "supermarket", "market", "store", "gas")
 )  # fmt: skip
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 #: Where or when, before the subject (`on our road trip`, `at the shop`, `today`): places and

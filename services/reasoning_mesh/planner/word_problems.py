@@ -42,7 +42,8 @@ _WHO = (
 )
 _FEE = re.compile(
     rf"^(?:(?:a|an|the|my|our) )?(?P<who>{_WHO}) charges (?:an? )?(?:flat |fixed )?"
-    rf"(?P<a>{_MONEY})(?: {_FEE_KIND})?(?: fee| charge)?,? plus (?P<b>{_MONEY}) "
+    # `charges 3 to start plus 1.20 per km`: the fee said by when it is paid
+    rf"(?P<a>{_MONEY})(?: {_FEE_KIND})?(?: fee| charge| to start)?,? plus (?P<b>{_MONEY}) "
     r"(?:per|an|a|for each|for every) (?P<unit>[a-z]+)(?:[.,;]|\s+[-–—])?\s+(?:and )?"
     r"(?:my|the) (?:bill|fare|total|invoice|ride|trip|journey)(?: (?:came|comes) to| was| is|"
     r" totalled| totaled| came out at| came out to| cost)? (?P<c>" + _MONEY + r")(?:[.,;]|\s+[-–—])?\s+"
@@ -170,7 +171,7 @@ def _plan(said: str) -> tuple[str, AnswerForm] | None:
     return _fee_plus_rate(m, "count")
 
 
-def _fee_plus_rate(m: re.Match[str], form: AnswerForm) -> tuple[str, AnswerForm] | None:
+def _fee_plus_rate(m: re.Match[str] | dict[str, str], form: AnswerForm) -> tuple[str, AnswerForm] | None:
     """`a plus (b times n) = c` of a fee `a`, a rate `b` and a total `c`, each a number as
     written (`£40` → `40`)."""
     a, b, c = (_amount(m[k]) for k in ("a", "b", "c"))
