@@ -47,9 +47,10 @@ _HE = RELATIVES_BY_PRONOUN
 #: One person then and then: `in 5 years mia will be twice as old as she was 10 yrs ago. how
 #: old is mia now`: `n + 5 = 2*(n - 10)`.
 _ONE = re.compile(
-    r"^in (?P<y>\d+|[a-z]+) (?:years|yrs)(?: time)?,? (?:(?P<name>[a-z]+) will|(?P<i>i'll|ill|i will))"
+    r"^in (?P<y>\d+|[a-z]+) (?:years|yrs)(?: time)?,? (?:(?P<name>(?:my |his |her |the )?[a-z]+) will"
+    r"|(?P<i>i'll|ill|i will))"
     rf" be {_TIMES} as old as (?P<was>she|he|i) was (?P<z>\d+|[a-z]+) (?:years|yrs) ago[.,;]? "
-    r"(?:so )?how old (?:is (?P<w>[a-z]+)|am (?P<me>i))(?: now)?$"
+    r"(?:so )?how old (?:is (?P<w>(?:my |his |her |the )?[a-z]+)|am (?P<me>i))(?: now)?$"
 )
 
 
@@ -116,8 +117,8 @@ def _one(said: str, text: str) -> FormedReading | None:
     mine = m["i"] is not None
     if mine != (m["was"] == "i") or mine != (m["me"] is not None):
         return None  # `in 5 years i'll be twice as old as she was`: who?
-    if not mine and (m["w"] != m["name"] or not someone(m["name"], text, subject=True)):
-        return None
+    if not mine and (not same(m["w"] or "", m["name"]) or not _is(m["was"], m["name"])):
+        return None  # `tom ... as she was`: a name says nothing of the pronoun; `my mum ... she`
     times, years, back = b_in_n_of(m["m"]), number(m["y"]), number(m["z"])
     if times is None or years is None or back is None:
         return None

@@ -132,6 +132,7 @@ _MINE = frozenset(("i", "im", "i'm", "ive", "i've", "id", "i'd", "ill", "i'll", 
 _SUBJECTS = _MINE | _OTHERS
 #: `... and my brain just froze`: the asker's own mind, a subject of their aside.
 _MY_MIND = frozenset(("brain", "mind", "head"))
+_ADDING = frozenset(("went", "added", "included", "including", "with", "plus", "paid", "put"))
 _FORGETTING = frozenset(("forgot", "forget", "forgotten", "forgetting", "missed", "left", "without"))
 #: What may be added on to an amount (`i forgot the tax`).
 _ADDED_ON = frozenset(
@@ -297,7 +298,7 @@ def _sound(span: str, head: list[str], tail: list[str]) -> bool:
         # counted; `12 divided by 3 | and me`: the words after `and` may be operands
         return False
     taken = {*head, *tail}
-    if CLAIM.fullmatch(span.lower()) or (taken & _FORGETTING and taken & _ADDED_ON):
+    if CLAIM.fullmatch(span.lower()) or (taken & (_FORGETTING | _ADDING) and taken & _ADDED_ON):
         # `my kid says | x = 3`: an answer claimed; `..., | i forgot the tax`: the maths lacks
         # something
         return False

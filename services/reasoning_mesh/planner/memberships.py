@@ -19,9 +19,9 @@ from reasoning_mesh.planner.wrappers import normal
 
 _PLACE = r"(?:(?:the|my|our|a) )?(?:gym|club|pool|leisure centre|swimming pool|golf club|dance class)"
 _FEE = (
-    rf"(?:(?:an? )?(?P<a>{_MONEY}) (?:dollar |pound |euro )?(?:joining|sign[- ]?up|signup|membership|"
-    r"registration|start[- ]?up|one[- ]off|enrolment|enrollment) fee"
-    rf"|(?P<a2>{_MONEY}) to (?:join|sign up|start))"
+    rf"(?:(?:an? )?(?P<a>{_MONEY}) (?:dollar |pound |euro )?(?:joining|sign[- ]?up|signup|"
+    r"registration|one[- ]off|enrolment|enrollment) fee"
+    rf"|(?P<a2>{_MONEY}) to (?:join|sign up))"
 )
 _STORY = re.compile(
     rf"^{_PLACE} (?:has|charges|costs|is) {_FEE},? (?:and )?(?:then|plus|and) (?P<b>{_MONEY}) "

@@ -30,7 +30,7 @@ _WAGE = re.compile(
     r"(?:so )?(?:how much (?:did|do|will|have) i (?:make|made|earn|earned|get|got)"
     rf"(?P<asked>{_WHEN})?(?: in total| altogether)?"
     r"|what did i (?:make|earn|get)(?: in total| altogether)?|how much is that"
-    r"|(?:what(?:'s| is)|whats) my (?:pay|wage|wages)(?: for the week)?"
+    r"|(?:what(?:'s| is)|whats) my (?:pay|wages)(?P<week> for the week)?"
     r"|how much (?:did|do) i get paid)(?: before tax)?$"
 )
 #: (`before tax` asks for the pay as earned, rate times hours; `after tax` declines.)
@@ -51,6 +51,8 @@ def read(text: str) -> str | None:
         return None  # `$12.50 pounds`: which money?
     if m.groupdict().get("asked") not in (None, m.groupdict().get("when")):
         return None  # `worked 8 hours today, how much did i make this week`
+    if m.groupdict().get("week") and m.groupdict().get("when") not in (" this week", " last week"):
+        return None  # `worked 8 hours today, whats my pay for the week`; `my wage` may be the rate
     asker = m.groupdict().get("asker") or {"me": "i", "us": "we"}.get(
         m.groupdict().get("whom") or m.groupdict().get("whom2") or ""
     )

@@ -71,7 +71,10 @@ _AMOUNT = rf"(?:{_MONEY}|{_THINGS})"
 _FOR = r"(?: for the (?P<for>[a-z]+)(?: (?P<for2>[a-z]+))?)?"
 _WE = r"(?:we|we're|we are)"
 _MEAL = r"(?:dinner|lunch|the meal|our meal|the bill|(?:the )?dinner bill)"
-_CAME_TO = rf"{_MEAL} (?:came to|comes to|was|is) [$£€]?(?P<cash>{_CASH})"
+#: (`dinner is 25` may be a price per head; `the bill is 138` is the whole bill.)
+_CAME_TO = (
+    rf"(?:{_MEAL} (?:came to|comes to|was)|(?:the |our )?(?:dinner )?bill is) [$£€]?(?P<cash>{_CASH})"
+)
 _FORMS = tuple(
     re.compile(rf"^{form}$")
     for form in (

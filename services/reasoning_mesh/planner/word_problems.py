@@ -141,6 +141,8 @@ def _fee(said: str) -> tuple[str, AnswerForm] | None:
         return None
     if m["unit"] not in _UNITS or _TAILS.fullmatch(m["tail"]) is None:
         return None
+    if " to start" in said and m["who"] not in ("taxi", "cab", "minicab"):
+        return None  # `gym charges 20 to start plus 15 a month`: the first month's price?
     return _fee_plus_rate(m, "count" if m["unit"] in _COUNTED else "not_negative")
 
 
