@@ -44,8 +44,9 @@ _ASK = re.compile(rf"^how old (?:is (?P<w>{_WHO})|am (?P<me>i))(?: now)?$")
 _HE = RELATIVES_BY_PRONOUN
 
 
-#: One person then and then: `in 5 years mia will be twice as old as she was 10 yrs ago. how
-#: old is mia now`: `n + 5 = 2*(n - 10)`.
+#: One person then and then: `in 5 years i'll be twice as old as i was 10 years ago. how old am
+#: i now`, `in 5 years my mum will be ... as she was ...`: `n + 5 = 2*(n - 10)` (a name says
+#: nothing of `she`, so `mia ... as she was` is refused).
 _ONE = re.compile(
     r"^in (?P<y>\d+|[a-z]+) (?:years|yrs)(?: time)?,? (?:(?P<name>(?:my |his |her |the )?[a-z]+) will"
     r"|(?P<i>i'll|ill|i will))"
