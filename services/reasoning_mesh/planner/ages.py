@@ -17,14 +17,7 @@ import re
 
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.forms import FormedReading
-from reasoning_mesh.planner.pairs import (
-    RELATIONS,
-    RELATIVES_BY_PRONOUN,
-    b_in_n,
-    number,
-    same,
-    someone,
-)
+from reasoning_mesh.planner.pairs import RELATIONS, b_in_n, fits, multiple, number, same, someone
 from reasoning_mesh.planner.wrappers import normal
 
 _WHO = r"(?:(?:the|his|her|my|their) )?[a-z]+"
@@ -41,7 +34,6 @@ _THEN = (
     ),
 )
 _ASK = re.compile(rf"^how old (?:is (?P<w>{_WHO})|am (?P<me>i))(?: now)?$")
-_HE = RELATIVES_BY_PRONOUN
 
 
 #: One person then and then: `in 5 years i'll be twice as old as i was 10 years ago. how old am
@@ -99,12 +91,12 @@ def _said(
         not younger
         or same(a, b)
         or not same(younger, a)  # `he'll be twice as old as his daughter`: who is she?
-        or not _is(t["he"], b)  # `she'll be twice his age`: whose?
+        or not fits(t["he"], b)  # `she'll be twice his age`: whose?
         or not (someone(a, text, same(asked_who, a)) and someone(b, text, True))
         or not (same(asked_who, a) or same(asked_who, b))
     ):
         return None
-    k, m_then, years = b_in_n(m), b_in_n_of(t["m"]), number(t["y"])
+    k, m_then, years = b_in_n(m), multiple(t["m"]), number(t["y"])
     if k is None or m_then is None or years is None:
         return None
     return k, m_then, years, "plus" if t.re is _THEN[0] else "minus", same(asked_who, b)
@@ -118,23 +110,10 @@ def _one(said: str, text: str) -> FormedReading | None:
     mine = m["i"] is not None
     if mine != (m["was"] == "i") or mine != (m["me"] is not None):
         return None  # `in 5 years i'll be twice as old as she was`: who?
-    if not mine and (not same(m["w"] or "", m["name"]) or not _is(m["was"], m["name"])):
+    if not mine and (not same(m["w"] or "", m["name"]) or not fits(m["was"], m["name"])):
         return None  # `tom ... as she was`: a name says nothing of the pronoun; `my mum ... she`
-    times, years, back = b_in_n_of(m["m"]), number(m["y"]), number(m["z"])
+    times, years, back = multiple(m["m"]), number(m["y"]), number(m["z"])
     if times is None or years is None or back is None:
         return None
     reading = natural.reading(f"solve n plus {years} = {times} times (n minus {back}) for n")
     return None if reading is None else FormedReading(reading, "count")
-
-
-def b_in_n_of(said: str) -> str | None:
-    """The multiple some years on, as said (`twice`, `double` → 2; `3 times` → 3)."""
-    if said in ("twice", "double"):
-        return "2"
-    return number(said.removesuffix(" times"))
-
-
-def _is(pronoun: str, named: str) -> bool:
-    """`he` of `a dad`, `she` of `my mum`: the older one, by a word that says which (a name
-    says none: `Jane is 3 times as old as Tom. in 12 years he'll be ...` is refused)."""
-    return named.rsplit(maxsplit=1)[-1] in _HE[pronoun]

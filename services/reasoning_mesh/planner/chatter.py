@@ -132,9 +132,12 @@ _MINE = frozenset(("i", "im", "i'm", "ive", "i've", "id", "i'd", "ill", "i'll", 
 _SUBJECTS = _MINE | _OTHERS
 #: `... and my brain just froze`: the asker's own mind, a subject of their aside.
 _MY_MIND = frozenset(("brain", "mind", "head"))
-_ADDING = frozenset(("went", "added", "included", "including", "with", "plus", "paid", "put"))
-_FORGETTING = frozenset(("forgot", "forget", "forgotten", "forgetting", "missed", "left", "without"))
-#: What may be added on to an amount (`i forgot the tax`).
+#: Words that leave something out of an amount or put it in (`i forgot the tax`, `i went for
+#: the tax`), and what they may leave out or put in: the maths lacks it, it is no aside.
+_LEAVING_OR_ADDING = frozenset(
+    ("forgot", "forget", "forgotten", "forgetting", "missed", "left", "without", "went", "added",
+     "included", "including", "with", "plus", "paid", "put")
+)  # fmt: skip
 _ADDED_ON = frozenset(
     ("tax", "taxes", "tip", "tips", "vat", "fee", "fees", "discount", "delivery", "postage",
      "shipping", "deposit", "interest", "service")
@@ -247,10 +250,10 @@ def _clause_start(words: list[str], head: int) -> int | None:
         (k for k in range(head + 1, len(words)) if words[k] in _SUBJECTS or _my_mind(words, k)),
         None,
     )
-    said = (
-        {w for j, w in enumerate(words[k:], k) if not _just_felt(words, j)} if k is not None else set()
-    )
-    if k is None or said & REQUESTS - _WHAT:
+    if k is None:
+        return None
+    said = {w for j, w in enumerate(words[k:], k) if not _just_felt(words, j)}
+    if said & REQUESTS - _WHAT:
         # only the first subject after the maths; `i only want the remainder`; `what` asks
         # for what the maths makes (`he doesn't know what to write, what's the answer`)
         return None
@@ -298,7 +301,7 @@ def _sound(span: str, head: list[str], tail: list[str]) -> bool:
         # counted; `12 divided by 3 | and me`: the words after `and` may be operands
         return False
     taken = {*head, *tail}
-    if CLAIM.fullmatch(span.lower()) or (taken & (_FORGETTING | _ADDING) and taken & _ADDED_ON):
+    if CLAIM.fullmatch(span.lower()) or (taken & _LEAVING_OR_ADDING and taken & _ADDED_ON):
         # `my kid says | x = 3`: an answer claimed; `..., | i forgot the tax`: the maths lacks
         # something
         return False

@@ -137,9 +137,9 @@ def _spent(said: str) -> FormedReading | None:
         m["who2"] or m["who"] or "i",
         m["asker"] or m["asker2"] or m["asker3"] or m["who"] or "i",
     }
-    words = {w.strip(",.;:!?") for w in said.split()}
-    # `had 40 quid`, `had 250 in my account`: the money had, said once
     said_words = [w.strip(",.;:!?") for w in said.split()]
+    words = set(said_words)
+    # `had 40 quid`, `had 250 in my account`: the money had, said once
     words -= {m["cur"]} if said_words.count(m["cur"] or "") == 1 else set()
     words -= set((m["kept"] or "").split())
     if len(who) != 1 or (_DENY - {"left"}) & words or re.search(r"\d,\d", said):

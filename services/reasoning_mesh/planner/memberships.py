@@ -40,15 +40,8 @@ def read(text: str) -> FormedReading | None:
     fee = m["a"] or m["a2"]
     if not _one_currency(fee, m["b"], m["c"]):
         return None
-    found = _fee_plus_rate(_Amounts(fee, m["b"], m["c"]), "count")
+    found = _fee_plus_rate({"a": fee, "b": m["b"], "c": m["c"]}, "count")
     if found is None:
         return None
     reading = natural.reading(f"solve {found[0]} for n")
     return None if reading is None else FormedReading(reading, "count")
-
-
-class _Amounts(dict[str, str]):
-    """The fee `a`, the rate `b` and the total `c`, as `_fee_plus_rate` reads a match."""
-
-    def __init__(self, a: str, b: str, c: str) -> None:
-        super().__init__(a=a, b=b, c=c)

@@ -248,12 +248,20 @@ _COMPARED = re.compile(r"\b(?:more|less|fewer) than\b")
 #: A question that asks for a value outright (`what is 3 less than 5`, `solve ...`).
 _ASKED = re.compile(r"(?:what|whats|what's|find|calculate|compute|work out|solve|how much)\b")
 
-#: An operation that takes its operands joined by `and`: before a mixed number in words it may
-#: take the whole and the part as two operands (`the product of one and a half`).
-_LISTED = (
-    r"\b(?:sum|total|product|difference|quotient|ratio|add|adding|multiply|multiplying|divide"
-    r"|dividing|subtract|subtracting|between|both|and)\b.*"
+#: Words of an operation on two operands (`the product of 3 and 4`, `add 3 and 4`).
+_ON_TWO = (
+    r"sum|total|product|difference|quotient|add|adding|multiply|multiplying|divide|dividing"
+    r"|subtract|subtracting|between|and"
 )
+
+
+@cache
+def _mixed_after_two() -> re.Pattern[str]:
+    """A mixed number in words after an operation on two (`the product of one and a half`:
+    the whole and the part as two operands?) or after a symbol (`4*3 and a half`)."""
+    after = rf"\b(?:{_ON_TWO}|ratio|both)\b.*|(?<![a-z])[-+*/x×÷]\s*"
+    return re.compile(rf"(?:{after}){mixed_number_words_pattern()}")
+
 
 #: A sign before a number squared or cubed: textbooks and people disagree on what it applies to.
 _SIGNED_POWER = re.compile(
@@ -263,10 +271,7 @@ _SIGNED_POWER = re.compile(
 
 #: An operation on two before a number squared (`the sum of 3 and 4 squared`, `12 divided by 2
 #: squared`): of the last number, or of the result?
-_GROUPED_POWER = re.compile(
-    r"(?:\b(?:sum|total|product|difference|quotient|add|adding|multiply|multiplying|divide"
-    r"|dividing|divided|subtract|subtracting|between|over|and)\b|[/÷]).*\b(?:squared|cubed)\b"
-)
+_GROUPED_POWER = re.compile(rf"(?:\b(?:{_ON_TWO}|divided|over)\b|[/÷]).*\b(?:squared|cubed)\b")
 
 #: Longer questions are not read (the parse is recursive, and people's questions are short).
 MAX_CHARS = 300
@@ -304,9 +309,7 @@ def read(question: str) -> str:
             "is `-3 squared` -(3*3) or (-3)*(-3), `the sum of 3 and 4 squared` 3 + 16 or 49? "
             "write it with brackets"
         )
-    if re.search(_LISTED + mixed_number_words_pattern(), text) or re.search(
-        r"(?<![a-z])[-+*/x×÷]\s*" + mixed_number_words_pattern(), text
-    ):  # `4*3 and a half`: 4*3, and a half?
+    if _mixed_after_two().search(text):
         raise NotReadError(
             "a mixed number in words after an operation on two (the product of "
             "one and a half: 1 × 1/2, or 1.5?) is not read"

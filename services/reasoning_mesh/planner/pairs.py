@@ -163,12 +163,12 @@ def _named(m: re.Match[str], asked: str) -> str:
     others = [w for w in (m["a"], m["b"]) if not same(w, "me")]
     if pronoun is None or len(others) != 1:
         return asked
-    named = others[0]
-    return (
-        f"how old is {named}"
-        if named.rsplit(maxsplit=1)[-1] in RELATIVES_BY_PRONOUN[pronoun[1]]
-        else asked
-    )
+    return f"how old is {others[0]}" if fits(pronoun[1], others[0]) else asked
+
+
+def fits(pronoun: str, named: str) -> bool:
+    """`he` of `my son`, `she` of `a mum`: a relative word that says which (a name says none)."""
+    return named.rsplit(maxsplit=1)[-1] in RELATIVES_BY_PRONOUN[pronoun]
 
 
 def _measure(m: re.Match[str]) -> str | None:
@@ -211,7 +211,7 @@ def _two(m: re.Match[str], t: re.Match[str], ask: re.Match[str], text: str) -> b
 def b_in_n(m: re.Match[str]) -> tuple[str, str, str] | None:
     """B with n for A, in the grammar's words and as the planner writes it; and its number."""
     if "k" in m.groupdict():
-        k = "2" if m["k"] == "twice" else number(m["k"].removesuffix(" times"))
+        k = multiple(m["k"])
         if k is None or not ((k.isdigit() and int(k) > 1) or k in _SMALL_WORDS[2:]):
             return None  # `0.5 times as old ... the difference`: below one
         return f"({k} times n)", f"{_value(k)}*n", k
@@ -220,6 +220,11 @@ def b_in_n(m: re.Match[str]) -> tuple[str, str, str] | None:
         return None
     plus = m["dir"] in ("more", "older")
     return f"(n {'plus' if plus else 'minus'} {d})", f"n {'+' if plus else '-'} {d}", d
+
+
+def multiple(said: str) -> str | None:
+    """The number of a multiple as said (`twice`, `double` → 2; `3 times` → 3)."""
+    return "2" if said in ("twice", "double") else number(said.removesuffix(" times"))
 
 
 def _more(total: str, part: str) -> bool:

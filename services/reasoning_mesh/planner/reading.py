@@ -42,6 +42,11 @@ def _compared(whole: str, by: str) -> tuple[str, str]:
 SCALE_LIKE = frozenset(("m", "k", "g", "t", "mm"))
 
 
+def _numeral(tok: Token) -> str:
+    """A number as written, or the numeral its words name (`seventy three` → `73`)."""
+    return read_number_words(str(tok)) if tok.type == "WORDS" else str(tok)
+
+
 class _Power(str):
     """A number squared or cubed, as the reading writes it (`(3*3)`): no sign may apply to it."""
 
@@ -98,11 +103,11 @@ class Reading(Transformer[Token, str]):
 
     def squared(self, tok: Token) -> str:
         """`9 squared` is 9*9: the number as written, twice (no power is computed here)."""
-        n = self.num(tok) if tok.type == "NUMBER" else self.words(tok)
+        n = _numeral(tok)
         return _Power(f"({n}*{n})")
 
     def cubed(self, tok: Token) -> str:
-        n = self.num(tok) if tok.type == "NUMBER" else self.words(tok)
+        n = _numeral(tok)
         return _Power(f"({n}*{n}*{n})")
 
     def mixed(self, tok: Token) -> str:
@@ -149,8 +154,7 @@ class Reading(Transformer[Token, str]):
     def part_of(self, part: Token | str, whole: Token | str) -> str:
         """`3/4 of 56`, `half of 93`, `two thirds of 12`: the whole question only (`half of 10
         + 4` is refused: of which?), the part a fraction as written or in words."""
-        words = isinstance(whole, Token) and whole.type == "WORDS"
-        number = read_number_words(str(whole)) if words else str(whole)  # `(3/5)`: a group
+        number = _numeral(whole) if isinstance(whole, Token) else whole  # `(3/5)`: a group
         return f"What is {_fraction(part)}*{number}?"
 
     def part_of_var(self, part: Token | str, var: Token) -> str:
@@ -210,8 +214,7 @@ class Reading(Transformer[Token, str]):
     def quantity(self, value: Token, unit: Token) -> tuple[str, str]:
         if value.type == "MIXED":  # `one and a half litres`: (1 + 1/2) litres
             return read_mixed_number_words(str(value)), str(unit)
-        number = read_number_words(str(value)) if value.type == "WORDS" else str(value)
-        return number, str(unit)
+        return _numeral(value), str(unit)
 
     def part_quantity(self, part: Token, unit: Token) -> tuple[str, str]:
         """`half a tonne`, `a quarter of an hour`: the part of one unit, as written."""
@@ -251,7 +254,7 @@ class Reading(Transformer[Token, str]):
 
     def rounding_words(self, value: Token, places: str) -> str:
         """`round seventy three to the nearest ten`: the number its words name."""
-        return f"Round {read_number_words(str(value))} to {places}."
+        return f"Round {_numeral(value)} to {places}."
 
     def rounding_unit(self, value: Token, unit: Token, places: str) -> str:
         # `round 12.3456 g to 1 dp`: the answer is a number. To a place, a unit that is also
