@@ -10,6 +10,7 @@ import itertools
 
 from reasoning_mesh.planner import (
     ages,
+    amid,
     candidates,
     chatter,
     context,
@@ -17,7 +18,9 @@ from reasoning_mesh.planner import (
     embedded,
     equations,
     forms,
+    gist,
     leftovers,
+    listed,
     memberships,
     money,
     natural,
@@ -68,6 +71,9 @@ def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedR
         or receipts.read(said)
         or rates.read(said)
         or tallies.read(said)
+        or gist.read(said)
+        or listed.read(said)
+        or amid.read(said)
     )
     if found is None and (formed := _formed(said)) is not None:
         return formed.reading, formed  # `split 864 stickers evenly between 12 kids`

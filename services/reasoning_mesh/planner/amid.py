@@ -1,0 +1,94 @@
+"""A sum or an equation asked amid words of the asker's own: `Chem lab: I need 0.6 times 0.35
+for my concentration calc, what's that?`, `Anyone able to help? x/4 + 6 = 1 and I keep getting
+different answers for x`.
+
+`chatter` takes such words off the ends of a question when each is one it lists. People's own
+words are not a closed list (an app, a hobby, a relative), so this reader judges them as `gist`
+does, by what they are not: a word may be left out only when it is plain (no word of maths, no
+number, no unit, no letter, nothing that makes an amount stand for another). The maths is the
+shortest span holding every word that is not plain, and it must read by the grammar alone; so
+what is left out can only be background, never an operation, an operand or a form of answer.
+
+An equation is the run of numbers, one letter, signs and brackets around its `=`; the letter
+may stand outside it only where it is asked for, and all else outside it is plain.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.gist import PRONOUN_ONE, number, plain_word
+from reasoning_mesh.planner.wrappers import normal
+
+_TOKEN = re.compile(
+    r"(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:/\d+)?)(?![\w/]|[.,]\d)"
+    r"|[a-z][a-z'.\-]*[a-z]|[a-z]|\S"
+)
+_SIGNS = frozenset("+-*/×÷=()^")
+#: Words that ask for the unknown (`what is x`, `solve for y`, `find x`).
+_ASKING = frozenset(("what", "whats", "what's", "is", "solve", "for", "find", "the", "value",
+                     "of", "does", "equal", "equals", "work", "out", "get", "calculate"))  # fmt: skip
+
+
+#: Words of a share or a rate, read by the readers that know their forms (`shares`, `rates`).
+_SHARING = frozenset(("split", "splitting", "share", "shared", "sharing", "between", "among",
+                      "amongst", "each", "per", "every", "apiece"))  # fmt: skip
+
+
+def _words(text: str) -> tuple[str, list[tuple[int, int, str]]]:
+    said = normal(text).replace("—", " - ").replace("–", " - ")
+    said = PRONOUN_ONE.sub(lambda m: m[0].split()[0], said)
+    return said, [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(said)]
+
+
+def read(text: str) -> str | None:
+    said, words = _words(text)
+    if "=" in said:
+        return _equation(said, words)
+    if any(w in _SHARING for _, _, w in words):
+        return None  # `split 100 between 3 ppl`: a share, whose form `shares` knows
+    odd = [k for k, (_, _, w) in enumerate(words) if not plain_word(w)]
+    if not odd or not _operated(words, odd[0], odd[-1]):
+        return None
+    first, last = odd[0], odd[-1]
+    for start in range(first, max(first - 4, -1), -1):  # a lead such as `what's` may help
+        span = said[words[start][0] : words[last][1]]
+        reading = natural.reading(span)
+        if reading is not None and reading.startswith("What is"):
+            return reading
+    return None
+
+
+def _operated(words: list[tuple[int, int, str]], first: int, last: int) -> bool:
+    """Whether the span from `first` to `last` does something to a number, and no dash
+    before it may be a sign (`hey - 5 + 3`); `who won the world cup in 1998` does nothing."""
+    done = any(not number(w) and w not in ",.?!:;" for _, _, w in words[first : last + 1])
+    return done and not (first > 0 and words[first - 1][2] == "-")
+
+
+def _equation(said: str, words: list[tuple[int, int, str]]) -> str | None:
+    """`x/4 + 6 = 1 ... for x` → `Solve x/4 + 6 = 1 for x.`"""
+    eq = [k for k, (_, _, w) in enumerate(words) if w == "="]
+    if len(eq) != 1:
+        return None
+    start = end = eq[0]
+    while start > 0 and _in_equation(words[start - 1][2]):
+        start -= 1
+    while end + 1 < len(words) and _in_equation(words[end + 1][2]):
+        end += 1
+    inside = [w for _, _, w in words[start : end + 1]]
+    letters = {w for w in inside if re.fullmatch(r"[a-z]", w)}
+    if len(letters) != 1 or letters & {"a", "i"} or not any(number(w) for w in inside):
+        return None
+    var = letters.pop()
+    outside = [w for k, (_, _, w) in enumerate(words) if not start <= k <= end]
+    if not all(plain_word(w) or w in _ASKING or w == var for w in outside):
+        return None
+    equation = said[words[start][0] : words[end][1]].strip(" -")
+    reading = natural.reading(f"solve {equation} for {var}")
+    return reading if reading is not None and reading.startswith("Solve") else None
+
+
+def _in_equation(word: str) -> bool:
+    return number(word) or word in _SIGNS or re.fullmatch(r"[a-z]", word) is not None

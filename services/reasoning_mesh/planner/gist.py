@@ -1,0 +1,285 @@
+"""One quantity told among words of the asker's own: `Strava says I ran 12,500 m this week.
+What's that in km?`, `Unit cost worked out at £18.4449. What is that to the nearest penny?`,
+`We made 7,049 sales last quarter - nearest hundred?`.
+
+The other readers take such sentences by their shape (a verb saying what the quantity is, a
+few fixed asks). People's background has no fixed shape (an app, a project, a recipe), so this
+reader judges the background by what is *not* in it instead: the question holds exactly one
+number, and every other word is plain (`sentence_words.plain`: no word of maths, no number
+word, no unit; nor a word that makes the amount stand for another, a map's or a model's, a
+count of laps, a return trip: `NOT_LITERAL`, `CHANGES`, `_NOT_PLAIN`). With one number and no
+word that could act on it, what can be asked is only that number in another unit or rounded,
+and the ask must say which:
+
+- a conversion names its unit once or more (`what's that in km`, `the site wants it in
+  kilograms`), always the same unit, of the measure the quantity's unit is of, and never as a
+  word before a noun (`how many ml glasses`) or after one that counts it (`a km`, `per km`);
+  `how many grams do i need` (more? the rest?) is not read;
+- a rounding names its place (`to 1 dp`, `to the nearest hundred`, `nearest penny` of an
+  amount of money), and may name the quantity's own unit (`to the nearest kg`).
+
+The reading is the grammar's own (`How many km are there in 12500 m?`), built from the
+question's own words; `read` returns None where anything is not as above.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reasoning_mesh.planner import natural, thousands
+from reasoning_mesh.planner.sentence_words import CHANGES, NOT_LITERAL, plain
+from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
+from reasoning_mesh.planner.wrappers import normal
+
+#: Plain by `sentence_words`, yet they may make one amount stand for another (a trip there and
+#: back, a lap, a rate, a price) or compare it with another.
+_NOT_PLAIN = frozenset(
+    ("back", "return", "returns", "trip", "trips", "both", "again", "lap", "side", "sides",
+     "around", "across", "speed", "pace", "rate", "cost", "costs", "price", "priced", "pay",
+     "paid", "worth", "save", "saved", "owe", "owed", "net", "gross", "sig", "figs", "figures",
+     "truncate", "truncated", "chop", "mod", "modulo", "remainder", "factorial", "prime",
+     "ternary", "duodecimal", "hexadecimal", "roman", "numeral", "numerals", "sqrt", "log",
+     "taller", "shorter", "longer", "heavier", "lighter", "bigger", "smaller", "further",
+     "farther", "faster", "slower", "older", "younger", "wider", "deeper", "higher", "lower",
+     "cheaper", "dearer", "longest", "shortest", "biggest", "smallest", "most", "least",
+     "max", "maximum", "minimum", "twice", "thrice", "weekly", "daily", "ages", "old", "age",
+     "birthday", "born", "percent", "pct", "odds", "chance", "probability", "scale", "ratio",
+     "x", "times", "square", "squared", "cube", "cubed", "area", "volume", "per", "every",
+     # functions, whose names stand before a number (`log 100`, `ln 5`)
+     "sin", "cos", "tan", "sec", "csc", "cot", "arcsin", "arccos", "arctan", "sinh", "cosh",
+     "tanh", "ln", "lg", "exp", "cbrt", "abs", "ceil", "fact", "gcd", "lcm", "hcf", "gcf", "rem",
+     "neg", "base", "words", "word", "letters", "spell", "spelled", "spelt", "written",
+     # who or what an amount may be shared by or part of (`round the adults`, `for the family`)
+     "people", "adults", "children", "kids", "guests", "family", "fans", "members", "staff",
+     "students", "pupils", "fortnight", "season", "term", "semester", "weekend", "split",
+     "share", "between", "among", "amongst", "dollars", "dollar", "euros", "euro", "bucks",
+     "quid", "pence", "cents", "cent", "penny",
+     # a measure other than the one stated may be asked for (`25 cm wide ... the length`)
+     "length", "width", "height", "depth", "weight", "thickness", "mass", "distance",
+     "perimeter", "circumference", "diameter", "radius",
+     # a repeat, a refund, a count in a plain noun, days in the plural (audit B)
+     "same", "home", "repeat", "repeated", "repeating", "halfway", "refund", "refunded",
+     "returned", "credit", "cashback", "voucher", "coupon", "annual", "box", "boxes", "tray",
+     "head", "group", "table", "pp", "ea", "mornings", "evenings", "nights", "afternoons",
+     "weekdays", "weeknights", "workdays", "schooldays", "weekends", "mondays", "tuesdays",
+     "wednesdays", "thursdays", "fridays", "saturdays", "sundays")
+)  # fmt: skip
+#: Beginnings of words of maths in forms no list holds (`exponentiated`, `modular`).
+_MATHS_STEMS = (
+    "expon", "modul", "logar", "factori", "binar", "octal", "hexa", "ternar", "radic", "deriv",
+    "integr", "percent", "recipro", "invers", "negat", "revers", "squar", "cubic", "decim",
+    "fraction", "trunc", "approx", "estim", "averag", "median", "quotient", "remaind",
+    "multipl", "divid", "divis", "subtract", "doubl", "tripl", "trebl", "halv", "quadrup",
+    "sqrt", "power", "digit", "numer", "prime",
+)  # fmt: skip
+#: Two times of day joined (`yesterday and today`): the amount may be twice over.
+_TWO_TIMES = re.compile(
+    r"\b(?:today|yesterday|tonight|tomorrow|mornings?|evenings?|nights?)\s+(?:and|&|or|plus)\s"
+    r"|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\s+(?:to|through|thru|-)\s"
+)
+#: Words of maths elsewhere that join a background's words (`decided to stop`, `from my
+#: class`); between numbers they are the grammar's to read, never left out.
+_JOINING = frozenset(("to", "from", "of", "by", "on", "at", "in"))
+#: Plain words that a stem of a word of maths spells (`evening`: `even`).
+_SPELT_LIKE_MATHS = frozenset(("evening", "evenings"))
+#: `quick one before I send this`, `stuck on this one`: the `one` is a pronoun.
+PRONOUN_ONE = re.compile(r"\b(?:this|that|quick) one\b(?=\s*[^\d\s])")
+_TOKEN = re.compile(
+    r"(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:/\d+)?)(?![\w/]|[.,]\d)"
+    r"|[a-zµ][a-zµ'.\-]*[a-zµ]|[a-zµ]|\S"
+)
+_NUMBER = re.compile(r"-?[\d,]*\d(?:\.\d+)?(?:/\d+)?")
+_CURRENCY = frozenset("£$€")
+#: `this week`, `last night`: when, not how much (never `a week`, `per week`, `each week`).
+_WHEN = re.compile(r"\b(?:this|last|next) (?:week|month|year|morning|evening|night|weekend)\b")
+_ASKS = frozenset(
+    ("how", "many", "much", "what", "whats", "what's", "convert", "converting", "converted",
+     "change", "turn", "express", "into", "in", "to", "as", "of")
+)  # fmt: skip
+#: After `how many <unit>`: what may follow the unit asked for (`how many km is that`).
+_AFTER_HOW_MANY = frozenset(("is", "are", "was", "were", "would", "will", "in", "there",
+                             "exactly", "that", "this", "it", "r"))  # fmt: skip
+#: Before a unit: words that make it a quantity of its own (`a km`, `per km`).
+_COUNTING = frozenset(("a", "an", "one", "per", "each", "every", "the"))
+
+
+def tokens(text: str) -> list[str]:
+    """Words, numbers and marks of `text`, lower case; a unit typed onto its number (`650mm`)
+    split off."""
+    said = normal(text).replace("—", " - ").replace("–", " - ")
+    said = PRONOUN_ONE.sub(lambda m: m[0].split()[0], said)
+    if _TWO_TIMES.search(said):
+        return ["+"]  # never plain: nothing reads it
+    said = re.sub(r"(?<=\d)([a-zµ]+)\b", lambda m: f" {m[1]}" if m[1] in UNIT_NAMES else m[1], said)
+    return _TOKEN.findall(_WHEN.sub(" ", said))
+
+
+def number(token: str) -> bool:
+    return _NUMBER.fullmatch(token) is not None
+
+
+def plain_word(word: str) -> bool:
+    if not re.fullmatch(r"[a-zµ][a-zµ'.\-]*", word):
+        return word in ",.?!:;-()\"'"  # marks between clauses; never `+`, `=`, `%`, `/`
+    if "-" in word.strip("-"):  # `twenty-four`, `three-quarters`, `weigh-in`
+        return all(map(plain_word, word.strip("-").split("-")))
+    if word in _JOINING or word in _SPELT_LIKE_MATHS:
+        return True
+    if word.startswith(_MATHS_STEMS):
+        return False
+    return plain(word) and word not in NOT_LITERAL | CHANGES | _NOT_PLAIN
+
+
+def converted(text: str) -> str | None:
+    """`12,500 m ... what's that in km` → `How many km are there in 12500 m?`."""
+    words = tokens(text)
+    k = _only_number(words)
+    if k is None or k + 1 >= len(words) or words[k + 1] not in UNIT_NAMES:
+        return None
+    value, unit = words[k], words[k + 1]
+    rest = [(i, w) for i, w in enumerate(words) if i not in (k, k + 1)]
+    asked = [i for i, w in rest if w in UNIT_NAMES]
+    if "/" in value or value.startswith("-") or not _asked(words, asked, unit):
+        return None
+    if not all(plain_word(w) or w in _ASKS for i, w in rest if i not in asked):
+        return None
+    value = thousands.read(value, words[:k], unit=True)
+    if "," in value:
+        return None  # `42,195 km`: a decimal comma, or thousands? (`thousands`)
+    return _grammar(f"{value} {unit}, how many {words[asked[0]]} is that", "How many")
+
+
+def _only_number(words: list[str]) -> int | None:
+    """Where the one number of `words` is; None for none, more, or one a dash may sign."""
+    at = [i for i, w in enumerate(words) if number(w)]
+    if len(at) != 1 or (at[0] > 0 and words[at[0] - 1] == "-"):
+        return None  # `- 3.7`: a dash, or its sign?
+    return at[0]
+
+
+def _asked(words: list[str], asked: list[int], unit: str) -> bool:
+    """Whether the units at `asked` name one unit, of the measure `unit` is of, and each is
+    the one asked for."""
+    targets = {UNIT_NAMES[words[i]] for i in asked}
+    if len(targets) != 1:
+        return False
+    target, stated = targets.pop(), UNIT_NAMES[unit]
+    if target == stated or DIMENSION_OF[target] != DIMENSION_OF[stated]:
+        return False
+    return all(_asked_unit(words, i) for i in asked)
+
+
+def _grammar(said: str, kind: str) -> str | None:
+    reading = natural.reading(said)
+    return reading if reading is not None and reading.startswith(kind) else None
+
+
+def _asked_unit(words: list[str], i: int) -> bool:
+    """Whether the unit at `i` is the one asked for: after `how many`, or at the end of its
+    clause after `in`/`into`/`to` or a verb (`the site wants kilograms`), never counted."""
+    before = words[i - 1] if i > 0 else ""
+    after = words[i + 1] if i + 1 < len(words) else "?"
+    if before in _COUNTING:
+        return False
+    if words[max(0, i - 2) : i] == ["how", "many"]:
+        if after in ("do", "does", "did"):  # `how many kg does that make`, not `do i need`
+            return words[i + 2 : i + 3] in (["that"], ["this"], ["it"])
+        then = words[i + 2 : i + 3]
+        if after in ("is", "are", "was", "were") and not (
+            then in ([], ["that"], ["this"], ["it"], ["there"], ["in"], ["?"], ["."], [","])
+            or (then and number(then[0]))
+        ):
+            return False  # `how many mm is the lid`: of what?
+        return after in _AFTER_HOW_MANY or not re.match(r"[a-z]", after)
+    return not re.match(r"[a-z]", after) or after in ("for", "please", "pls", "then", "thanks")
+
+
+_PLACES = re.compile(
+    r"(?:(?:round(?:ed|ing)?(?: (?:it|that|this|off))?|to|at|in) )*"
+    r"(?:(?P<dp>\d|one|two|three|four|five|a single|a) ?"
+    r"(?:decimal places?|dec(?:imal)? pl(?:aces?)?|dps?|d\.p\.?s?|decimals?)"
+    r"|(?:the )?nearest (?P<near>whole number|whole|integer|ten thousand|hundred thousand"
+    r"|thousand|hundred|ten|tenth|hundredth|thousandth|penny|cent|pound|dollar|euro|[a-zµ]+))"
+    r"(?![\w.])"
+)
+_DIGIT_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "a single": "1",
+                "a": "1"}  # fmt: skip
+_COINS = frozenset(("penny", "cent"))
+_NOTES = frozenset(("pound", "dollar", "euro"))
+_WHOLE_PLACES = {"ten": 2, "hundred": 3, "thousand": 4, "ten thousand": 5, "hundred thousand": 6}
+
+
+def rounded(text: str) -> str | None:
+    """`The invoice app shows £18.4449. What is that to the nearest penny?` → `Round 18.4449
+    to 2 decimal places.`"""
+    said = " ".join(tokens(text))
+    found = list(_PLACES.finditer(said))
+    if len(found) != 1 or re.match(r"\s*of\b", said[found[0].end() :]):
+        return None  # no place, two, or a place of a part (`nearest thousand of the fans`)
+    spec = found[0]
+    words = tokens(said[: spec.start()] + " , " + said[spec.end() :])
+    k = _only_number(words)
+    if k is None or "/" in words[k] or _other_rounded(words, k):
+        return None
+    value = words[k]
+    money = k > 0 and words[k - 1] in _CURRENCY
+    unit = words[k + 1] if k + 1 < len(words) and words[k + 1] in UNIT_NAMES else None
+    skip = {k, k - 1} if money else {k}
+    if unit is not None:
+        skip |= {k + 1}
+        if words[k + 2 : k + 3] == ["per"] and words[k + 3 : k + 4] != []:
+            skip |= {k + 2, k + 3}  # `72.45 miles per day`: what the quantity is
+    plain_rest = all(
+        plain_word(w) or w in ("round", "rounded", "rounding", "to", "of", "as")
+        for i, w in enumerate(words)
+        if i not in skip
+    )
+    places = _places(spec, unit, money=money) if plain_rest else None
+    if places is None or (places in _WHOLE_PLACES and _short(value, places)):
+        return None
+    value = thousands.read(value, words[:k], unit=unit is not None)
+    place = f"to {places} decimal places" if places.isdigit() else f"to the nearest {places}"
+    return None if "," in value else _grammar(f"{value}, round it {place}", "Round")
+
+
+def _other_rounded(words: list[str], k: int) -> bool:
+    """`round my height`, `round the adults`: a rounding of something that may not be the
+    quantity at `k`."""
+    rounds = ("round", "rounded", "rounding")
+    return any(
+        w in rounds and i + 1 != k and words[i + 1] not in _ROUNDED_ONES
+        for i, w in enumerate(words[:-1])
+    )
+
+
+_ROUNDED_ONES = frozenset(("it", "that", "this", "off", ",", "to", "?", ".", "!", "-", "pls",
+                           "please"))  # fmt: skip
+
+
+def _places(spec: re.Match[str], unit: str | None, *, money: bool) -> str | None:
+    """The place rounded to, as the grammar writes it: `2` (decimal places), `ten`, ...,
+    `whole number`; None where the place names another unit or a coin of no money."""
+    if spec["dp"] is not None:
+        return _DIGIT_WORDS.get(spec["dp"], spec["dp"])
+    near = spec["near"]
+    if near in _COINS:
+        return "2" if money else None
+    if near in _NOTES:
+        return "whole number" if money else None
+    if near in ("whole", "whole number", "integer"):
+        return "whole number"
+    if near in _WHOLE_PLACES or near in ("tenth", "hundredth", "thousandth"):
+        return near
+    # `to the nearest kg`: a whole number of the quantity's own unit
+    same = unit is not None and UNIT_NAMES.get(near) == UNIT_NAMES[unit]
+    return "whole number" if same else None
+
+
+def _short(value: str, place: str) -> bool:
+    """Fewer whole digits than the place rounded to (`4.56` to the nearest ten): a slip for
+    a tenth as likely as a question whose answer is 0."""
+    return len(value.lstrip("-").replace(",", "").split(".")[0]) < _WHOLE_PLACES[place]
+
+
+def read(text: str) -> str | None:
+    return converted(text) or rounded(text)

@@ -1,0 +1,88 @@
+"""A list of amounts asked for in total, among words of the asker's own: `quick one before I
+send this invoice - line items are 14.50, 23.75 and 8.20. whats the total?`, `Ride log: 42.5 km
+on Saturday, 38.7 km Sunday, 19.8 km Monday. Total distance so far?`.
+
+`totals` reads such lists after the words people use for what they bought or did; this reader
+takes any background, judged as `gist` judges it (every word plain), and asks more of the list
+itself: the amounts stand together, with only a comma, `and`, `&` or `plus` between two of them,
+each in the same unit or none (a day or month may name each: `Monday 23.4 km`); the question
+asks for the total in so many words (`total`, `altogether`, `in all`, `combined`, `sum`) and
+names no other unit. So nothing can have been taken away (`sold 87`), counted (`four rounds`),
+priced (`3 items at`) or said per day between the amounts; an audit's list of verbs of taking
+away is not needed, since no verb may stand between them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.gist import number, plain_word, tokens
+from reasoning_mesh.planner.units import UNIT_NAMES
+
+_JOINERS = frozenset((",", "and", "&", "plus", "+"))
+_NAME_WORDS = (
+    "monday mon tuesday tue tues wednesday wed thursday thu thurs friday fri saturday sat"
+    " sunday sun january jan february feb march mar april apr may june jun july jul august aug"
+    " september sep sept october oct november nov december dec"
+)
+_NAMES = frozenset(_NAME_WORDS.split())
+#: What may stand by a day's name before or after its amount (`on Saturday`, `Monday`).
+_ON = frozenset(("on", "for"))
+_TOTALS = re.compile(r"\b(?:total|altogether|combined|sum|in all|all together|overall)\b")
+_ASKS = frozenset(("how", "many", "much", "what", "whats", "what's", "total", "altogether",
+                   "combined", "sum", "overall", "in", "all", "together", "together?", "is",
+                   "that", "so", "far"))  # fmt: skip
+_CURRENCY = frozenset("£$€")
+
+
+def read(text: str) -> str | None:
+    """`14.50, 23.75 and 8.20 ... whats the total` → `What is 14.50 + 23.75 + 8.20?`."""
+    words = tokens(text)
+    at = [i for i, w in enumerate(words) if number(w)]
+    if (
+        _TOTALS.search(" ".join(words)) is None
+        or not 2 <= len(at) <= 8
+        or any("," in words[i] for i in at)  # `8,432, 11,907`: thousands or a list?
+    ):
+        return None
+    units = set()
+    used = set(at)
+    coins = {words[i - 1] if i > 0 and words[i - 1] in _CURRENCY else None for i in at}
+    if len(coins - {None}) > 1:
+        return None  # `£20 and $20`
+    for i in at:
+        if i > 0 and words[i - 1] in _CURRENCY:
+            used.add(i - 1)
+        if i + 1 < len(words) and words[i + 1] in UNIT_NAMES:
+            units.add(UNIT_NAMES[words[i + 1]])
+            used.add(i + 1)
+    for a, b in itertools.pairwise(at):
+        between = [w for j, w in enumerate(words[a + 1 : b], a + 1) if j not in used]
+        if not _joined(between):
+            return None
+    asked = {UNIT_NAMES[w] for j, w in enumerate(words) if w in UNIT_NAMES and j not in used}
+    if len(units) > 1 or (asked and asked != units):
+        return None  # `3 kg and 450 g`, `how many hours ... in km`
+    for j, w in enumerate(words):
+        if j in used or at[0] <= j <= at[-1] or (w in UNIT_NAMES and asked):
+            continue
+        if not (plain_word(w) or w in _ASKS or w in _NAMES):
+            return None
+    sums = " + ".join(words[i] for i in at)
+    reading = natural.reading(f"what is {sums}")
+    return reading if reading is not None and reading.startswith("What is") else None
+
+
+def _joined(between: list[str]) -> bool:
+    """Only a joiner, and a day's name with `on`, between two amounts."""
+    joiners = [w for w in between if w in _JOINERS]
+    rest = [w for w in between if w not in _JOINERS]
+    named = [w for w in rest if w in _NAMES]
+    return (
+        bool(joiners)
+        and len(named) <= 2
+        and all(w in _NAMES or w in _ON for w in rest)
+        and (not any(w in _ON for w in rest) or bool(named))
+    )
