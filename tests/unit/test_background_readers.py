@@ -43,7 +43,7 @@ from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_questio
             "Round 2.996 to 2 decimal places.",
         ),
         (
-            "lab result is 0.0847 - my teacher wants it to 2 d.p., what is it?",
+            "lab result is 0.0847, my teacher wants it to 2 d.p., what is it?",
             "Round 0.0847 to 2 decimal places.",
         ),
         (
@@ -106,6 +106,33 @@ def test_background_reads(question: str, reading: str) -> None:
         "Cycled 23.4 km and 17.85 miles, total?",
         # a share is the share readers' to read, with its form
         "split 100 between 3 ppl",
+        # from the audits: a repeat, a rate, a part, a count, a form, a sign nobody wrote
+        "I walked 3.5 km into town and the same home, how many metres in total?",
+        "I walk 1.2 km to the shop and home, how many metres is that?",
+        "I swim 1.5 km Monday to Friday, what's that in metres?",
+        "I ran 12,500 m last week and this week. What's that in km?",
+        "Amoxicillin 500 mg tds, how many g is that?",
+        "250 ml a pupil, what's that in litres for the class?",
+        "My tablets are 250 mg, how many g is the bottle?",
+        "12,500 m of the route is uphill; the flat bit in km?",
+        "I ran 12,500 m - the cooldown. What's that in km?",
+        "Balance shows (£18.4449), to the nearest penny?",
+        "$18.44 to the nearest pound?",
+        "We made 7,049 sales - nearest hundred online?",
+        "What's 18.4449 to 2 dp in French?",
+        "Round 18.4449 upwards to 2 dp",
+        "Receipts: 45.20, 12.80 and 10 refunded. What's the total?",
+        "Line items are 14.50, 23.75 and 8.20. How many items total?",
+        "Tickets 14.50, 23.75 and 8.20 - total for the twins?",
+        "Donations 14.50, 23.75 and 8.20, total still needed?",
+        "£20 and $20, total?",
+        "Man Utd beat City 3-1, who scored?",
+        "Final score 3 - 2, total goals?",
+        "What's 12 + 8 in dozenal?",
+        "What's 7 × 8 backwards?",
+        "What's 12.50 + 8.75 including GST?",
+        "x + 5 = 12, what's x in English?",
+        "Anyone able to help? - x/4 + 6 = 1 and I keep getting different answers for x",
     ],
 )
 def test_background_refuses(question: str) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.gist import PRONOUN_ONE, number, plain_word
+from reasoning_mesh.planner.background import PRONOUN_ONE, TAIL_WORDS, number, plain_word, tail_plain
 from reasoning_mesh.planner.wrappers import normal
 
 _TOKEN = re.compile(
@@ -34,6 +34,11 @@ _ASKING = frozenset(("what", "whats", "what's", "is", "solve", "for", "find", "t
 #: Words of a share or a rate, read by the readers that know their forms (`shares`, `rates`).
 _SHARING = frozenset(("split", "splitting", "share", "shared", "sharing", "between", "among",
                       "amongst", "each", "per", "every", "apiece"))  # fmt: skip
+
+
+#: What asks for the sum right before it (`what's 48 times 25`, `i need 0.6 times 0.35`).
+_LEADS = frozenset(("what", "what's", "whats", "wat", "wats", "is", "need", "calculate", "calc",
+                    "compute", "out", "do", "does"))  # fmt: skip
 
 
 def _words(text: str) -> tuple[str, list[tuple[int, int, str]]]:
@@ -52,6 +57,11 @@ def read(text: str) -> str | None:
     if not odd or not _operated(words, odd[0], odd[-1]):
         return None
     first, last = odd[0], odd[-1]
+    if last + 1 < len(words) and words[last + 1][2] == ")":
+        last += 1  # `÷ (-6)`
+    lead = {w for _, _, w in words[max(0, first - 2) : first]}
+    if not lead & _LEADS or not tail_plain([w for _, _, w in words[last + 1 :]]):
+        return None  # `Man Utd beat City 3-1`; `what's 12 + 8 in French`
     for start in range(first, max(first - 4, -1), -1):  # a lead such as `what's` may help
         span = said[words[start][0] : words[last][1]]
         reading = natural.reading(span)
@@ -82,10 +92,15 @@ def _equation(said: str, words: list[tuple[int, int, str]]) -> str | None:
     if len(letters) != 1 or letters & {"a", "i"} or not any(number(w) for w in inside):
         return None
     var = letters.pop()
-    outside = [w for k, (_, _, w) in enumerate(words) if not start <= k <= end]
-    if not all(plain_word(w) or w in _ASKING or w == var for w in outside):
-        return None
-    equation = said[words[start][0] : words[end][1]].strip(" -")
+    before = [w for _, _, w in words[:start]]
+    after = [w for _, _, w in words[end + 1 :]]
+    if before[-1:] == ["-"] or not all(plain_word(w) or w in _ASKING for w in before):
+        return None  # `quick one - x + 3 = 7`: a dash, or the sign of x?
+    if not all(w in _ASKING or w == var for w in after if w not in TAIL_WORDS):
+        return None  # `what's x in dozenal`
+    if words[start][2] == "-" and (start + 1 > end or words[start + 1][0] != words[start][1]):
+        return None  # `help? - x/4 + 6 = 1`: a dash, or the sign of x?
+    equation = said[words[start][0] : words[end][1]].rstrip(" -")
     reading = natural.reading(f"solve {equation} for {var}")
     return reading if reading is not None and reading.startswith("Solve") else None
 

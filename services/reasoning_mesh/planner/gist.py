@@ -27,71 +27,16 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural, thousands
-from reasoning_mesh.planner.sentence_words import CHANGES, NOT_LITERAL, plain
+from reasoning_mesh.planner.background import (
+    CURRENCY,
+    WHOSE,
+    number,
+    plain_word,
+    tail_plain,
+    tokens,
+)
 from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
-from reasoning_mesh.planner.wrappers import normal
 
-#: Plain by `sentence_words`, yet they may make one amount stand for another (a trip there and
-#: back, a lap, a rate, a price) or compare it with another.
-_NOT_PLAIN = frozenset(
-    ("back", "return", "returns", "trip", "trips", "both", "again", "lap", "side", "sides",
-     "around", "across", "speed", "pace", "rate", "cost", "costs", "price", "priced", "pay",
-     "paid", "worth", "save", "saved", "owe", "owed", "net", "gross", "sig", "figs", "figures",
-     "truncate", "truncated", "chop", "mod", "modulo", "remainder", "factorial", "prime",
-     "ternary", "duodecimal", "hexadecimal", "roman", "numeral", "numerals", "sqrt", "log",
-     "taller", "shorter", "longer", "heavier", "lighter", "bigger", "smaller", "further",
-     "farther", "faster", "slower", "older", "younger", "wider", "deeper", "higher", "lower",
-     "cheaper", "dearer", "longest", "shortest", "biggest", "smallest", "most", "least",
-     "max", "maximum", "minimum", "twice", "thrice", "weekly", "daily", "ages", "old", "age",
-     "birthday", "born", "percent", "pct", "odds", "chance", "probability", "scale", "ratio",
-     "x", "times", "square", "squared", "cube", "cubed", "area", "volume", "per", "every",
-     # functions, whose names stand before a number (`log 100`, `ln 5`)
-     "sin", "cos", "tan", "sec", "csc", "cot", "arcsin", "arccos", "arctan", "sinh", "cosh",
-     "tanh", "ln", "lg", "exp", "cbrt", "abs", "ceil", "fact", "gcd", "lcm", "hcf", "gcf", "rem",
-     "neg", "base", "words", "word", "letters", "spell", "spelled", "spelt", "written",
-     # who or what an amount may be shared by or part of (`round the adults`, `for the family`)
-     "people", "adults", "children", "kids", "guests", "family", "fans", "members", "staff",
-     "students", "pupils", "fortnight", "season", "term", "semester", "weekend", "split",
-     "share", "between", "among", "amongst", "dollars", "dollar", "euros", "euro", "bucks",
-     "quid", "pence", "cents", "cent", "penny",
-     # a measure other than the one stated may be asked for (`25 cm wide ... the length`)
-     "length", "width", "height", "depth", "weight", "thickness", "mass", "distance",
-     "perimeter", "circumference", "diameter", "radius",
-     # a repeat, a refund, a count in a plain noun, days in the plural (audit B)
-     "same", "home", "repeat", "repeated", "repeating", "halfway", "refund", "refunded",
-     "returned", "credit", "cashback", "voucher", "coupon", "annual", "box", "boxes", "tray",
-     "head", "group", "table", "pp", "ea", "mornings", "evenings", "nights", "afternoons",
-     "weekdays", "weeknights", "workdays", "schooldays", "weekends", "mondays", "tuesdays",
-     "wednesdays", "thursdays", "fridays", "saturdays", "sundays")
-)  # fmt: skip
-#: Beginnings of words of maths in forms no list holds (`exponentiated`, `modular`).
-_MATHS_STEMS = (
-    "expon", "modul", "logar", "factori", "binar", "octal", "hexa", "ternar", "radic", "deriv",
-    "integr", "percent", "recipro", "invers", "negat", "revers", "squar", "cubic", "decim",
-    "fraction", "trunc", "approx", "estim", "averag", "median", "quotient", "remaind",
-    "multipl", "divid", "divis", "subtract", "doubl", "tripl", "trebl", "halv", "quadrup",
-    "sqrt", "power", "digit", "numer", "prime",
-)  # fmt: skip
-#: Two times of day joined (`yesterday and today`): the amount may be twice over.
-_TWO_TIMES = re.compile(
-    r"\b(?:today|yesterday|tonight|tomorrow|mornings?|evenings?|nights?)\s+(?:and|&|or|plus)\s"
-    r"|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\s+(?:to|through|thru|-)\s"
-)
-#: Words of maths elsewhere that join a background's words (`decided to stop`, `from my
-#: class`); between numbers they are the grammar's to read, never left out.
-_JOINING = frozenset(("to", "from", "of", "by", "on", "at", "in"))
-#: Plain words that a stem of a word of maths spells (`evening`: `even`).
-_SPELT_LIKE_MATHS = frozenset(("evening", "evenings"))
-#: `quick one before I send this`, `stuck on this one`: the `one` is a pronoun.
-PRONOUN_ONE = re.compile(r"\b(?:this|that|quick) one\b(?=\s*[^\d\s])")
-_TOKEN = re.compile(
-    r"(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:/\d+)?)(?![\w/]|[.,]\d)"
-    r"|[a-zµ][a-zµ'.\-]*[a-zµ]|[a-zµ]|\S"
-)
-_NUMBER = re.compile(r"-?[\d,]*\d(?:\.\d+)?(?:/\d+)?")
-_CURRENCY = frozenset("£$€")
-#: `this week`, `last night`: when, not how much (never `a week`, `per week`, `each week`).
-_WHEN = re.compile(r"\b(?:this|last|next) (?:week|month|year|morning|evening|night|weekend)\b")
 _ASKS = frozenset(
     ("how", "many", "much", "what", "whats", "what's", "convert", "converting", "converted",
      "change", "turn", "express", "into", "in", "to", "as", "of")
@@ -101,33 +46,6 @@ _AFTER_HOW_MANY = frozenset(("is", "are", "was", "were", "would", "will", "in", 
                              "exactly", "that", "this", "it", "r"))  # fmt: skip
 #: Before a unit: words that make it a quantity of its own (`a km`, `per km`).
 _COUNTING = frozenset(("a", "an", "one", "per", "each", "every", "the"))
-
-
-def tokens(text: str) -> list[str]:
-    """Words, numbers and marks of `text`, lower case; a unit typed onto its number (`650mm`)
-    split off."""
-    said = normal(text).replace("—", " - ").replace("–", " - ")
-    said = PRONOUN_ONE.sub(lambda m: m[0].split()[0], said)
-    if _TWO_TIMES.search(said):
-        return ["+"]  # never plain: nothing reads it
-    said = re.sub(r"(?<=\d)([a-zµ]+)\b", lambda m: f" {m[1]}" if m[1] in UNIT_NAMES else m[1], said)
-    return _TOKEN.findall(_WHEN.sub(" ", said))
-
-
-def number(token: str) -> bool:
-    return _NUMBER.fullmatch(token) is not None
-
-
-def plain_word(word: str) -> bool:
-    if not re.fullmatch(r"[a-zµ][a-zµ'.\-]*", word):
-        return word in ",.?!:;-()\"'"  # marks between clauses; never `+`, `=`, `%`, `/`
-    if "-" in word.strip("-"):  # `twenty-four`, `three-quarters`, `weigh-in`
-        return all(map(plain_word, word.strip("-").split("-")))
-    if word in _JOINING or word in _SPELT_LIKE_MATHS:
-        return True
-    if word.startswith(_MATHS_STEMS):
-        return False
-    return plain(word) and word not in NOT_LITERAL | CHANGES | _NOT_PLAIN
 
 
 def converted(text: str) -> str | None:
@@ -141,6 +59,8 @@ def converted(text: str) -> str | None:
     asked = [i for i, w in rest if w in UNIT_NAMES]
     if "/" in value or value.startswith("-") or not _asked(words, asked, unit):
         return None
+    if _rated_or_part(words, k + 1):
+        return None
     if not all(plain_word(w) or w in _ASKS for i, w in rest if i not in asked):
         return None
     value = thousands.read(value, words[:k], unit=True)
@@ -149,12 +69,37 @@ def converted(text: str) -> str | None:
     return _grammar(f"{value} {unit}, how many {words[asked[0]]} is that", "How many")
 
 
+def _rated_or_part(words: list[str], end: int) -> bool:
+    """Whether what follows the quantity ending at `end` makes it a rate (`250 ml a pupil`,
+    `2.5 L of water a workday`) or part of a named whole (`12,500 m of the route`)."""
+    after = words[end + 1 :]
+    rated = any(
+        w in ("a", "an") and not number(n) and n not in UNIT_NAMES
+        for w, n in zip(after, [*after[1:], "?"], strict=False)
+    )
+    return rated or (after[:1] == ["of"] and after[1:2] != [] and after[1] in WHOSE)
+
+
 def _only_number(words: list[str]) -> int | None:
-    """Where the one number of `words` is; None for none, more, or one a dash may sign."""
+    """Where the one number of `words` is; None for none, more, or one a sign may change:
+    a dash before it (`- 3.7`), brackets round it (`(£18.4449)`, an account's minus), a dash
+    after it that asks nothing (`18.4449-`, `12,500 m - the cooldown`)."""
     at = [i for i, w in enumerate(words) if number(w)]
-    if len(at) != 1 or (at[0] > 0 and words[at[0] - 1] == "-"):
-        return None  # `- 3.7`: a dash, or its sign?
-    return at[0]
+    if len(at) != 1 or (at[0] > 0 and words[at[0] - 1] in ("-", "(")):
+        return None
+    k = at[0]
+    if k > 1 and words[k - 1] in CURRENCY and words[k - 2] == "(":
+        return None
+    end = k + 1 if k + 1 < len(words) and words[k + 1] in UNIT_NAMES else k
+    if words[end + 1 : end + 2] == ["-"] and words[end + 2 : end + 3] not in _DASH_ASKS:
+        return None
+    return k
+
+
+#: What may follow a dash after the quantity (`650 mm — what's that in cm?`).
+_DASH_ASKS = (["what"], ["what's"], ["whats"], ["how"], ["round"], ["rounded"], ["nearest"],
+              ["to"], ["convert"], ["in"], ["can"], ["could"], ["pls"], ["please"],
+              [","])  # fmt: skip
 
 
 def _asked(words: list[str], asked: list[int], unit: str) -> bool:
@@ -185,7 +130,7 @@ def _asked_unit(words: list[str], i: int) -> bool:
         if after in ("do", "does", "did"):  # `how many kg does that make`, not `do i need`
             return words[i + 2 : i + 3] in (["that"], ["this"], ["it"])
         then = words[i + 2 : i + 3]
-        if after in ("is", "are", "was", "were") and not (
+        if after in ("is", "are", "was", "were", "in") and not (
             then in ([], ["that"], ["this"], ["it"], ["there"], ["in"], ["?"], ["."], [","])
             or (then and number(then[0]))
         ):
@@ -206,6 +151,8 @@ _DIGIT_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", 
                 "a": "1"}  # fmt: skip
 _COINS = frozenset(("penny", "cent"))
 _NOTES = frozenset(("pound", "dollar", "euro"))
+#: The currency signs each coin and note is of (`$18.44 to the nearest pound` is none).
+_COINED = {"penny": "£", "pound": "£", "cent": "$€", "dollar": "$", "euro": "€"}
 _WHOLE_PLACES = {"ten": 2, "hundred": 3, "thousand": 4, "ten thousand": 5, "hundred thousand": 6}
 
 
@@ -222,9 +169,9 @@ def rounded(text: str) -> str | None:
     if k is None or "/" in words[k] or _other_rounded(words, k):
         return None
     value = words[k]
-    money = k > 0 and words[k - 1] in _CURRENCY
+    money = words[k - 1] if k > 0 and words[k - 1] in CURRENCY else None
     unit = words[k + 1] if k + 1 < len(words) and words[k + 1] in UNIT_NAMES else None
-    skip = {k, k - 1} if money else {k}
+    skip = {k, k - 1} if money is not None else {k}
     if unit is not None:
         skip |= {k + 1}
         if words[k + 2 : k + 3] == ["per"] and words[k + 3 : k + 4] != []:
@@ -233,7 +180,7 @@ def rounded(text: str) -> str | None:
         plain_word(w) or w in ("round", "rounded", "rounding", "to", "of", "as")
         for i, w in enumerate(words)
         if i not in skip
-    )
+    ) and tail_plain(tokens(said[spec.end() :]))  # `nearest hundred online?`
     places = _places(spec, unit, money=money) if plain_rest else None
     if places is None or (places in _WHOLE_PLACES and _short(value, places)):
         return None
@@ -256,16 +203,15 @@ _ROUNDED_ONES = frozenset(("it", "that", "this", "off", ",", "to", "?", ".", "!"
                            "please"))  # fmt: skip
 
 
-def _places(spec: re.Match[str], unit: str | None, *, money: bool) -> str | None:
+def _places(spec: re.Match[str], unit: str | None, *, money: str | None) -> str | None:
     """The place rounded to, as the grammar writes it: `2` (decimal places), `ten`, ...,
     `whole number`; None where the place names another unit or a coin of no money."""
     if spec["dp"] is not None:
         return _DIGIT_WORDS.get(spec["dp"], spec["dp"])
     near = spec["near"]
-    if near in _COINS:
-        return "2" if money else None
-    if near in _NOTES:
-        return "whole number" if money else None
+    if near in _COINS or near in _NOTES:
+        coined = money is not None and money in _COINED[near]
+        return ("2" if near in _COINS else "whole number") if coined else None
     if near in ("whole", "whole number", "integer"):
         return "whole number"
     if near in _WHOLE_PLACES or near in ("tenth", "hundredth", "thousandth"):

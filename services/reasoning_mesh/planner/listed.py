@@ -18,7 +18,7 @@ import itertools
 import re
 
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.gist import number, plain_word, tokens
+from reasoning_mesh.planner.background import CURRENCY, TAIL_WORDS, number, plain_word, tokens
 from reasoning_mesh.planner.units import UNIT_NAMES
 
 _JOINERS = frozenset((",", "and", "&", "plus", "+"))
@@ -34,7 +34,6 @@ _TOTALS = re.compile(r"\b(?:total|altogether|combined|sum|in all|all together|ov
 _ASKS = frozenset(("how", "many", "much", "what", "whats", "what's", "total", "altogether",
                    "combined", "sum", "overall", "in", "all", "together", "together?", "is",
                    "that", "so", "far"))  # fmt: skip
-_CURRENCY = frozenset("£$€")
 
 
 def read(text: str) -> str | None:
@@ -47,32 +46,44 @@ def read(text: str) -> str | None:
         or any("," in words[i] for i in at)  # `8,432, 11,907`: thousands or a list?
     ):
         return None
-    units = set()
-    used = set(at)
-    coins = {words[i - 1] if i > 0 and words[i - 1] in _CURRENCY else None for i in at}
-    if len(coins - {None}) > 1:
-        return None  # `£20 and $20`
-    for i in at:
-        if i > 0 and words[i - 1] in _CURRENCY:
-            used.add(i - 1)
-        if i + 1 < len(words) and words[i + 1] in UNIT_NAMES:
-            units.add(UNIT_NAMES[words[i + 1]])
-            used.add(i + 1)
-    for a, b in itertools.pairwise(at):
-        between = [w for j, w in enumerate(words[a + 1 : b], a + 1) if j not in used]
-        if not _joined(between):
-            return None
+    listed = _amounts(words, at)
+    if listed is None:
+        return None
+    units, used = listed
     asked = {UNIT_NAMES[w] for j, w in enumerate(words) if w in UNIT_NAMES and j not in used}
-    if len(units) > 1 or (asked and asked != units):
-        return None  # `3 kg and 450 g`, `how many hours ... in km`
+    if len(units) > 1 or (asked and asked != units) or ("many" in words and not asked):
+        return None  # `3 kg and 450 g`; `how many hours ... in km`; `how many items`: a count
     for j, w in enumerate(words):
         if j in used or at[0] <= j <= at[-1] or (w in UNIT_NAMES and asked):
             continue
         if not (plain_word(w) or w in _ASKS or w in _NAMES):
             return None
+        if j > at[-1] and not (w in TAIL_WORDS or w in _ASKS or w in _NAMES):
+            return None  # `total for the twins`, `total in yen`: after the list, asks only
     sums = " + ".join(words[i] for i in at)
     reading = natural.reading(f"what is {sums}")
     return reading if reading is not None and reading.startswith("What is") else None
+
+
+def _amounts(words: list[str], at: list[int]) -> tuple[set[str], set[int]] | None:
+    """The units of the amounts at `at` and the places of their words (each amount, its
+    currency and unit), where one currency or none is theirs and only joiners stand between
+    two of them; else None."""
+    coins = {words[i - 1] if i > 0 and words[i - 1] in CURRENCY else None for i in at}
+    if len(coins - {None}) > 1:
+        return None  # `£20 and $20`
+    units: set[str] = set()
+    used = set(at)
+    for i in at:
+        if i > 0 and words[i - 1] in CURRENCY:
+            used.add(i - 1)
+        if i + 1 < len(words) and words[i + 1] in UNIT_NAMES:
+            units.add(UNIT_NAMES[words[i + 1]])
+            used.add(i + 1)
+    for a, b in itertools.pairwise(at):
+        if not _joined([w for j, w in enumerate(words[a + 1 : b], a + 1) if j not in used]):
+            return None
+    return units, used
 
 
 def _joined(between: list[str]) -> bool:

@@ -1,0 +1,152 @@
+"""What a question's background may hold: the words the readers of maths told among background
+nobody listed (`gist`, `listed`, `amid`) leave out, and how they split a question into words.
+
+A word is *plain* when it names no operation, number, unit or sign (`sentence_words.plain`),
+makes no amount stand for another (`NOT_LITERAL`, `CHANGES`), and is not one of `_NOT_PLAIN`:
+words an audit found carrying a second amount, a part, a rate, a count, an answer form or a
+system of numbers. After the maths, only `TAIL_WORDS` may follow: there a word nobody listed may
+name the form of the answer (`in French`), so the list is closed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reasoning_mesh.planner.chatter import CHATTER
+from reasoning_mesh.planner.sentence_words import CHANGES, NOT_LITERAL, PURPOSES, plain
+from reasoning_mesh.planner.units import UNIT_NAMES
+from reasoning_mesh.planner.wrappers import normal
+
+#: Plain by `sentence_words`, yet they may make one amount stand for another (a trip there and
+#: back, a lap, a rate, a price) or compare it with another.
+_NOT_PLAIN = frozenset(
+    ("back", "return", "returns", "trip", "trips", "both", "again", "lap", "side", "sides",
+     "around", "across", "speed", "pace", "rate", "cost", "costs", "price", "priced", "pay",
+     "paid", "worth", "save", "saved", "owe", "owed", "net", "gross", "sig", "figs", "figures",
+     "truncate", "truncated", "chop", "mod", "modulo", "remainder", "factorial", "prime",
+     "ternary", "duodecimal", "hexadecimal", "roman", "numeral", "numerals", "sqrt", "log",
+     "taller", "shorter", "longer", "heavier", "lighter", "bigger", "smaller", "further",
+     "farther", "faster", "slower", "older", "younger", "wider", "deeper", "higher", "lower",
+     "cheaper", "dearer", "longest", "shortest", "biggest", "smallest", "most", "least",
+     "max", "maximum", "minimum", "twice", "thrice", "weekly", "daily", "ages", "old", "age",
+     "birthday", "born", "percent", "pct", "odds", "chance", "probability", "scale", "ratio",
+     "x", "times", "square", "squared", "cube", "cubed", "area", "volume", "per", "every",
+     # functions, whose names stand before a number (`log 100`, `ln 5`)
+     "sin", "cos", "tan", "sec", "csc", "cot", "arcsin", "arccos", "arctan", "sinh", "cosh",
+     "tanh", "ln", "lg", "exp", "cbrt", "abs", "ceil", "fact", "gcd", "lcm", "hcf", "gcf", "rem",
+     "neg", "base", "words", "word", "letters", "spell", "spelled", "spelt", "written",
+     # who or what an amount may be shared by or part of (`round the adults`, `for the family`)
+     "people", "adults", "children", "kids", "guests", "family", "fans", "members", "staff",
+     "students", "pupils", "fortnight", "season", "term", "semester", "weekend", "split",
+     "share", "between", "among", "amongst", "dollars", "dollar", "euros", "euro", "bucks",
+     "quid", "pence", "cents", "cent", "penny",
+     # a measure other than the one stated may be asked for (`25 cm wide ... the length`)
+     "length", "width", "height", "depth", "weight", "thickness", "mass", "distance",
+     "perimeter", "circumference", "diameter", "radius",
+     # a repeat, a refund, a count in a plain noun, days in the plural (audit B)
+     "same", "home", "repeat", "repeated", "repeating", "halfway", "refund", "refunded",
+     "returned", "credit", "cashback", "voucher", "coupon", "annual", "box", "boxes", "tray",
+     "head", "group", "table", "pp", "ea", "mornings", "evenings", "nights", "afternoons",
+     "weekdays", "weeknights", "workdays", "schooldays", "weekends", "mondays", "tuesdays",
+     "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
+     # how often a dose is taken; who many are; what shows a scaled amount (audit A)
+     "tds", "qds", "bd", "bid", "tid", "qid", "od", "prn", "nocte", "mane", "ditto", "twins",
+     "trio", "duo", "quartet", "quintuplets", "triplets", "brace", "session", "page",
+     "elevation", "card", "zoomed", "zoom", "satnav", "game", "real", "scaled", "upwards",
+     "upward", "downwards", "downward", "banker's", "bankers", "favour", "favor", "chopped",
+     "excl", "incl", "including", "excluding", "inc", "exc", "ex", "cr", "dr", "portion", "bit",
+     "slice", "piece", "women", "men", "girls", "boys")
+)  # fmt: skip
+#: Beginnings of words of maths in forms no list holds (`exponentiated`, `modular`).
+_MATHS_STEMS = (
+    "expon", "modul", "logar", "factori", "binar", "octal", "hexa", "ternar", "radic", "deriv",
+    "integr", "percent", "recipro", "invers", "negat", "revers", "squar", "cubic", "decim",
+    "fraction", "trunc", "approx", "estim", "averag", "median", "quotient", "remaind",
+    "multipl", "divid", "divis", "subtract", "doubl", "tripl", "trebl", "halv", "quadrup",
+    "sqrt", "power", "digit", "numer", "prime",
+)  # fmt: skip
+#: Two times of day joined (`yesterday and today`): the amount may be twice over.
+_TWO_TIMES = re.compile(
+    r"\b(?:today|yesterday|tonight|tomorrow|mornings?|evenings?|nights?)\s+(?:and|&|or|plus)\s"
+    r"|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\s+(?:to|through|thru|-)\s"
+)
+#: Words of maths elsewhere that join a background's words (`decided to stop`, `from my
+#: class`); between numbers they are the grammar's to read, never left out.
+_JOINING = frozenset(("to", "from", "of", "by", "on", "at", "in"))
+#: Plain words that a stem of a word of maths spells (`evening`: `even`).
+_SPELT_LIKE_MATHS = frozenset(("evening", "evenings"))
+#: `quick one before I send this`, `stuck on this one`: the `one` is a pronoun.
+PRONOUN_ONE = re.compile(r"\b(?:this|that|quick) one\b(?=\s*[^\d\s])")
+_TOKEN = re.compile(
+    r"(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:/\d+)?)(?![\w/]|[.,]\d)"
+    r"|[a-zµ][a-zµ'.\-]*[a-zµ]|[a-zµ]|\S"
+)
+_NUMBER = re.compile(r"-?[\d,]*\d(?:\.\d+)?(?:/\d+)?")
+CURRENCY = frozenset("£$€")
+#: `this week`, `last night`: when, not how much (never `a week`, `per week`, `each week`).
+_WHEN = re.compile(r"\b(?:this|last|next) (?:week|month|year|morning|evening|night|weekend)\b")
+#: What may follow the maths a question asks (`amid`, `listed`, a rounding): the asker's own
+#: chatter, a paper it is for (`for my concentration calc`) and asks; never a person or a tax,
+#: which may multiply or add to it (`for the kids`, `and tax`), nor anything else: after the
+#: maths, a word nobody listed may name the form of the answer (`in French`, `backwards`).
+TAIL_WORDS = (
+    CHATTER
+    - {"tax", "taxes", "some", "any", "still", "kids", "children", "friends", "guys", "had", "have",
+       "has", "having", "put", "brother", "sister", "son", "daughter", "wife", "husband",
+       "partner", "mum", "mom", "mam", "dad", "kid", "child", "friend", "boss"}
+) | PURPOSES | {"calc", "calcs", "calculation", "calculations", "newsletter", "presentation",
+               "tracker", "record", "invoice", "order", "?", ".", "!", ",", ":", ";", "then",
+               "exactly", "thank", "cheers", "mate", "answers", "different", "cell",
+               "column"}  # fmt: skip
+
+
+_PAPERS = PURPOSES | {"calc", "calcs", "calculation", "newsletter", "presentation", "tracker",
+                      "sheet", "record", "invoice", "spreadsheet", "timesheet", "report"}  # fmt: skip
+WHOSE = frozenset(("my", "the", "our", "a", "an", "his", "her", "this", "their"))
+
+
+def tail_plain(words: list[str]) -> bool:
+    """Whether `words`, after the maths, are `TAIL_WORDS` or a paper they are for, named with
+    up to two plain words (`for my concentration calc`, `for the class sheet`)."""
+    i = 0
+    while i < len(words):
+        if words[i] == "for" and words[i + 1 : i + 2] and words[i + 1] in WHOSE:
+            for n in (2, 3, 4):
+                named = words[i + 2 : i + n + 1]
+                if named and named[-1] in _PAPERS and all(map(plain_word, named)):
+                    i += n + 1
+                    break
+            else:
+                return False
+            continue
+        if words[i] not in TAIL_WORDS:
+            return False
+        i += 1
+    return True
+
+
+def tokens(text: str) -> list[str]:
+    """Words, numbers and marks of `text`, lower case; a unit typed onto its number (`650mm`)
+    split off."""
+    said = normal(text).replace("—", " - ").replace("–", " - ")
+    said = PRONOUN_ONE.sub(lambda m: m[0].split()[0], said)
+    if _TWO_TIMES.search(said) or len(_WHEN.findall(said)) > 1:
+        return ["+"]  # never plain: nothing reads it
+    said = re.sub(r"(?<=\d)([a-zµ]+)\b", lambda m: f" {m[1]}" if m[1] in UNIT_NAMES else m[1], said)
+    return _TOKEN.findall(_WHEN.sub(" ", said))
+
+
+def number(token: str) -> bool:
+    return _NUMBER.fullmatch(token) is not None
+
+
+def plain_word(word: str) -> bool:
+    if not re.fullmatch(r"[a-zµ][a-zµ'.\-]*", word):
+        return word in ",.?!:;-()\"'"  # marks between clauses; never `+`, `=`, `%`, `/`
+    if "-" in word.strip("-"):  # `twenty-four`, `three-quarters`, `weigh-in`
+        return all(map(plain_word, word.strip("-").split("-")))
+    if word in _JOINING or word in _SPELT_LIKE_MATHS:
+        return True
+    if word.startswith(_MATHS_STEMS):
+        return False
+    return plain(word) and word not in NOT_LITERAL | CHANGES | _NOT_PLAIN
