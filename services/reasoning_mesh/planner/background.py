@@ -132,8 +132,13 @@ def tokens(text: str) -> list[str]:
     said = PRONOUN_ONE.sub(lambda m: m[0].split()[0], said)
     if _TWO_TIMES.search(said) or len(_WHEN.findall(said)) > 1:
         return ["+"]  # never plain: nothing reads it
-    said = re.sub(r"(?<=\d)([a-zµ]+)\b", lambda m: f" {m[1]}" if m[1] in UNIT_NAMES else m[1], said)
+    said = re.sub(r"(?<=\d)-?([a-zµ]+)\b", lambda m: f" {m[1]}" if m[1] in UNIT_NAMES else m[0], said)
+    said = _CAME_OUT.sub(" is ", said)  # `works out at 2.996`: what it is
     return _TOKEN.findall(_WHEN.sub(" ", said))
+
+
+#: Saying what an amount is: `works out at`, `came out as` (never `out` alone: `take out`).
+_CAME_OUT = re.compile(r"\b(?:works?|worked|came|comes|come) out (?:at|as|to)\b")
 
 
 def number(token: str) -> bool:

@@ -61,9 +61,9 @@ def converted(text: str) -> str | None:
         return None
     if _rated_or_part(words, k + 1):
         return None
-    if not all(plain_word(w) or w in _ASKS for i, w in rest if i not in asked):
+    if not all(_plain_here(w) or w in _ASKS for i, w in rest if i not in asked):
         return None
-    value = thousands.read(value, words[:k], unit=True)
+    value = _grouped(value, words[:k], unit=True)
     if "," in value:
         return None  # `42,195 km`: a decimal comma, or thousands? (`thousands`)
     return _grammar(f"{value} {unit}, how many {words[asked[0]]} is that", "How many")
@@ -80,6 +80,27 @@ def _rated_or_part(words: list[str], end: int) -> bool:
     return rated or (after[:1] == ["of"] and after[1:2] != [] and after[1] in WHOSE)
 
 
+def _grouped(value: str, before: list[str], *, unit: bool) -> str:
+    """`value` without its thousands commas where they can only be that: beside a decimal
+    point (`1,237.486`), or where `thousands` reads them so; else as written."""
+    if re.fullmatch(r"-?\d{1,3}(?:,\d{3})+\.\d+", value):
+        return value.replace(",", "")
+    return thousands.read(value, before, unit=unit)
+
+
+def _plain_here(word: str) -> bool:
+    """Plain, or a word that, beside one number and no other, can only say what it is (`my
+    average is 7.65`, `the calculator gives 12.97`, `it cost 18.4449`, `the scale said`)."""
+    return plain_word(word) or word in _SAYING_WHAT_IT_IS
+
+
+#: Words of maths or of price that say what the one number is; never before it (`log 100`).
+_SAYING_WHAT_IT_IS = frozenset(
+    ("average", "avg", "averaged", "averaging", "gives", "gave", "takes", "took", "cost",
+     "costs", "price", "priced", "scale", "log", "logged", "logs")
+)  # fmt: skip
+
+
 def _only_number(words: list[str]) -> int | None:
     """Where the one number of `words` is; None for none, more, or one a sign may change:
     a dash before it (`- 3.7`), brackets round it (`(£18.4449)`, an account's minus), a dash
@@ -90,6 +111,8 @@ def _only_number(words: list[str]) -> int | None:
     k = at[0]
     if k > 1 and words[k - 1] in CURRENCY and words[k - 2] == "(":
         return None
+    if k > 0 and words[k - 1] in ("log", "logs", "average", "avg"):
+        return None  # `log 100`, `average 7.65`: a function of it?
     end = k + 1 if k + 1 < len(words) and words[k + 1] in UNIT_NAMES else k
     if words[end + 1 : end + 2] == ["-"] and words[end + 2 : end + 3] not in _DASH_ASKS:
         return None
@@ -177,14 +200,14 @@ def rounded(text: str) -> str | None:
         if words[k + 2 : k + 3] == ["per"] and words[k + 3 : k + 4] != []:
             skip |= {k + 2, k + 3}  # `72.45 miles per day`: what the quantity is
     plain_rest = all(
-        plain_word(w) or w in ("round", "rounded", "rounding", "to", "of", "as")
+        _plain_here(w) or w in ("round", "rounded", "rounding", "to", "of", "as")
         for i, w in enumerate(words)
         if i not in skip
     ) and tail_plain(tokens(said[spec.end() :]))  # `nearest hundred online?`
     places = _places(spec, unit, money=money) if plain_rest else None
     if places is None or (places in _WHOLE_PLACES and _short(value, places)):
         return None
-    value = thousands.read(value, words[:k], unit=unit is not None)
+    value = _grouped(value, words[:k], unit=unit is not None)
     place = f"to {places} decimal places" if places.isdigit() else f"to the nearest {places}"
     return None if "," in value else _grammar(f"{value}, round it {place}", "Round")
 
@@ -227,5 +250,14 @@ def _short(value: str, place: str) -> bool:
     return len(value.lstrip("-").replace(",", "").split(".")[0]) < _WHOLE_PLACES[place]
 
 
+#: `what's the deposit to the nearest penny`: an ask that names a thing other than the one
+#: quantity stated; only these name it (`what's the total to 2 dp`).
+_ASKED_THING = re.compile(r"\bwhat(?:'s| is|s) (?:the|my|our|his|her|their) (?P<thing>[a-z']+)")
+_IT = frozenset(("total", "answer", "number", "figure", "value", "result", "amount", "reading"))
+
+
 def read(text: str) -> str | None:
+    thing = _ASKED_THING.search(" ".join(tokens(text)))
+    if thing is not None and thing["thing"] not in _IT:
+        return None
     return converted(text) or rounded(text)

@@ -17,6 +17,7 @@ from reasoning_mesh.planner import (
     each,
     embedded,
     equations,
+    fee_rate,
     forms,
     gist,
     leftovers,
@@ -94,6 +95,7 @@ def _formed(said: str) -> forms.FormedReading | None:
         or receipts.per_one(said)
         or each.read(said)
         or memberships.read(said)
+        or fee_rate.read(said)
     )
 
 

@@ -1,0 +1,147 @@
+"""A fixed amount plus a rate, and the total they came to, told in the asker's own words: `Got
+paid 420 for a plumbing job. I charge a 60 callout fee plus 45 an hour. How many hours did I bill
+for?`, `I have $340 in savings and put away $45 every week. How many weeks until I reach $835?`,
+`Van already has 380 kg on board. Crates are 41 kg each. How many crates can I add before it's
+at exactly 1200 kg?`.
+
+`word_problems` reads such problems in a few fixed sentences; this reader reads any sentences
+by the part each number plays, from the words right beside it, and declines unless each part is
+played by exactly one number:
+
+- the rate is followed by `a`/`an`/`per`/`every` and what it is per (`45 an hour`, `8 rows an
+  evening`), or by `each` after the things it prices (`crates are 41 kg each`); no other `a`,
+  `per` or `each` may stand anywhere (`a 10 fee per person` is a second rate);
+- the fixed amount has a word of a fee or of what is there already right beside it (`callout
+  fee`, `to start`, `flag fall`, `already`, `in savings`, `on top`);
+- the total has a word of a total, a bill or a target right before it (`came to`, `paid`,
+  `reach`, `needs`, `costs`, `exactly`);
+
+the question asks how many of what the rate is per (`how many more evenings`), or, for a price
+each, how many (`how many do we need to sell`); every other word is plain (`background`), so
+nothing is taken off, kept back or left. The reading is the equation they state (`Solve 60 +
+45*n = 420 for n.`), each number as written; a count of things or months must come out whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reasoning_mesh.contracts.plans import AnswerForm
+from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.background import CURRENCY, number, plain_word, tokens
+from reasoning_mesh.planner.forms import FormedReading
+from reasoning_mesh.planner.units import UNIT_NAMES
+
+_PER = frozenset(("a", "an", "per", "every"))
+_FIXED = frozenset(
+    ("fee", "charge", "callout", "call-out", "fixed", "flat", "standing", "joining", "admin",
+     "booking", "bonus", "start", "flag", "fall", "already", "savings", "saved", "top",
+     "deposit", "base", "basic")
+)  # fmt: skip
+_TOTAL = frozenset(
+    ("to", "paid", "was", "is", "reach", "hit", "needs", "need", "costs", "cost", "exactly",
+     "total", "bill", "fare", "invoice", "paycheck", "took", "of", "at")
+)  # fmt: skip
+#: Words this reader reads the parts by (besides plain ones).
+_OWN = _FIXED | _TOTAL | _PER | frozenset(
+    ("each", "plus", "then", "and", "how", "many", "more", "until", "till", "before", "so",
+     "far", "in", "on", "after", "that", "came", "comes", "overall", "altogether", "up", "put",
+     "away", "when", "get", "got", "i've", "ive", "trip", "journey", "ride", "add", "page",
+     "weekend", "member")
+)  # fmt: skip
+#: What a rate may be per whose count is whole (a time or a distance may be a fraction).
+_MEASURED = frozenset(
+    ("hour", "hours", "hr", "hrs", "mile", "miles", "km", "kwh", "minute", "minutes", "mins")
+)  # fmt: skip
+
+
+def read(text: str) -> FormedReading | None:
+    words = tokens(text)
+    parts = _parts(words)
+    if parts is None:
+        return None
+    (fixed, rate, total), per = parts
+    a, b, c = (words[i].replace(",", "") for i in (fixed, rate, total))
+    reading = natural.reading(f"solve {a} + {b}*n = {c} for n")
+    if reading is None or not reading.startswith("Solve"):
+        return None
+    form: AnswerForm = "not_negative" if per in _MEASURED else "count"
+    return FormedReading(reading, form)
+
+
+def _parts(words: list[str]) -> tuple[tuple[int, int, int], str] | None:
+    """Where the fixed amount, the rate and the total are, and what the rate is per; None
+    unless each part is played by exactly one number and the ask is of what the rate is per."""
+    at = [i for i, w in enumerate(words) if number(w)]
+    if len(at) != 3 or any(words[i].startswith("-") or "/" in words[i] for i in at):
+        return None
+    rates = {i: found for i in at if (found := _per(words, i)) is not None}
+    if len(rates) != 1:
+        return None
+    ((rate, (per, said_at)),) = rates.items()
+    if any(w in ("per", "each", "every") and j != said_at for j, w in enumerate(words)):
+        return None  # `a flat 10 fee per dog`: a second rate, or a count, behind it
+    others = [i for i in at if i != rate]
+    fixed = [i for i in others if _beside(words, i, _FIXED)]
+    totals = [i for i in others if i not in fixed and _before(words, i, _TOTAL)]
+    if len(fixed) != 1 or len(totals) != 1:
+        return None
+    if not _plain(words, per) or not _asks_for(words, per):
+        return None
+    return (fixed[0], rate, totals[0]), per
+
+
+_LINKS = frozenset(("for", "with", "by", "from", "of", "to", "into", "over", "or", "per"))
+
+
+def _per(words: list[str], i: int) -> tuple[str, int] | None:
+    """What the number at `i` is a rate per (`45 an hour` → `hour`; `8 rows an evening` →
+    `evening`; `crates are 41 kg each` → `crates`) and where its `a`/`per`/`each` is, or None."""
+    between = words[i + 1 : i + 2]
+    # `8 rows an evening`, `41 kg each`: one noun between; not `420 for a plumbing job`
+    noun = (
+        bool(between)
+        and re.fullmatch(r"[a-z]+", between[0]) is not None
+        and between[0] not in _OWN | _LINKS
+    )
+    for j in (i + 1, i + 2) if noun else (i + 1,):
+        if words[j : j + 1] and words[j] in _PER and words[j + 1 : j + 2]:
+            after = words[j + 1]
+            return (after, j) if re.fullmatch(r"[a-z]+", after) else None
+        if words[j : j + 1] == ["each"]:
+            subject = [w for w in words[max(0, i - 4) : i] if re.fullmatch(r"[a-z]+s", w)]
+            return (subject[-1], j) if subject else None
+    return None
+
+
+def _plain(words: list[str], per: str) -> bool:
+    """Every word plain, one this reader reads by, a unit, or what the rate is per."""
+    stem = per.removesuffix("s")
+    return all(
+        number(w) or w in CURRENCY or plain_word(w) or w in _OWN or w in UNIT_NAMES
+        or w.removesuffix("s") == stem or w.removesuffix("es") == stem
+        for w in words
+    )  # fmt: skip
+
+
+def _beside(words: list[str], i: int, kind: frozenset[str]) -> bool:
+    near = [*words[max(0, i - 2) : i], *words[i + 1 : i + 3]]
+    return any(w in kind for w in near)
+
+
+def _before(words: list[str], i: int, kind: frozenset[str]) -> bool:
+    before = [w for w in words[max(0, i - 3) : i] if w not in CURRENCY]
+    return any(w in kind for w in before[-2:])
+
+
+def _asks_for(words: list[str], per: str) -> bool:
+    """`how many (more) <per>`, or `how many do we ...` where the rate prices things each."""
+    said = " ".join(words)
+    m = re.search(r"\bhow many (?:more )?(?P<w>[a-z]+)", said)
+    if m is None:
+        return False
+    asked = m["w"]
+    stem = per.removesuffix("s")
+    if asked.removesuffix("s") == stem or asked.removesuffix("es") == stem:
+        return True
+    return per.endswith("s") and asked in ("do", "did", "can", "could", "will", "would", "should")
