@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from reasoning_mesh.planner import amid, gist, listed
+from reasoning_mesh.planner import amid, gist, listed, rounded
 from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question
 
 
@@ -133,6 +133,22 @@ def test_background_reads(question: str, reading: str) -> None:
         "What's 12.50 + 8.75 including GST?",
         "x + 5 = 12, what's x in English?",
         "Anyone able to help? - x/4 + 6 = 1 and I keep getting different answers for x",
+        # the third audit: a setting before the maths, a change over time, a slip of a word
+        # of maths, notation that is no decimal, a yes or no, a part, a list with more in it
+        "In dozenal, what's 12 × 8?",
+        "On a basic calculator, what's 2 + 3 × 4?",
+        "She put on 450 g this week, what is she now in kg?",
+        "I ran 12,500 m twise, how many km is that?",
+        "250 ml pr pupil, what's that in litres for the class?",
+        "What's dubble 12 + 8?",
+        "I'm 5.11 ft tall, what's that in cm?",
+        "My swim took 1.30 hours, what's that in minutes?",
+        "We made 7,049 sales; online sales to the nearest hundred?",
+        "A tenner, 14.50 and 23.75, total?",
+        "Total profit: 14.50, 23.75 and 8.20",
+        "Babies weighed 7.8 and 6.12 lb, total?",
+        "The recipe says 750 g, what did I use in kg?",
+        "I cycle 12 km to work and from work, how many m is that?",
     ],
 )
 def test_background_refuses(question: str) -> None:
@@ -157,5 +173,6 @@ def test_the_readers_read_no_question_the_others_refuse_for_a_sign() -> None:
     """A dash before the only number may be its sign: none of the three reads it."""
     for question in ("hey - 5 + 3", "it's - 4.67 degrees, round to 1 dp", "- 5 km in metres?"):
         assert gist.read(question) is None
+        assert rounded.read(question) is None
         assert listed.read(question) is None
         assert amid.read(question) is None

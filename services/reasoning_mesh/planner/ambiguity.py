@@ -152,4 +152,31 @@ def misread(reading: str) -> str | None:
         return f"an answer claimed ({reading}), not an equation asked"
     if _THOUSANDS_DOT.match(reading):
         return "a dot before three digits may separate thousands (62.548)"
+    if (converted := _CONVERTED.match(reading)) is not None:
+        return notation(converted["value"], converted["unit"])  # `5.11 ft`, `1.30 hours`
+    return None
+
+
+#: A conversion as the grammar reads it, whichever reader read it.
+_CONVERTED = re.compile(r"^How many \S+ are there in (?P<value>[\d.]+) (?P<unit>[a-z]+)\?$")
+
+
+_FEET = frozenset(("ft", "feet", "foot"))
+_HOURS = frozenset(("h", "hr", "hrs", "hour", "hours"))
+
+
+def notation(value: str, unit: str | None) -> str | None:
+    """Feet and inches, hours and minutes, a time of day or a thousands point, written as if
+    a decimal."""
+    whole, _, decimals = value.partition(".")
+    if unit in _FEET and decimals and decimals not in ("5", "25", "75"):
+        return "feet and inches, or a decimal?"
+    if unit in _HOURS and len(decimals) == 2 and decimals not in ("25", "50", "75"):
+        return "hours and minutes, or a decimal?"
+    if unit in ("lb", "lbs", "pound", "pounds", "st", "stone") and len(decimals) == 2:
+        return "pounds and ounces, or a decimal?"
+    if unit in _HOURS and not decimals and len(whole) == 4:
+        return "a time of day"
+    if re.fullmatch(r"\d{1,3}\.\d00", value):
+        return "a thousands point, or a decimal?"
     return None

@@ -18,7 +18,14 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.background import PRONOUN_ONE, TAIL_WORDS, number, plain_word, tail_plain
+from reasoning_mesh.planner.background import (
+    PRONOUN_ONE,
+    TAIL_WORDS,
+    lead_plain,
+    number,
+    plain_word,
+    tail_plain,
+)
 from reasoning_mesh.planner.wrappers import normal
 
 _TOKEN = re.compile(
@@ -37,8 +44,14 @@ _SHARING = frozenset(("split", "splitting", "share", "shared", "sharing", "betwe
 
 
 #: What asks for the sum right before it (`what's 48 times 25`, `i need 0.6 times 0.35`).
-_LEADS = frozenset(("what", "what's", "whats", "wat", "wats", "is", "need", "calculate", "calc",
-                    "compute", "out", "do", "does"))  # fmt: skip
+_LEADS = frozenset(("what", "what's", "whats", "wat", "wats", "need", "calculate", "calc",
+                    "compute", "out"))  # fmt: skip
+_WHAT = frozenset(("what", "what's", "whats", "wat", "wats"))
+#: Operations that cannot begin a sum (`what's tenner minus 3.75`: of what?).
+_BINARY = frozenset(("minus", "plus", "times", "divided", "over", "x", "×", "*", "/", "+", "÷"))
+#: A question opening with one of these asks yes or no (`is 7 × 8 right?`).
+_YES_NO = frozenset(("is", "are", "was", "were", "does", "do", "did", "can", "could", "should",
+                     "will", "would", "has", "have", "am"))  # fmt: skip
 
 
 def _words(text: str) -> tuple[str, list[tuple[int, int, str]]]:
@@ -49,25 +62,51 @@ def _words(text: str) -> tuple[str, list[tuple[int, int, str]]]:
 
 def read(text: str) -> str | None:
     said, words = _words(text)
+    if not words or words[0][2] in _YES_NO:
+        return None
     if "=" in said:
         return _equation(said, words)
     if any(w in _SHARING for _, _, w in words):
         return None  # `split 100 between 3 ppl`: a share, whose form `shares` knows
+    span = _span(words)
+    if span is None:
+        return None
+    first, last = span
+    lead = [w for _, _, w in words[max(0, first - 2) : first]]
+    if not _asked(words, first, last, lead):
+        return None
+    # from the word that asks it (`what's one less than 12 + 8` is the grammar's to refuse)
+    start = first - (2 if lead[-2:] == ["what", "is"] else 1 if lead[-1] in _WHAT else 0)
+    reading = natural.reading(said[words[start][0] : words[last][1]])
+    return reading if reading is not None and reading.startswith("What is") else None
+
+
+def _asked(words: list[tuple[int, int, str]], first: int, last: int, lead: list[str]) -> bool:
+    """Whether the span is asked right before it (`what's`, `i need`), begins with no
+    operation (`my answer is -8 minus 15`), compares nothing, and only the asker's chatter is
+    before it (`In French, what's 12 + 8`) and after it (`what's 12 + 8 in French`)."""
+    asked = bool(lead) and (lead[-1] in _LEADS or lead[-2:] == ["what", "is"])
+    return (
+        asked
+        and words[first][2] not in _BINARY
+        and not any(w == "than" for _, _, w in words)  # `what's one less than 12 + 8`
+        and lead_plain([w for _, _, w in words[:first]])
+        and tail_plain([w for _, _, w in words[last + 1 :]])
+    )
+
+
+def _span(words: list[tuple[int, int, str]]) -> tuple[int, int] | None:
+    """The first and last word of the shortest span holding every word that is not plain,
+    with the brackets round its ends (`(-15) × 4 ÷ (-6)`); None where it does nothing."""
     odd = [k for k, (_, _, w) in enumerate(words) if not plain_word(w)]
     if not odd or not _operated(words, odd[0], odd[-1]):
         return None
     first, last = odd[0], odd[-1]
+    if first > 0 and words[first - 1][2] == "(":
+        first -= 1
     if last + 1 < len(words) and words[last + 1][2] == ")":
-        last += 1  # `÷ (-6)`
-    lead = {w for _, _, w in words[max(0, first - 2) : first]}
-    if not lead & _LEADS or not tail_plain([w for _, _, w in words[last + 1 :]]):
-        return None  # `Man Utd beat City 3-1`; `what's 12 + 8 in French`
-    for start in range(first, max(first - 4, -1), -1):  # a lead such as `what's` may help
-        span = said[words[start][0] : words[last][1]]
-        reading = natural.reading(span)
-        if reading is not None and reading.startswith("What is"):
-            return reading
-    return None
+        last += 1
+    return first, last
 
 
 def _operated(words: list[tuple[int, int, str]], first: int, last: int) -> bool:
@@ -94,7 +133,7 @@ def _equation(said: str, words: list[tuple[int, int, str]]) -> str | None:
     var = letters.pop()
     before = [w for _, _, w in words[:start]]
     after = [w for _, _, w in words[end + 1 :]]
-    if before[-1:] == ["-"] or not all(plain_word(w) or w in _ASKING for w in before):
+    if before[-1:] == ["-"] or not lead_plain([w for w in before if w not in _ASKING]):
         return None  # `quick one - x + 3 = 7`: a dash, or the sign of x?
     if not all(w in _ASKING or w == var for w in after if w not in TAIL_WORDS):
         return None  # `what's x in dozenal`

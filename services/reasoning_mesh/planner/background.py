@@ -55,7 +55,24 @@ _NOT_PLAIN = frozenset(
      "elevation", "card", "zoomed", "zoom", "satnav", "game", "real", "scaled", "upwards",
      "upward", "downwards", "downward", "banker's", "bankers", "favour", "favor", "chopped",
      "excl", "incl", "including", "excluding", "inc", "exc", "ex", "cr", "dr", "portion", "bit",
-     "slice", "piece", "women", "men", "girls", "boys")
+     "slice", "piece", "women", "men", "girls", "boys",
+     # a change over time, a target, a part of a route, a repeat (audit C)
+     "now", "originally", "original", "initially", "rise", "risen", "leak", "leaked", "moved",
+     "gained", "gain", "target", "goal", "forecast", "best", "worst", "uphill",
+     "downhill", "stretch", "relay", "bulk", "gone", "crow", "fro", "clockwise",
+     "anticlockwise", "counterclockwise", "single", "serving", "business",
+     "matched", "identical", "usual", "deposits", "withdrawals", "gains", "losses", "wins",
+     "debits", "credits", "income", "spending", "tenner", "fiver", "monkey",
+     "grand", "yen", "usd", "gbp", "eur", "rupees", "rupee", "pennies", "francs", "pesos",
+     "yuan", "won", "about", "around", "nearly", "almost", "roughly", "ish", "like",
+     "something", "dont", "doesnt", "didnt", "isnt", "wont", "not", "rival", "competitor",
+     "mirrored", "flipped", "inverted", "backwards", "clipped", "cut", "bus", "train", "flight",
+     "leaves", "arrives", "departs", "o'clock", "clock", "compass", "bearing", "java",
+     "javascript", "js", "sql", "bash", "excel", "python", "boolean", "french", "spanish",
+     "german", "welsh", "japanese", "mandarin", "morse", "braille", "emoji", "sign",
+     "strictly", "illegible", "noon", "breakfast", "lunch", "dinner", "tea", "supper",
+     "bedtime", "waking", "also", "too", "adverse", "unfavourable", "unfavorable", "owing",
+     "behind", "variance", "beyond", "top", "either", "direction", "versus", "vs")
 )  # fmt: skip
 #: Beginnings of words of maths in forms no list holds (`exponentiated`, `modular`).
 _MATHS_STEMS = (
@@ -89,20 +106,61 @@ _WHEN = re.compile(r"\b(?:this|last|next) (?:week|month|year|morning|evening|nig
 #: chatter, a paper it is for (`for my concentration calc`) and asks; never a person or a tax,
 #: which may multiply or add to it (`for the kids`, `and tax`), nor anything else: after the
 #: maths, a word nobody listed may name the form of the answer (`in French`, `backwards`).
-TAIL_WORDS = (
+TAIL_WORDS = frozenset(
+    ("?", ".", "!", ",", ":", ";", "please", "pls", "plz", "thanks", "thank", "thx", "ty", "tia",
+     "cheers", "lol", "haha", "what", "what's", "whats", "wat", "is", "it", "that", "this", "do",
+     "does", "i", "we", "you", "get", "come", "comes", "to", "for", "my", "the", "our", "then",
+     "exactly", "total", "quick", "quickly", "now", "type", "put", "enter", "write", "in", "on",
+     "at", "should", "would", "can", "could", "say", "says", "show", "shows", "cell", "column",
+     "it's", "there")
+)  # fmt: skip
+#: Before the maths, after the last mark that ends a clause (`Chem lab: i need ...`): the
+#: asker's own chatter only (`In French, what's 12 + 8` is a clause of maths, not chatter).
+LEAD_WORDS = (
     CHATTER
-    - {"tax", "taxes", "some", "any", "still", "kids", "children", "friends", "guys", "had", "have",
-       "has", "having", "put", "brother", "sister", "son", "daughter", "wife", "husband",
-       "partner", "mum", "mom", "mam", "dad", "kid", "child", "friend", "boss"}
-) | PURPOSES | {"calc", "calcs", "calculation", "calculations", "newsletter", "presentation",
-               "tracker", "record", "invoice", "order", "?", ".", "!", ",", ":", ";", "then",
-               "exactly", "thank", "cheers", "mate", "answers", "different", "cell",
-               "column"}  # fmt: skip
+    - {"tax", "taxes", "some", "any", "about", "and", "or", "but", "if", "when", "before", "had",
+       "have", "has", "having", "a", "an", "on", "in", "at", "for", "still", "kids", "children",
+       "friends", "guys", "wrong", "answer", "right"}
+) | {"?", ".", "!", ":", ";", "-", "calc", "hey", "hi", "ok", "okay", "so", "um", "quick"}  # fmt: skip
+#: What may begin an ask after a comma (`my spreadsheet has died lol, what's 48 times 25`).
+_ASKING = frozenset(("what", "what's", "whats", "how", "can", "could"))
+#: Marks that end a clause of background before the maths.
+CLAUSE_ENDS = frozenset((".", "?", "!", ":", ";", "-"))
 
 
 _PAPERS = PURPOSES | {"calc", "calcs", "calculation", "newsletter", "presentation", "tracker",
-                      "sheet", "record", "invoice", "spreadsheet", "timesheet", "report"}  # fmt: skip
+                      "sheet", "record", "invoice", "spreadsheet", "timesheet", "report", "book",
+                      "form", "formula"}  # fmt: skip
 WHOSE = frozenset(("my", "the", "our", "a", "an", "his", "her", "this", "their"))
+
+
+def lead_plain(words: list[str]) -> bool:
+    """Whether the words before the maths are background: plain up to the last mark that ends
+    a clause, the asker's chatter after it (`Chem lab: i need`, not `In French,`)."""
+    ends = [
+        i
+        for i, w in enumerate(words)
+        if w in CLAUSE_ENDS or (w == "," and words[i + 1 : i + 2] and words[i + 1] in _ASKING)
+    ]
+    cut = ends[-1] + 1 if ends else 0
+    if ends and words[ends[-1]] == "," and not _stated(words[: ends[-1]], ends[:-1]):
+        return False  # `In French, what's 12 + 8`, `Wholesale, what's 120 + 35`
+    return all(map(plain_word, words[:cut])) and all(w in LEAD_WORDS for w in words[cut:])
+
+
+#: What may open a clause that sets how the maths is read (`In dozenal,`, `Before tax,`).
+_SETTING = frozenset(
+    ("in", "on", "at", "for", "before", "after", "by", "with", "using", "versus", "vs", "under",
+     "over", "from", "to", "strictly", "apart", "except", "excluding", "including", "as")
+)  # fmt: skip
+
+
+def _stated(words: list[str], ends: list[int]) -> bool:
+    """Whether the clause before a comma (after the marks at `ends`) is a statement of the
+    asker's own (`my spreadsheet has decided to stop working lol`), not a setting of the
+    maths: three words or more, not opening with a word that sets it."""
+    clause = words[ends[-1] + 1 :] if ends else words
+    return len(clause) >= 3 and clause[0] not in _SETTING
 
 
 def tail_plain(words: list[str]) -> bool:
@@ -111,10 +169,10 @@ def tail_plain(words: list[str]) -> bool:
     i = 0
     while i < len(words):
         if words[i] == "for" and words[i + 1 : i + 2] and words[i + 1] in WHOSE:
-            for n in (2, 3, 4):
-                named = words[i + 2 : i + n + 1]
-                if named and named[-1] in _PAPERS and all(map(plain_word, named)):
-                    i += n + 1
+            for n in (3, 2, 1):  # the longest name of a paper: `for the record book`
+                named = words[i + 2 : i + 2 + n]
+                if len(named) == n and named[-1] in _PAPERS and all(map(plain_word, named)):
+                    i += 2 + n
                     break
             else:
                 return False
@@ -145,11 +203,37 @@ def number(token: str) -> bool:
     return _NUMBER.fullmatch(token) is not None
 
 
+#: Words of maths whose slips a reader of background must not take as plain (`twise`,
+#: `dialy`, `eahc`, `pr`): their one-letter slips (a letter dropped, added or swapped with
+#: its neighbour; of the longer ones also one changed) are never plain.
+_SLIPPED = ("twice", "thrice", "double", "triple", "half", "each", "daily", "weekly", "monthly",
+            "yearly", "every", "per", "minus", "plus", "divided", "percent", "square", "squared",
+            "round", "nearest", "decimal", "average", "both", "again", "return", "same")  # fmt: skip
+
+
+def _slips(word: str) -> set[str]:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    cuts = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    dropped = {a + b[1:] for a, b in cuts if b}
+    swapped = {a + b[1] + b[0] + b[2:] for a, b in cuts if len(b) > 1}
+    added = {a + c + b for a, b in cuts for c in letters}
+    changed = {a + c + b[1:] for a, b in cuts if b for c in letters} if len(word) >= 5 else set()
+    return (dropped | swapped | added | changed) - {word}
+
+
+_SLIPS = frozenset(slip for word in _SLIPPED for slip in _slips(word)) - CHATTER - frozenset(
+    ("tiles", "rounds", "pounds", "sounds", "mounds", "bound", "found", "wound", "hound", "sound",
+     "dairy", "dally", "pet", "pen", "her", "pea", "peer", "pier", "pear", "pr")
+) | {"pr"}  # fmt: skip
+
+
 def plain_word(word: str) -> bool:
     if not re.fullmatch(r"[a-zµ][a-zµ'.\-]*", word):
         return word in ",.?!:;-()\"'"  # marks between clauses; never `+`, `=`, `%`, `/`
     if "-" in word.strip("-"):  # `twenty-four`, `three-quarters`, `weigh-in`
         return all(map(plain_word, word.strip("-").split("-")))
+    if word in _SLIPS:
+        return False
     if word in _JOINING or word in _SPELT_LIKE_MATHS:
         return True
     if word.startswith(_MATHS_STEMS):

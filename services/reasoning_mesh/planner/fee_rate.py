@@ -86,9 +86,38 @@ def _parts(words: list[str]) -> tuple[tuple[int, int, int], str] | None:
     totals = [i for i in others if i not in fixed and _before(words, i, _TOTAL)]
     if len(fixed) != 1 or len(totals) != 1:
         return None
-    if not _plain(words, per) or not _asks_for(words, per):
+    if not _plain(words, per) or not _asks_for(words, per) or _doubtful(words, per):
         return None
     return (fixed[0], rate, totals[0]), per
+
+
+#: Who else may share the bill or the count (`my wife and i paid 140`).
+_OTHERS = frozenset(
+    ("wife", "husband", "partner", "friend", "friends", "kids", "children", "family", "brother",
+     "sister", "son", "daughter", "mum", "mom", "dad", "both", "us", "rival", "competitor",
+     "another", "other")
+)  # fmt: skip
+#: Who may charge `to start` (a cab's flag fall; a gym's `to start` may be its first month).
+_CABS = frozenset(("taxi", "cab", "minicab", "uber", "fare", "ride", "trip", "journey"))
+
+
+def _doubtful(words: list[str], per: str) -> bool:
+    """An equation other than `fixed + rate × n = total` may be meant: a fee beside a price
+    each (per item, or once?), someone else sharing it, a gym's first month `to start`, two
+    currencies, a rate `per cent`, or work asked of the asker when another charges it."""
+    said = " ".join(words)
+    once = any(w in ("single", "one-off", "once", "whole") for w in words)
+    fee = any(w in ("fee", "charge", "charges") for w in words)
+    if words.count("each") and fee and not once:
+        return True  # `tickets are 9 each plus a booking fee of 6`
+    if any(w in _OTHERS for w in words) or per in ("cent", "cents", "percent"):
+        return True
+    if "start" in words and not any(w in _CABS for w in words):
+        return True
+    if len({w for w in words if w in CURRENCY}) > 1:
+        return True
+    worked = re.search(r"\b(?:did|have|do) i (?:work|do)\b", said) is not None
+    return worked and re.search(r"\bi (?:charge|charged|get|got|earn|bill|billed)\b", said) is None
 
 
 _LINKS = frozenset(("for", "with", "by", "from", "of", "to", "into", "over", "or", "per"))

@@ -18,7 +18,14 @@ import itertools
 import re
 
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.background import CURRENCY, TAIL_WORDS, number, plain_word, tokens
+from reasoning_mesh.planner.ambiguity import notation
+from reasoning_mesh.planner.background import (
+    CURRENCY,
+    TAIL_WORDS,
+    number,
+    plain_word,
+    tokens,
+)
 from reasoning_mesh.planner.units import UNIT_NAMES
 
 _JOINERS = frozenset((",", "and", "&", "plus", "+"))
@@ -47,22 +54,32 @@ def read(text: str) -> str | None:
     ):
         return None
     listed = _amounts(words, at)
-    if listed is None:
+    if listed is None or not _alone(words, at, listed[1]):
         return None
     units, used = listed
     asked = {UNIT_NAMES[w] for j, w in enumerate(words) if w in UNIT_NAMES and j not in used}
     if len(units) > 1 or (asked and asked != units) or ("many" in words and not asked):
         return None  # `3 kg and 450 g`; `how many hours ... in km`; `how many items`: a count
+    if not _background(words, at, used, asked=bool(asked)):
+        return None
+    sums = " + ".join(words[i] for i in at)
+    reading = natural.reading(f"what is {sums}")
+    return reading if reading is not None and reading.startswith("What is") else None
+
+
+def _background(words: list[str], at: list[int], used: set[int], *, asked: bool) -> bool:
+    """Whether the words around the list are plain, pick none of it before it (`only`, `total
+    profit:`) and only ask after it (`total for the twins`, `total in yen` do more)."""
     for j, w in enumerate(words):
         if j in used or at[0] <= j <= at[-1] or (w in UNIT_NAMES and asked):
             continue
         if not (plain_word(w) or w in _ASKS or w in _NAMES):
-            return None
+            return False
+        if j < at[0] and (w in _PARTS or (w == "total" and words[j + 1] not in _TOTAL_SAID)):
+            return False
         if j > at[-1] and not (w in TAIL_WORDS or w in _ASKS or w in _NAMES):
-            return None  # `total for the twins`, `total in yen`: after the list, asks only
-    sums = " + ".join(words[i] for i in at)
-    reading = natural.reading(f"what is {sums}")
-    return reading if reading is not None and reading.startswith("What is") else None
+            return False
+    return True
 
 
 def _amounts(words: list[str], at: list[int]) -> tuple[set[str], set[int]] | None:
@@ -80,10 +97,36 @@ def _amounts(words: list[str], at: list[int]) -> tuple[set[str], set[int]] | Non
         if i + 1 < len(words) and words[i + 1] in UNIT_NAMES:
             units.add(UNIT_NAMES[words[i + 1]])
             used.add(i + 1)
+    for i in at:
+        unit = words[i + 1] if i + 1 < len(words) and words[i + 1] in UNIT_NAMES else None
+        if notation(words[i], unit) is not None:
+            return None  # `7.8 and 6.12 lb`: pounds and ounces?
     for a, b in itertools.pairwise(at):
         if not _joined([w for j, w in enumerate(words[a + 1 : b], a + 1) if j not in used]):
             return None
     return units, used
+
+
+def _alone(words: list[str], at: list[int], used: set[int]) -> bool:
+    """Whether the amounts are the whole list (`A tenner, 14.50 and 23.75` has one more, `...
+    8.20 and his` too), none signed by a dash before its currency (`-£14.50`), and the question
+    asks no yes or no."""
+    first = min(used)
+    last = max(used)
+    before = words[first - 1] if first > 0 else ""
+    after = words[last + 1 : last + 3]
+    if before in _JOINERS or before in ("-", ",") or words[0] in _YES_NO:
+        return False
+    return not (after[:1] and after[0] in ("and", "&", "plus", "+") and after[1:] != ["total"])
+
+
+#: Before the list, words that pick some of it (`only`, `apart from the dearest`).
+_PARTS = frozenset(("only", "apart", "except", "skipping", "skip", "which", "just", "ignoring",
+                    "without", "but", "bought", "sold", "tracks", "track", "time", "lap"))  # fmt: skip
+#: What may follow `total` before the list (`total of`, `total:`); not `total profit:`.
+_TOTAL_SAID = frozenset((":", "?", "of", "is", "was", "-", ",", "."))
+_YES_NO = frozenset(("is", "are", "was", "were", "does", "do", "did", "can", "could", "should",
+                     "will", "would", "has", "have", "am"))  # fmt: skip
 
 
 def _joined(between: list[str]) -> bool:

@@ -28,6 +28,7 @@ from reasoning_mesh.planner import (
     pairs,
     rates,
     receipts,
+    rounded,
     shares,
     spelling,
     statement,
@@ -73,6 +74,7 @@ def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedR
         or rates.read(said)
         or tallies.read(said)
         or gist.read(said)
+        or rounded.read(said)
         or listed.read(said)
         or amid.read(said)
     )

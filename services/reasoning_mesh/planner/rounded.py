@@ -1,0 +1,136 @@
+"""One quantity rounded among words of the asker's own: `The invoice app shows £18.4449.
+What is that to the nearest penny?`, `We made 7,049 sales last quarter - nearest hundred?`.
+
+The background is judged as `gist` judges it (one number, every other word plain); the place
+rounded to is named once (`to 1 dp`, `to the nearest hundred`, `nearest penny` of an amount in
+pounds), right after the quantity or `it`/`that` (never `online sales to the nearest hundred`),
+followed only by the asker's own words; a place may name the quantity's own unit (`to the
+nearest kg`). A time of day (`the bus is at 10.45`), millions (`8.3mm`) and a rounding of
+something else (`round my height`) are not read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reasoning_mesh.planner import doubtful
+from reasoning_mesh.planner.background import CURRENCY, number, tail_plain, tokens
+from reasoning_mesh.planner.gist import asks_another, grammar, grouped, only_number, plain_here
+from reasoning_mesh.planner.units import UNIT_NAMES
+
+_PLACES = re.compile(
+    r"\b(?:(?:round(?:ed|ing)?(?: (?:it|that|this|off))?|to|at|in) )*"
+    r"(?:(?P<dp>\d|one|two|three|four|five|a single) ?"
+    r"(?:decimal places?|dec(?:imal)? pl(?:aces?)?|dps?|d\.p\.?s?|decimals?)"
+    r"|(?:the )?nearest (?P<near>whole number|whole|integer|ten thousand|hundred thousand"
+    r"|thousand|hundred|ten|tenth|hundredth|thousandth|penny|cent|pound|dollar|euro|[a-zµ]+))"
+    r"(?![\w.])"
+)
+_DIGIT_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+                "a single": "1"}  # fmt: skip
+_COINS = frozenset(("penny", "cent"))
+_NOTES = frozenset(("pound", "dollar", "euro"))
+#: The currency signs each coin and note is of (`$18.44 to the nearest pound` is none).
+_COINED = {"penny": "£", "pound": "£", "cent": "$€", "dollar": "$", "euro": "€"}
+_WHOLE_PLACES = {"ten": 2, "hundred": 3, "thousand": 4, "ten thousand": 5, "hundred thousand": 6}
+
+
+def read(text: str) -> str | None:
+    """`The invoice app shows £18.4449. What is that to the nearest penny?` → `Round 18.4449
+    to 2 decimal places.`"""
+    said = " ".join(tokens(text))
+    found = list(_PLACES.finditer(said)) if not asks_another(text) else []
+    if len(found) != 1 or re.match(r"\s*of\b", said[found[0].end() :]):
+        return None  # no place, two, or a place of a part (`nearest thousand of the fans`)
+    spec = found[0]
+    words = tokens(said[: spec.start()] + " , " + said[spec.end() :])
+    k = only_number(words)
+    if k is None or "/" in words[k] or _other_rounded(words, k):
+        return None
+    if doubtful.one_quantity(words, k) is not None or not _rounds_it(said, spec.start()):
+        return None
+    value = words[k]
+    money = words[k - 1] if k > 0 and words[k - 1] in CURRENCY else None
+    unit = words[k + 1] if k + 1 < len(words) and words[k + 1] in UNIT_NAMES else None
+    skip = {k, k - 1} if money is not None else {k}
+    if unit is not None:
+        skip |= {k + 1}
+        if words[k + 2 : k + 3] == ["per"] and words[k + 3 : k + 4] != []:
+            skip |= {k + 2, k + 3}  # `72.45 miles per day`: what the quantity is
+    plain_rest = all(
+        plain_here(w) or w in ("round", "rounded", "rounding", "to", "of", "as")
+        for i, w in enumerate(words)
+        if i not in skip
+    ) and tail_plain(tokens(said[spec.end() :]))  # `nearest hundred online?`
+    if unit in ("m", "mm", "k") or (unit is None and _clock(value, words)):
+        return None  # `revenue was 8.3mm`: millions? `the bus is at 10.45`: a time of day
+    places = _places(spec, unit, money=money) if plain_rest else None
+    if places is None or (places in _WHOLE_PLACES and _short(value, places)):
+        return None
+    value = grouped(value, words[:k], unit=unit is not None)
+    place = f"to {places} decimal places" if places.isdigit() else f"to the nearest {places}"
+    return None if "," in value else grammar(f"{value}, round it {place}", "Round")
+
+
+def _rounds_it(said: str, start: int) -> bool:
+    """Whether the place named at `start` is that of the quantity (`... , nearest hundred`,
+    `round it to`, `what's that to 1 dp`), not of another (`online sales to the nearest
+    hundred`, `wants prices to 2 dp`)."""
+    before = said[:start].split()
+    return not before or before[-1] in _ROUNDED_BEFORE or number(before[-1])
+
+
+_ROUNDED_BEFORE = frozenset(
+    (",", "-", ":", ";", ".", "?", "!", "that", "it", "this", "is", "was", "round", "rounded",
+     "rounding", "number", "figure", "total", "answer", "value", "result", "amount", "want",
+     "wants", "need", "needs", "please", "pls", "write", "put", "takes", "only", "just",
+     "then", "and", "so", "what's", "whats", "off")
+)  # fmt: skip
+_CLOCK_WORDS = frozenset(
+    ("at", "until", "till", "there", "bus", "train", "flight", "leaves", "arrives", "departs",
+     "meet", "opens", "closes", "starts", "time")
+)  # fmt: skip
+
+
+def _clock(value: str, words: list[str]) -> bool:
+    """A bare two-decimal number where a time of day may be meant (`we'll be there for 9.45`)."""
+    decimals = value.partition(".")[2]
+    return len(decimals) == 2 and decimals < "60" and any(w in _CLOCK_WORDS for w in words)
+
+
+def _other_rounded(words: list[str], k: int) -> bool:
+    """`round my height`, `round the adults`: a rounding of something that may not be the
+    quantity at `k`."""
+    rounds = ("round", "rounded", "rounding")
+    return any(
+        w in rounds and i + 1 != k and words[i + 1] not in _ROUNDED_ONES
+        for i, w in enumerate(words[:-1])
+    )
+
+
+_ROUNDED_ONES = frozenset(("it", "that", "this", "off", ",", "to", "?", ".", "!", "-", "pls",
+                           "please"))  # fmt: skip
+
+
+def _places(spec: re.Match[str], unit: str | None, *, money: str | None) -> str | None:
+    """The place rounded to, as the grammar writes it: `2` (decimal places), `ten`, ...,
+    `whole number`; None where the place names another unit or a coin of no money."""
+    if spec["dp"] is not None:
+        return _DIGIT_WORDS.get(spec["dp"], spec["dp"])
+    near = spec["near"]
+    if near in _COINS or near in _NOTES:
+        coined = money is not None and money in _COINED[near]
+        return ("2" if near in _COINS else "whole number") if coined else None
+    if near in ("whole", "whole number", "integer"):
+        return "whole number"
+    if near in _WHOLE_PLACES or near in ("tenth", "hundredth", "thousandth"):
+        return near
+    # `to the nearest kg`: a whole number of the quantity's own unit
+    same = unit is not None and UNIT_NAMES.get(near) == UNIT_NAMES[unit]
+    return "whole number" if same else None
+
+
+def _short(value: str, place: str) -> bool:
+    """Fewer whole digits than the place rounded to (`4.56` to the nearest ten): a slip for
+    a tenth as likely as a question whose answer is 0."""
+    return len(value.lstrip("-").replace(",", "").split(".")[0]) < _WHOLE_PLACES[place]
