@@ -74,6 +74,16 @@ def test_fee_and_rate_read(question: str, reading: str, form: str) -> None:
         "Van hire was 40 a day plus 0.25 per mile. Had it for 3 days and the total was 157. How"
         " many miles?",
         "I charge a 60 callout fee plus 45 an hour for two of us and got paid 420. How many hours?",
+        # the fourth audit: a count of the rate's own unit there already, a fee waived, an
+        # amount matched or taken away, another measure
+        "I've already worked 6 hours this week and I get 15 an hour, how many more hours to hit 300?",
+        "Laser tag is 12 a player plus a 36 booking fee, but they waived the booking fee. We"
+        " paid 144, how many players were there?",
+        "I've got 300 saved already and put away 50 a week, and my flatmate matches it. How"
+        " many weeks until we hit 1,300?",
+        "I've already dropped 4 kg and I'm losing 0.5 kg a week, how many weeks until I reach 70 kg?",
+        "Car hire is 45 a day plus a 90 refundable deposit. In the end we paid 225, how many"
+        " days did we have it?",
         # no fee, or no total
         "I put away 45 every week and have 340 and 835. How many weeks?",
     ],

@@ -173,10 +173,16 @@ def notation(value: str, unit: str | None) -> str | None:
         return "feet and inches, or a decimal?"
     if unit in _HOURS and len(decimals) == 2 and decimals not in ("25", "50", "75"):
         return "hours and minutes, or a decimal?"
-    if unit in ("lb", "lbs", "pound", "pounds", "st", "stone") and len(decimals) == 2:
+    if unit in ("lb", "lbs", "pound", "pounds", "st", "stone") and _ounces(whole, decimals):
         return "pounds and ounces, or a decimal?"
     if unit in _HOURS and not decimals and len(whole) == 4:
         return "a time of day"
     if re.fullmatch(r"\d{1,3}\.\d00", value):
         return "a thousands point, or a decimal?"
     return None
+
+
+def _ounces(whole: str, decimals: str) -> bool:
+    """`6.12 lb`: 6 lb 12 oz written as a decimal? (Two digits, 15 or fewer, after a whole
+    number of pounds; `0.25 lb` and `12.50 pounds` are decimals.)"""
+    return whole not in ("", "0") and len(decimals) == 2 and int(decimals) <= 15

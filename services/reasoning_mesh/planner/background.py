@@ -72,7 +72,7 @@ _NOT_PLAIN = frozenset(
      "german", "welsh", "japanese", "mandarin", "morse", "braille", "emoji", "sign",
      "strictly", "illegible", "noon", "breakfast", "lunch", "dinner", "tea", "supper",
      "bedtime", "waking", "also", "too", "adverse", "unfavourable", "unfavorable", "owing",
-     "behind", "variance", "beyond", "top", "either", "direction", "versus", "vs")
+     "behind", "variance", "beyond", "top", "either", "direction", "versus", "vs", "contract")
 )  # fmt: skip
 #: Beginnings of words of maths in forms no list holds (`exponentiated`, `modular`).
 _MATHS_STEMS = (

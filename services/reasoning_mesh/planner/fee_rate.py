@@ -30,13 +30,13 @@ from reasoning_mesh.contracts.plans import AnswerForm
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.background import CURRENCY, number, plain_word, tokens
 from reasoning_mesh.planner.forms import FormedReading
-from reasoning_mesh.planner.units import UNIT_NAMES
+from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
 
 _PER = frozenset(("a", "an", "per", "every"))
 _FIXED = frozenset(
     ("fee", "charge", "callout", "call-out", "fixed", "flat", "standing", "joining", "admin",
-     "booking", "bonus", "start", "flag", "fall", "already", "savings", "saved", "top",
-     "deposit", "base", "basic")
+     "booking", "bonus", "start", "flag", "fall", "already", "savings", "saved", "top", "base",
+     "basic")
 )  # fmt: skip
 _TOTAL = frozenset(
     ("to", "paid", "was", "is", "reach", "hit", "needs", "need", "costs", "cost", "exactly",
@@ -84,7 +84,7 @@ def _parts(words: list[str]) -> tuple[tuple[int, int, int], str] | None:
     others = [i for i in at if i != rate]
     fixed = [i for i in others if _beside(words, i, _FIXED)]
     totals = [i for i in others if i not in fixed and _before(words, i, _TOTAL)]
-    if len(fixed) != 1 or len(totals) != 1:
+    if len(fixed) != 1 or len(totals) != 1 or _counts_per(words, fixed[0], per):
         return None
     if not _plain(words, per) or not _asks_for(words, per) or _doubtful(words, per):
         return None
@@ -95,10 +95,28 @@ def _parts(words: list[str]) -> tuple[tuple[int, int, int], str] | None:
 _OTHERS = frozenset(
     ("wife", "husband", "partner", "friend", "friends", "kids", "children", "family", "brother",
      "sister", "son", "daughter", "mum", "mom", "dad", "both", "us", "rival", "competitor",
-     "another", "other")
+     "another", "other", "mate", "flatmate", "housemate", "roommate", "boyfriend", "girlfriend",
+     "fiance", "fiancee", "colleague", "gran", "nan", "grandma", "grandad", "team",
+     # what takes away, waives or matches an amount (the fourth audit)
+     "dropped", "dropping", "losing", "lose", "leaks", "leaking", "drains", "spend", "spending",
+     "burn", "burning", "waived", "free", "thrown", "matches", "refundable", "deposit",
+     "discount", "off", "minus", "less")
 )  # fmt: skip
 #: Who may charge `to start` (a cab's flag fall; a gym's `to start` may be its first month).
 _CABS = frozenset(("taxi", "cab", "minicab", "uber", "fare", "ride", "trip", "journey"))
+
+
+def _counts_per(words: list[str], i: int, per: str) -> bool:
+    """`I've already worked 6 hours ... 15 an hour`: the amount there already is a count of
+    what the rate is per (hours), not of what it pays (money), so it is no fixed amount."""
+    after = words[i + 1 : i + 2]
+    stem = per.removesuffix("s")
+    if not after:
+        return False
+    if after[0].removesuffix("s") == stem:
+        return True
+    both = after[0] in UNIT_NAMES and per in UNIT_NAMES
+    return both and DIMENSION_OF[UNIT_NAMES[after[0]]] == DIMENSION_OF[UNIT_NAMES[per]]
 
 
 def _doubtful(words: list[str], per: str) -> bool:
