@@ -156,8 +156,9 @@ def test_no_benchmark_question_is_ever_generated() -> None:
 def test_the_unseen_phrasings_files_are_unseen_by_the_model(name: str) -> None:
     """`infra/bench/natural_unseen{2,5,...,46}.jsonl` and `natural_dev{b,c}1.jsonl` (written by
     helpers who never read the templates) measure the mesh on phrasings nobody tuned for: no
-    question the model is asked, even with other numbers, is a phrasing it trains on. The model is asked only what the rules
-    cannot read, and then without the wrappers (`wrappers.unwrap`): both texts are checked
+    question the model is asked, even with other numbers, is a phrasing it trains on. The
+    model is asked only what the rules cannot read, and then without the wrappers
+    (`wrappers.unwrap`): both texts are checked
     against the digests of every masked text the recipe trains on (lines the generator happens
     to produce were removed from the files by rule; what the rules read never reaches the
     model, trained twin or not)."""
