@@ -84,7 +84,9 @@ _MATHS_STEMS = (
 )  # fmt: skip
 #: Two times of day joined (`yesterday and today`): the amount may be twice over.
 _TWO_TIMES = re.compile(
-    r"\b(?:today|yesterday|tonight|tomorrow|mornings?|evenings?|nights?)\s+(?:and|&|or|plus)\s"
+    r"\b(?:today|yesterday|tonight|tomorrow|mornings?|evenings?|nights?)\s+(?:and|&|or|plus)\s+"
+    r"(?:(?:this|last|the|at) )?(?:today|yesterday|tonight|tomorrow|mornings?|evenings?|nights?"
+    r"|lunch|afternoons?|dinner|breakfast|weekends?)\b"
     r"|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\s+(?:to|through|thru|-)\s"
 )
 #: Words of maths elsewhere that join a background's words (`decided to stop`, `from my
