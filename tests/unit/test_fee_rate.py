@@ -92,3 +92,20 @@ def test_fee_and_rate_refuse(question: str) -> None:
     assert fee_rate.read(question) is None
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
+
+
+def test_a_measure_is_answered_in_decimals() -> None:
+    """Hours and miles are counted in decimals (`4.5` hours, not `9/2`): every step is due in
+    decimal notation, and one that never ends fails at the verifier; a count of months is
+    whole and exact."""
+    hours = plan_question(
+        "Plumber charged a £45 call-out fee plus £30 an hour and the bill came to £180. How many"
+        " hours did he charge me for?"
+    )
+    assert {g.notation for g in hours.goals} == {"decimal"}
+    months = plan_question(
+        "gym charged me a 25 joining fee plus 18 a month and I've paid 187 total so far. how many"
+        " months have I been a member?"
+    )
+    assert {g.notation for g in months.goals} == {"exact"}
+    assert months.final_check.answer_form == "count"

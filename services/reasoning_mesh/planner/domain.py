@@ -84,7 +84,7 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
         raise UnsupportedQuestionError(f"no plan for {reading!r}: {exc}") from exc
     form = formed.form if formed is not None else forms.asked_form(text)
     if form != "any":
-        plan = forms.with_form(plan, form)
+        plan = forms.with_form(plan, form, decimal=formed is not None and formed.decimal)
     return _weighed(text, plan.model_copy(update={"question": text, "reading": reading}))
 
 

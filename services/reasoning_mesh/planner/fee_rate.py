@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.contracts.plans import AnswerForm
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.background import CURRENCY, number, plain_word, tokens
 from reasoning_mesh.planner.forms import FormedReading
@@ -65,8 +64,9 @@ def read(text: str) -> FormedReading | None:
     reading = natural.reading(f"solve {a} + {b}*n = {c} for n")
     if reading is None or not reading.startswith("Solve"):
         return None
-    form: AnswerForm = "not_negative" if per in _MEASURED else "count"
-    return FormedReading(reading, form)
+    if per in _MEASURED:  # hours, miles: counted in decimals (`4.5` hours)
+        return FormedReading(reading, "not_negative", decimal=True)
+    return FormedReading(reading, "count")
 
 
 def _parts(words: list[str]) -> tuple[tuple[int, int, int], str] | None:

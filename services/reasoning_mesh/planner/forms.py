@@ -26,6 +26,9 @@ _ASKED: tuple[tuple[re.Pattern[str], AnswerForm], ...] = (
 class FormedReading:
     reading: str
     form: AnswerForm
+    #: The answer written as a decimal where it ends (`4.5` hours, not `9/2`): a measure people
+    #: count in decimals. One that never ends fails at the verifier, never a rounded guess.
+    decimal: bool = False
 
 
 def asked_form(question: str) -> AnswerForm:
@@ -33,10 +36,11 @@ def asked_form(question: str) -> AnswerForm:
     return next((form for pattern, form in _ASKED if pattern.search(question)), "any")
 
 
-def with_form(plan: Plan, form: AnswerForm) -> Plan:
-    """`plan` asking for an answer of `form`; money (`cents`, `change`) due in decimals."""
+def with_form(plan: Plan, form: AnswerForm, *, decimal: bool = False) -> Plan:
+    """`plan` asking for an answer of `form`; money (`cents`, `change`) and a `decimal`
+    reading's measures due in decimals."""
     goals = plan.goals
-    if form in ("cents", "change"):
+    if form in ("cents", "change") or decimal:
         goals = [g.model_copy(update={"notation": "decimal"}) for g in goals]
     check = plan.final_check.model_copy(update={"answer_form": form})
     return plan.model_copy(update={"goals": goals, "final_check": check})
