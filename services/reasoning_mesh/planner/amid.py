@@ -19,19 +19,16 @@ import re
 
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.background import (
-    PRONOUN_ONE,
     TAIL_WORDS,
+    TOKEN,
+    YES_NO,
     lead_plain,
     number,
     plain_word,
+    spoken,
     tail_plain,
 )
-from reasoning_mesh.planner.wrappers import normal
 
-_TOKEN = re.compile(
-    r"(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:/\d+)?)(?![\w/]|[.,]\d)"
-    r"|[a-z][a-z'.\-]*[a-z]|[a-z]|\S"
-)
 _SIGNS = frozenset("+-*/×÷=()^")
 #: Words that ask for the unknown (`what is x`, `solve for y`, `find x`).
 _ASKING = frozenset(("what", "whats", "what's", "is", "solve", "for", "find", "the", "value",
@@ -49,20 +46,17 @@ _LEADS = frozenset(("what", "what's", "whats", "wat", "wats", "need", "calculate
 _WHAT = frozenset(("what", "what's", "whats", "wat", "wats"))
 #: Operations that cannot begin a sum (`what's tenner minus 3.75`: of what?).
 _BINARY = frozenset(("minus", "plus", "times", "divided", "over", "x", "×", "*", "/", "+", "÷"))
-#: A question opening with one of these asks yes or no (`is 7 × 8 right?`).
-_YES_NO = frozenset(("is", "are", "was", "were", "does", "do", "did", "can", "could", "should",
-                     "will", "would", "has", "have", "am"))  # fmt: skip
 
 
 def _words(text: str) -> tuple[str, list[tuple[int, int, str]]]:
-    said = normal(text).replace("—", " - ").replace("–", " - ")
-    said = PRONOUN_ONE.sub(lambda m: m[0].split()[0], said)
-    return said, [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(said)]
+    """`text` as `background.spoken` writes it, and its words with where each stands."""
+    said = spoken(text)
+    return said, [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(said)]
 
 
 def read(text: str) -> str | None:
     said, words = _words(text)
-    if not words or words[0][2] in _YES_NO:
+    if not words or words[0][2] in YES_NO:
         return None
     if "=" in said:
         return _equation(said, words)
@@ -77,8 +71,7 @@ def read(text: str) -> str | None:
         return None
     # from the word that asks it (`what's one less than 12 + 8` is the grammar's to refuse)
     start = first - (2 if lead[-2:] == ["what", "is"] else 1 if lead[-1] in _WHAT else 0)
-    reading = natural.reading(said[words[start][0] : words[last][1]])
-    return reading if reading is not None and reading.startswith("What is") else None
+    return natural.arithmetic(said[words[start][0] : words[last][1]])
 
 
 def _asked(words: list[tuple[int, int, str]], first: int, last: int, lead: list[str]) -> bool:
@@ -140,8 +133,7 @@ def _equation(said: str, words: list[tuple[int, int, str]]) -> str | None:
     if words[start][2] == "-" and (start + 1 > end or words[start + 1][0] != words[start][1]):
         return None  # `help? - x/4 + 6 = 1`: a dash, or the sign of x?
     equation = said[words[start][0] : words[end][1]].rstrip(" -")
-    reading = natural.reading(f"solve {equation} for {var}")
-    return reading if reading is not None and reading.startswith("Solve") else None
+    return natural.reading_as(f"solve {equation} for {var}", "Solve")
 
 
 def _in_equation(word: str) -> bool:

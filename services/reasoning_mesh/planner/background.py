@@ -20,59 +20,52 @@ from reasoning_mesh.planner.wrappers import normal
 #: Plain by `sentence_words`, yet they may make one amount stand for another (a trip there and
 #: back, a lap, a rate, a price) or compare it with another.
 _NOT_PLAIN = frozenset(
-    ("back", "return", "returns", "trip", "trips", "both", "again", "lap", "side", "sides",
-     "around", "across", "speed", "pace", "rate", "cost", "costs", "price", "priced", "pay",
-     "paid", "worth", "save", "saved", "owe", "owed", "net", "gross", "sig", "figs", "figures",
-     "truncate", "truncated", "chop", "mod", "modulo", "remainder", "factorial", "prime",
-     "ternary", "duodecimal", "hexadecimal", "roman", "numeral", "numerals", "sqrt", "log",
-     "taller", "shorter", "longer", "heavier", "lighter", "bigger", "smaller", "further",
-     "farther", "faster", "slower", "older", "younger", "wider", "deeper", "higher", "lower",
-     "cheaper", "dearer", "longest", "shortest", "biggest", "smallest", "most", "least",
-     "max", "maximum", "minimum", "twice", "thrice", "weekly", "daily", "ages", "old", "age",
-     "birthday", "born", "percent", "pct", "odds", "chance", "probability", "scale", "ratio",
-     "x", "times", "square", "squared", "cube", "cubed", "area", "volume", "per", "every",
+    ("back", "trip", "lap", "side", "sides", "across", "speed", "pace", "rate", "cost", "costs",
+     "price", "priced", "pay", "paid", "worth", "save", "owe", "owed", "net", "gross", "sig",
+     "figs", "figures", "chop", "duodecimal", "roman", "taller", "shorter", "longer", "heavier",
+     "lighter", "further", "farther", "faster", "slower", "older", "younger", "wider", "deeper",
+     "higher", "lower", "cheaper", "dearer", "longest", "shortest", "biggest", "least", "max",
+     "maximum", "minimum", "ages", "old", "age", "birthday", "born", "pct", "chance", "probability",
+     "scale",
      # functions, whose names stand before a number (`log 100`, `ln 5`)
-     "sin", "cos", "tan", "sec", "csc", "cot", "arcsin", "arccos", "arctan", "sinh", "cosh",
-     "tanh", "ln", "lg", "exp", "cbrt", "abs", "ceil", "fact", "gcd", "lcm", "hcf", "gcf", "rem",
-     "neg", "base", "words", "word", "letters", "spell", "spelled", "spelt", "written",
+     "sin", "cos", "tan", "csc", "cot", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "ln",
+     "lg", "exp", "cbrt", "abs", "ceil", "fact", "hcf", "gcf", "rem", "neg", "words", "word",
+     "letters", "spell", "spelled", "spelt",
      # who or what an amount may be shared by or part of (`round the adults`, `for the family`)
      "people", "adults", "children", "kids", "guests", "family", "fans", "members", "staff",
-     "students", "pupils", "fortnight", "season", "term", "semester", "weekend", "split",
-     "share", "between", "among", "amongst", "dollars", "dollar", "euros", "euro", "bucks",
-     "quid", "pence", "cents", "cent", "penny",
+     "students", "pupils", "fortnight", "season", "term", "semester", "weekend", "dollars",
+     "dollar", "euros", "euro", "bucks", "quid", "pence", "cents", "cent", "penny",
      # a measure other than the one stated may be asked for (`25 cm wide ... the length`)
-     "length", "width", "height", "depth", "weight", "thickness", "mass", "distance",
-     "perimeter", "circumference", "diameter", "radius",
+     "length", "width", "height", "depth", "weight", "thickness", "mass", "distance", "perimeter",
+     "circumference", "diameter", "radius",
      # a repeat, a refund, a count in a plain noun, days in the plural (audit B)
-     "same", "home", "repeat", "repeated", "repeating", "halfway", "refund", "refunded",
-     "returned", "credit", "cashback", "voucher", "coupon", "annual", "box", "boxes", "tray",
-     "head", "group", "table", "pp", "ea", "mornings", "evenings", "nights", "afternoons",
-     "weekdays", "weeknights", "workdays", "schooldays", "weekends", "mondays", "tuesdays",
-     "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
+     "same", "home", "repeat", "repeated", "repeating", "halfway", "refund", "refunded", "returned",
+     "credit", "cashback", "voucher", "coupon", "annual", "box", "tray", "head", "group", "table",
+     "pp", "ea", "mornings", "nights", "afternoons", "weekdays", "weeknights", "workdays",
+     "schooldays", "weekends", "mondays", "tuesdays", "wednesdays", "thursdays", "fridays",
+     "saturdays", "sundays",
      # how often a dose is taken; who many are; what shows a scaled amount (audit A)
      "tds", "qds", "bd", "bid", "tid", "qid", "od", "prn", "nocte", "mane", "ditto", "twins",
-     "trio", "duo", "quartet", "quintuplets", "triplets", "brace", "session", "page",
-     "elevation", "card", "zoomed", "zoom", "satnav", "game", "real", "scaled", "upwards",
-     "upward", "downwards", "downward", "banker's", "bankers", "favour", "favor", "chopped",
-     "excl", "incl", "including", "excluding", "inc", "exc", "ex", "cr", "dr", "portion", "bit",
-     "slice", "piece", "women", "men", "girls", "boys",
+     "trio", "duo", "quartet", "quintuplets", "brace", "session", "page", "elevation", "card",
+     "zoomed", "zoom", "satnav", "game", "real", "upwards", "upward", "downwards", "downward",
+     "banker's", "bankers", "favour", "favor", "chopped", "excl", "incl", "including", "excluding",
+     "inc", "exc", "ex", "cr", "dr", "portion", "bit", "slice", "piece", "women", "men", "girls",
+     "boys",
      # a change over time, a target, a part of a route, a repeat (audit C)
      "now", "originally", "original", "initially", "rise", "risen", "leak", "leaked", "moved",
-     "gained", "gain", "target", "goal", "forecast", "best", "worst", "uphill",
-     "downhill", "stretch", "relay", "bulk", "gone", "crow", "fro", "clockwise",
-     "anticlockwise", "counterclockwise", "single", "serving", "business",
-     "matched", "identical", "usual", "deposits", "withdrawals", "gains", "losses", "wins",
-     "debits", "credits", "income", "spending", "tenner", "fiver", "monkey",
-     "grand", "yen", "usd", "gbp", "eur", "rupees", "rupee", "pennies", "francs", "pesos",
-     "yuan", "won", "about", "around", "nearly", "almost", "roughly", "ish", "like",
-     "something", "dont", "doesnt", "didnt", "isnt", "wont", "not", "rival", "competitor",
-     "mirrored", "flipped", "inverted", "backwards", "clipped", "cut", "bus", "train", "flight",
-     "leaves", "arrives", "departs", "o'clock", "clock", "compass", "bearing", "java",
-     "javascript", "js", "sql", "bash", "excel", "python", "boolean", "french", "spanish",
-     "german", "welsh", "japanese", "mandarin", "morse", "braille", "emoji", "sign",
-     "strictly", "illegible", "noon", "breakfast", "lunch", "dinner", "tea", "supper",
-     "bedtime", "waking", "also", "too", "adverse", "unfavourable", "unfavorable", "owing",
-     "behind", "variance", "beyond", "top", "either", "direction", "versus", "vs", "contract")
+     "gained", "target", "goal", "forecast", "best", "worst", "uphill", "downhill", "stretch",
+     "relay", "bulk", "gone", "crow", "fro", "clockwise", "anticlockwise", "counterclockwise",
+     "single", "serving", "business", "matched", "identical", "usual", "deposits", "withdrawals",
+     "gains", "losses", "wins", "debits", "credits", "income", "spending", "tenner", "fiver",
+     "monkey", "yen", "usd", "gbp", "eur", "rupees", "rupee", "pennies", "francs", "pesos", "yuan",
+     "won", "about", "almost", "ish", "like", "something", "dont", "doesnt", "didnt", "isnt",
+     "wont", "rival", "competitor", "mirrored", "flipped", "inverted", "backwards", "clipped",
+     "cut", "bus", "train", "flight", "leaves", "arrives", "departs", "clock", "compass", "bearing",
+     "java", "javascript", "js", "sql", "bash", "excel", "python", "boolean", "french", "spanish",
+     "german", "welsh", "japanese", "mandarin", "morse", "braille", "emoji", "sign", "strictly",
+     "illegible", "noon", "breakfast", "lunch", "dinner", "tea", "supper", "bedtime", "waking",
+     "adverse", "unfavourable", "unfavorable", "owing", "behind", "variance", "beyond", "top",
+     "either", "direction", "versus", "vs", "contract")
 )  # fmt: skip
 #: Beginnings of words of maths in forms no list holds (`exponentiated`, `modular`).
 _MATHS_STEMS = (
@@ -96,12 +89,22 @@ _JOINING = frozenset(("to", "from", "of", "by", "on", "at", "in"))
 _SPELT_LIKE_MATHS = frozenset(("evening", "evenings"))
 #: `quick one before I send this`, `stuck on this one`: the `one` is a pronoun.
 PRONOUN_ONE = re.compile(r"\b(?:this|that|quick) one\b(?=\s*[^\d\s])")
-_TOKEN = re.compile(
+TOKEN = re.compile(
     r"(?<![\w.])-?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:/\d+)?)(?![\w/]|[.,]\d)"
     r"|[a-zµ][a-zµ'.\-]*[a-zµ]|[a-zµ]|\S"
 )
 _NUMBER = re.compile(r"-?[\d,]*\d(?:\.\d+)?(?:/\d+)?")
 CURRENCY = frozenset("£$€")
+#: A question opening with one of these asks yes or no (`is 7 × 8 right?`).
+YES_NO = frozenset(
+    ("is", "are", "was", "were", "does", "do", "did", "can", "could", "should", "will", "would",
+     "has", "have", "am")
+)  # fmt: skip
+#: The days of the week as people write them (`Monday 23.4 km`, `365 mon and 418 tues`).
+DAYS = frozenset(
+    ("monday", "mon", "tuesday", "tue", "tues", "wednesday", "wed", "thursday", "thu", "thurs",
+     "friday", "fri", "saturday", "sat", "sunday", "sun")
+)  # fmt: skip
 #: `this week`, `last night`: when, not how much (never `a week`, `per week`, `each week`).
 _WHEN = re.compile(r"\b(?:this|last|next) (?:week|month|year|morning|evening|night|weekend)\b")
 #: What may follow the maths a question asks (`amid`, `listed`, a rounding): the asker's own
@@ -185,16 +188,22 @@ def tail_plain(words: list[str]) -> bool:
     return True
 
 
-def tokens(text: str) -> list[str]:
-    """Words, numbers and marks of `text`, lower case; a unit typed onto its number (`650mm`)
-    split off."""
+def spoken(text: str) -> str:
+    """`text` as the readers of background read it: lower case, a dash set apart as a mark,
+    and `one` as a pronoun (`stuck on this one`) no number."""
     said = normal(text).replace("—", " - ").replace("–", " - ")
-    said = PRONOUN_ONE.sub(lambda m: m[0].split()[0], said)
+    return PRONOUN_ONE.sub(lambda m: m[0].split()[0], said)
+
+
+def tokens(text: str) -> list[str]:
+    """Words, numbers and marks of `text` (`spoken`); a unit typed onto its number (`650mm`)
+    split off."""
+    said = spoken(text)
     if _TWO_TIMES.search(said) or len(_WHEN.findall(said)) > 1:
         return ["+"]  # never plain: nothing reads it
     said = re.sub(r"(?<=\d)-?([a-zµ]+)\b", lambda m: f" {m[1]}" if m[1] in UNIT_NAMES else m[0], said)
     said = _CAME_OUT.sub(" is ", said)  # `works out at 2.996`: what it is
-    return _TOKEN.findall(_WHEN.sub(" ", said))
+    return TOKEN.findall(_WHEN.sub(" ", said))
 
 
 #: Saying what an amount is: `works out at`, `came out as` (never `out` alone: `take out`).

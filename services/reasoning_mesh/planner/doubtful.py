@@ -10,19 +10,14 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner.ambiguity import notation
-from reasoning_mesh.planner.background import CURRENCY
+from reasoning_mesh.planner.background import CURRENCY, DAYS, YES_NO
 from reasoning_mesh.planner.chatter import CHATTER
 from reasoning_mesh.planner.units import UNIT_NAMES
 
-_YES_NO = frozenset(
-    ("is", "are", "was", "were", "does", "do", "did", "can", "could", "should", "will", "would",
-     "has", "have", "am", "isn't", "aren't", "doesn't")
-)  # fmt: skip
-_TIMES = frozenset(
+_YES_NO = YES_NO | {"isn't", "aren't", "doesn't"}
+_TIMES = DAYS | frozenset(
     ("morning", "noon", "afternoon", "evening", "night", "breakfast", "lunch", "dinner", "tea",
-     "supper", "bedtime", "waking", "monday", "tuesday", "wednesday", "thursday", "friday",
-     "saturday", "sunday", "mon", "tue", "tues", "wed", "thu", "thurs", "fri", "sat", "sun",
-     "today", "yesterday", "tomorrow", "tonight", "weekend")
+     "supper", "bedtime", "waking", "today", "yesterday", "tomorrow", "tonight", "weekend")
 )  # fmt: skip
 _TOGETHER = re.compile(
     r"\b(?:so did|so does|as well|as did|me and|and me|for me and|and from|and back|by how)\b"

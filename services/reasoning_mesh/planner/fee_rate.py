@@ -61,8 +61,8 @@ def read(text: str) -> FormedReading | None:
         return None
     (fixed, rate, total), per = parts
     a, b, c = (words[i].replace(",", "") for i in (fixed, rate, total))
-    reading = natural.reading(f"solve {a} + {b}*n = {c} for n")
-    if reading is None or not reading.startswith("Solve"):
+    reading = natural.reading_as(f"solve {a} + {b}*n = {c} for n", "Solve")
+    if reading is None:
         return None
     if per in _MEASURED:  # hours, miles: counted in decimals (`4.5` hours)
         return FormedReading(reading, "not_negative", decimal=True)

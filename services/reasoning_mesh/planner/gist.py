@@ -7,9 +7,9 @@ few fixed asks). People's background has no fixed shape (an app, a project, a re
 reader judges the background by what is *not* in it instead: the question holds exactly one
 number, and every other word is plain (`sentence_words.plain`: no word of maths, no number
 word, no unit; nor a word that makes the amount stand for another, a map's or a model's, a
-count of laps, a return trip: `NOT_LITERAL`, `CHANGES`, `_NOT_PLAIN`). With one number and no
-word that could act on it, what can be asked is only that number in another unit or rounded,
-and the ask must say which:
+count of laps, a return trip: `NOT_LITERAL`, `CHANGES`, `background`'s own list). With one
+number and no word that could act on it, what can be asked is only that number in another unit
+or rounded, and the ask must say which:
 
 - a conversion names its unit once or more (`what's that in km`, `the site wants it in
   kilograms`), always the same unit, of the measure the quantity's unit is of, and never as a
@@ -71,7 +71,7 @@ def converted(text: str) -> str | None:
     value = grouped(value, words[:k], unit=True)
     if "," in value:
         return None  # `42,195 km`: a decimal comma, or thousands? (`thousands`)
-    return grammar(f"{value} {unit}, how many {words[asked[0]]} is that", "How many")
+    return natural.reading_as(f"{value} {unit}, how many {words[asked[0]]} is that", "How many")
 
 
 def _rated_or_part(words: list[str], end: int) -> bool:
@@ -140,11 +140,6 @@ def _asked(words: list[str], asked: list[int], unit: str) -> bool:
     if target == stated or DIMENSION_OF[target] != DIMENSION_OF[stated]:
         return False
     return all(_asked_unit(words, i) for i in asked)
-
-
-def grammar(said: str, kind: str) -> str | None:
-    reading = natural.reading(said)
-    return reading if reading is not None and reading.startswith(kind) else None
 
 
 def _asked_unit(words: list[str], i: int) -> bool:

@@ -21,7 +21,9 @@ from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.ambiguity import notation
 from reasoning_mesh.planner.background import (
     CURRENCY,
+    DAYS,
     TAIL_WORDS,
+    YES_NO,
     number,
     plain_word,
     tokens,
@@ -29,12 +31,13 @@ from reasoning_mesh.planner.background import (
 from reasoning_mesh.planner.units import UNIT_NAMES
 
 _JOINERS = frozenset((",", "and", "&", "plus", "+"))
-_NAME_WORDS = (
-    "monday mon tuesday tue tues wednesday wed thursday thu thurs friday fri saturday sat"
-    " sunday sun january jan february feb march mar april apr may june jun july jul august aug"
-    " september sep sept october oct november nov december dec"
-)
-_NAMES = frozenset(_NAME_WORDS.split())
+#: Months as people write them (`Jan 14.50, Feb 23.75`).
+_MONTHS = frozenset(
+    ("january", "jan", "february", "feb", "march", "mar", "april", "apr", "may", "june", "jun",
+     "july", "jul", "august", "aug", "september", "sep", "sept", "october", "oct", "november",
+     "nov", "december", "dec")
+)  # fmt: skip
+_NAMES = DAYS | _MONTHS
 #: What may stand by a day's name before or after its amount (`on Saturday`, `Monday`).
 _ON = frozenset(("on", "for"))
 _TOTALS = re.compile(r"\b(?:total|altogether|combined|sum|in all|all together|overall)\b")
@@ -63,8 +66,7 @@ def read(text: str) -> str | None:
     if not _background(words, at, used, asked=bool(asked)):
         return None
     sums = " + ".join(words[i] for i in at)
-    reading = natural.reading(f"what is {sums}")
-    return reading if reading is not None and reading.startswith("What is") else None
+    return natural.arithmetic(f"what is {sums}")
 
 
 def _background(words: list[str], at: list[int], used: set[int], *, asked: bool) -> bool:
@@ -115,7 +117,7 @@ def _alone(words: list[str], at: list[int], used: set[int]) -> bool:
     last = max(used)
     before = words[first - 1] if first > 0 else ""
     after = words[last + 1 : last + 3]
-    if before in _JOINERS or before in ("-", ",") or words[0] in _YES_NO:
+    if before in _JOINERS or before in ("-", ",") or words[0] in YES_NO:
         return False
     return not (after[:1] and after[0] in ("and", "&", "plus", "+") and after[1:] != ["total"])
 
@@ -125,8 +127,6 @@ _PARTS = frozenset(("only", "apart", "except", "skipping", "skip", "which", "jus
                     "without", "but", "bought", "sold", "tracks", "track", "time", "lap"))  # fmt: skip
 #: What may follow `total` before the list (`total of`, `total:`); not `total profit:`.
 _TOTAL_SAID = frozenset((":", "?", "of", "is", "was", "-", ",", "."))
-_YES_NO = frozenset(("is", "are", "was", "were", "does", "do", "did", "can", "could", "should",
-                     "will", "would", "has", "have", "am"))  # fmt: skip
 
 
 def _joined(between: list[str]) -> bool:

@@ -276,7 +276,16 @@ _GROUPED_POWER = re.compile(rf"(?:\b(?:{_ON_TWO}|divided|over)\b|[/÷]).*\b(?:sq
 #: Longer questions are not read (the parse is recursive, and people's questions are short).
 MAX_CHARS = 300
 
-__all__ = ["MAX_CHARS", "NotReadError", "ambiguous", "ambiguous_division", "read", "reading"]
+__all__ = [
+    "MAX_CHARS",
+    "NotReadError",
+    "ambiguous",
+    "ambiguous_division",
+    "arithmetic",
+    "read",
+    "reading",
+    "reading_as",
+]
 
 
 def reading(question: str) -> str | None:
@@ -288,11 +297,17 @@ def reading(question: str) -> str | None:
         return None
 
 
+def reading_as(question: str, kind: str) -> str | None:
+    """The reading of `question` where the grammar reads it as `kind` (`What is`, `Solve`,
+    `How many`, `Round`), else None: a reader that built the text knows what it asked for."""
+    found = reading(question)
+    return found if found is not None and found.startswith(kind) else None
+
+
 def arithmetic(question: str) -> str | None:
     """The reading of `question` where the grammar reads it as arithmetic (`What is ...?`),
     else None (a sum or product a reader builds, never a conversion or rounding)."""
-    found = reading(question)
-    return found if found is not None and found.startswith("What is") else None
+    return reading_as(question, "What is")
 
 
 def read(question: str) -> str:

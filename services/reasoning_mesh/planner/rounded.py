@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import doubtful
+from reasoning_mesh.planner import doubtful, natural
 from reasoning_mesh.planner.background import CURRENCY, number, tail_plain, tokens
-from reasoning_mesh.planner.gist import asks_another, grammar, grouped, only_number, plain_here
+from reasoning_mesh.planner.gist import asks_another, grouped, only_number, plain_here
+from reasoning_mesh.planner.statement import WHOLE_PLACES, short
 from reasoning_mesh.planner.units import UNIT_NAMES
 
 _PLACES = re.compile(
@@ -32,7 +33,6 @@ _COINS = frozenset(("penny", "cent"))
 _NOTES = frozenset(("pound", "dollar", "euro"))
 #: The currency signs each coin and note is of (`$18.44 to the nearest pound` is none).
 _COINED = {"penny": "£", "pound": "£", "cent": "$€", "dollar": "$", "euro": "€"}
-_WHOLE_PLACES = {"ten": 2, "hundred": 3, "thousand": 4, "ten thousand": 5, "hundred thousand": 6}
 
 
 def read(text: str) -> str | None:
@@ -65,11 +65,11 @@ def read(text: str) -> str | None:
     if unit in ("m", "mm", "k") or (unit is None and _clock(value, words)):
         return None  # `revenue was 8.3mm`: millions? `the bus is at 10.45`: a time of day
     places = _places(spec, unit, money=money) if plain_rest else None
-    if places is None or (places in _WHOLE_PLACES and _short(value, places)):
+    if places is None or (places in WHOLE_PLACES and short(value.replace(",", ""), places)):
         return None
     value = grouped(value, words[:k], unit=unit is not None)
     place = f"to {places} decimal places" if places.isdigit() else f"to the nearest {places}"
-    return None if "," in value else grammar(f"{value}, round it {place}", "Round")
+    return None if "," in value else natural.reading_as(f"{value}, round it {place}", "Round")
 
 
 def _rounds_it(said: str, start: int) -> bool:
@@ -123,14 +123,8 @@ def _places(spec: re.Match[str], unit: str | None, *, money: str | None) -> str 
         return ("2" if near in _COINS else "whole number") if coined else None
     if near in ("whole", "whole number", "integer"):
         return "whole number"
-    if near in _WHOLE_PLACES or near in ("tenth", "hundredth", "thousandth"):
+    if near in WHOLE_PLACES or near in ("tenth", "hundredth", "thousandth"):
         return near
     # `to the nearest kg`: a whole number of the quantity's own unit
     same = unit is not None and UNIT_NAMES.get(near) == UNIT_NAMES[unit]
     return "whole number" if same else None
-
-
-def _short(value: str, place: str) -> bool:
-    """Fewer whole digits than the place rounded to (`4.56` to the nearest ten): a slip for
-    a tenth as likely as a question whose answer is 0."""
-    return len(value.lstrip("-").replace(",", "").split(".")[0]) < _WHOLE_PLACES[place]

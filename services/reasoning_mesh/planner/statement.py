@@ -129,7 +129,11 @@ def _rounded(statement: list[str], ask: str) -> str | None:
             who = (m.groupdict().get("who") or "").split()[1:]
             if quantity is None or not all(noun(w) for w in who):
                 return None
-            if grouped is not None and quantity[1] is not None and _short(quantity[0], grouped[0]):
+            if (
+                grouped is not None
+                and quantity[1] is not None
+                and short(quantity[0], grouped[0].rsplit("nearest ", maxsplit=1)[-1])
+            ):
                 return None  # `the tree is 4.56 m tall, round it to the nearest ten`: tenth?
             if not _of_kind(statement, quantity[1], m.groupdict().get("kind")):
                 return None  # `wants the total to 2 dp`: of what? `masses` of a length?
@@ -144,16 +148,18 @@ def _rounded(statement: list[str], ask: str) -> str | None:
                 if of not in ("number", "integer") and not _same_unit(of, quantity[1]):
                     return None  # `21.0975 km to the nearest whole m` converts first
                 places = "to the nearest whole number"  # `93.48 cm to the nearest cm`
-            return _grammar(f"{quantity[0]}, round it {places}", "Round")
+            return natural.reading_as(f"{quantity[0]}, round it {places}", "Round")
     return None
 
 
-def _short(number: str, nearest: str) -> bool:
-    """Whether `number` has fewer whole digits than the place it is rounded to (`4.56` to the
-    nearest ten): a slip for a tenth as likely as a question whose answer is 0."""
-    place = nearest.rsplit("nearest ", maxsplit=1)[-1]
-    places = {"ten": 2, "hundred": 3, "thousand": 4, "ten thousand": 5, "hundred thousand": 6}[place]
-    return len(number.lstrip("-").split(".")[0]) < places
+#: The places of whole numbers a quantity is rounded to, and the digits each needs.
+WHOLE_PLACES = {"ten": 2, "hundred": 3, "thousand": 4, "ten thousand": 5, "hundred thousand": 6}
+
+
+def short(number: str, place: str) -> bool:
+    """Whether `number` has fewer whole digits than the `place` (`ten`, ...) it is rounded to
+    (`4.56` to the nearest ten): a slip for a tenth as likely as a question whose answer is 0."""
+    return len(number.lstrip("-").split(".")[0]) < WHOLE_PLACES[place]
 
 
 def _of_kind(statement: list[str], unit: str | None, kind: str | None) -> bool:
@@ -233,9 +239,4 @@ def _converted(statement: list[str], unit: str) -> str | None:
     ):
         return None  # `the drive to leeds is 350 km, how many hours is that`: not a conversion
     number, from_unit = quantity
-    return _grammar(f"{number} {from_unit}, how many {unit} is that", "How many")
-
-
-def _grammar(text: str, kind: str) -> str | None:
-    reading = natural.reading(text)
-    return reading if reading is not None and reading.startswith(kind) else None
+    return natural.reading_as(f"{number} {from_unit}, how many {unit} is that", "How many")
