@@ -117,7 +117,7 @@ TAIL_WORDS = frozenset(
      "does", "i", "we", "you", "get", "come", "comes", "to", "for", "my", "the", "our", "then",
      "exactly", "total", "quick", "quickly", "now", "type", "put", "enter", "write", "in", "on",
      "at", "should", "would", "can", "could", "say", "says", "show", "shows", "cell", "column",
-     "it's", "there")
+     "it's", "there", "thats", "that's", "only")
 )  # fmt: skip
 #: Before the maths, after the last mark that ends a clause (`Chem lab: i need ...`): the
 #: asker's own chatter only (`In French, what's 12 + 8` is a clause of maths, not chatter).
@@ -135,8 +135,36 @@ CLAUSE_ENDS = frozenset((".", "?", "!", ":", ";", "-"))
 
 _PAPERS = PURPOSES | {"calc", "calcs", "calculation", "newsletter", "presentation", "tracker",
                       "sheet", "record", "invoice", "spreadsheet", "timesheet", "report", "book",
-                      "form", "formula"}  # fmt: skip
+                      "form", "formula", "slide", "slides", "poster", "flyer", "leaflet",
+                      "website", "scoreboard", "release", "estimate", "bulletin", "notice",
+                      "noticeboard", "email", "letter", "caption", "label", "banner", "handout",
+                      "certificate", "blog", "summary", "update", "sign", "order"}  # fmt: skip
+_PAPERS_NOT_PLAIN = frozenset(("form", "slide", "slides", "poster", "estimate", "sign"))
 WHOSE = frozenset(("my", "the", "our", "a", "an", "his", "her", "this", "their"))
+
+
+#: Words no list calls plain that, before the one quantity and in its sentence, only say what
+#: it is (`the part measures 7.2 cm`, `lap time was 14.2857 s`, `we raised 1,247`, `annual
+#: revenue was`, `steps so far today: 986`, `I've lost 5 stone`): with no other number, nothing
+#: there can be asked of them. After the quantity they may ask another (`the length`, `per lap`).
+DESCRIBING = frozenset(
+    ("part", "sign", "box", "length", "width", "height", "depth", "weight", "thickness", "mass",
+     "distance", "lap", "speed", "pace", "unit", "meter", "floor", "annual", "estimated",
+     "raised", "far", "lost", "gained", "old", "now", "best", "net", "gross", "price", "cost",
+     "bit", "measurement", "reading", "flight", "trip", "lasted", "lasts", "took")
+)  # fmt: skip
+_SENTENCE_ENDS = frozenset((".", "?", "!"))
+
+
+def describes(words: list[str], k: int, i: int) -> bool:
+    """Whether `words[i]` is a word of `DESCRIBING` before the quantity at `k`, in its sentence."""
+    return (
+        i < k
+        and words[i] in DESCRIBING
+        and not any(w in _SENTENCE_ENDS for w in words[i:k])
+        and (words[i] != "far" or words[i - 1 : i] == ["so"])  # `so far`, never `how far`
+        and (words[i] != "raised" or i + 1 == k or words[i + 1] in CURRENCY)  # not `to the power`
+    )
 
 
 def lead_plain(words: list[str]) -> bool:
@@ -176,7 +204,12 @@ def tail_plain(words: list[str]) -> bool:
         if words[i] == "for" and words[i + 1 : i + 2] and words[i + 1] in WHOSE:
             for n in (3, 2, 1):  # the longest name of a paper: `for the record book`
                 named = words[i + 2 : i + 2 + n]
-                if len(named) == n and named[-1] in _PAPERS and all(map(plain_word, named)):
+                # the paper's own name may be a word plain elsewhere is not (`form`), never
+                # one of maths (`for the natural log`)
+                paper = named[-1] in _PAPERS and (
+                    named[-1] in _PAPERS_NOT_PLAIN or plain_word(named[-1])
+                )
+                if len(named) == n and paper and all(map(plain_word, named[:-1])):
                     i += 2 + n
                     break
             else:

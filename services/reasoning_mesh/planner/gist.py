@@ -30,6 +30,7 @@ from reasoning_mesh.planner import doubtful, natural, thousands
 from reasoning_mesh.planner.background import (
     CURRENCY,
     WHOSE,
+    describes,
     number,
     plain_word,
     tail_plain,
@@ -43,14 +44,14 @@ _ASKS = frozenset(
 )  # fmt: skip
 #: After `how many <unit>`: what may follow the unit asked for (`how many km is that`).
 _AFTER_HOW_MANY = frozenset(("is", "are", "was", "were", "would", "will", "in", "there",
-                             "exactly", "that", "this", "it", "r"))  # fmt: skip
+                             "exactly", "that", "this", "it", "r", "total", "altogether"))  # fmt: skip
 #: Before a unit: words that make it a quantity of its own (`a km`, `per km`).
 _COUNTING = frozenset(("a", "an", "one", "per", "each", "every", "the"))
 
 
 def converted(text: str) -> str | None:
     """`12,500 m ... what's that in km` → `How many km are there in 12500 m?`."""
-    words = tokens(text)
+    words, pair = _one_of_two(_decimal_form_off(tokens(text)))
     k = only_number(words)
     if k is None or k + 1 >= len(words) or words[k + 1] not in UNIT_NAMES:
         return None
@@ -60,24 +61,91 @@ def converted(text: str) -> str | None:
     if (
         "/" in value
         or value.startswith("-")
-        or not _asked(words, asked, unit)
+        or not _asked(words, asked, k + 1)
         or _rated_or_part(words, k + 1)
         or doubtful.one_quantity(words, k) is not None
         # `how many hours is that for the trilogy`
         or (max(asked) > k and not tail_plain(words[max(asked) + 1 :]))
-        or not all(plain_here(w) or w in _ASKS for i, w in rest if i not in asked)
+        or not all(
+            plain_here(w) or w in _ASKS or describes(words, k, i) or _measured_as(words, k, i)
+            for i, w in rest
+            if i not in asked and not i > max(asked) > k  # the tail has its own check
+        )
     ):
         return None
     value = grouped(value, words[:k], unit=True)
     if "," in value:
         return None  # `42,195 km`: a decimal comma, or thousands? (`thousands`)
-    return natural.reading_as(f"{value} {unit}, how many {words[asked[0]]} is that", "How many")
+    said = f"{value} {unit}" if pair is None else pair
+    return natural.reading_as(f"{said}, how many {words[asked[0]]} is that", "How many")
+
+
+#: Amounts told in two units, the larger first (`5 ft 9 in`, `3 hours 45 minutes`, `2 stone 6
+#: pounds`, `1 day and 6 hours`).
+_PAIRS = frozenset(
+    (("foot", "inch"), ("hour", "minute"), ("minute", "second"), ("stone", "pound"),
+     ("pound", "ounce"), ("day", "hour"), ("week", "day"), ("metre", "centimetre"),
+     ("kilogram", "gram"), ("yard", "foot"), ("mile", "yard"), ("litre", "millilitre"))
+)  # fmt: skip
+
+
+def _one_of_two(words: list[str]) -> tuple[list[str], str | None]:
+    """`words` with an amount told in two units (`5 ft 9 in`; a height's `6 ft 2`, `5 foot 9`:
+    whole inches under 12) as one quantity in its first unit, and the amount as the grammar
+    reads it (`5 ft and 9 inches`); `words` as they are where there is none, or more."""
+    found = []
+    for a in range(len(words) - 2):
+        if not (number(words[a]) and words[a + 1] in UNIT_NAMES):
+            continue
+        b = a + 3 if words[a + 2] == "and" else a + 2
+        if b >= len(words) or not re.fullmatch(r"\d+", words[b]) or re.search(r"[,/-]", words[a]):
+            continue
+        big, after = UNIT_NAMES[words[a + 1]], words[b + 1 : b + 2]
+        if after and after[0] in UNIT_NAMES and (big, UNIT_NAMES[after[0]]) in _PAIRS:
+            small = "inches" if after[0] == "in" else after[0]
+            found.append((a, b + 2, f"{words[a]} {words[a + 1]} and {words[b]} {small}"))
+        elif big == "foot" and b == a + 2 and int(words[b]) < 12 and not (after and number(after[0])):
+            if not after or after[0] not in UNIT_NAMES or after[0] == "in":
+                end = b + 2 if after == ["in"] else b + 1  # `5 ft 9 in.`, `6 ft 2`
+                found.append((a, end, f"{words[a]} {words[a + 1]} and {words[b]} inches"))
+    if len(found) != 1:
+        return words, None
+    a, end, said = found[0]
+    return [*words[:a], words[a], words[a + 1], *words[end:]], said
+
+
+#: Right after a quantity, what it measures or when (`1.85 m long`, `6 feet tall now`).
+_MEASURED = frozenset(("long", "tall", "wide", "high", "deep", "thick", "heavy", "now"))
+
+
+def _measured_as(words: list[str], k: int, i: int) -> bool:
+    """Whether `words[i]` is one of `_MEASURED` right after the quantity at `k`, and the clause
+    ends after them (never `3.5 cm long according to my phone`: a map's?)."""
+    run = k + 2
+    while run < len(words) and words[run] in _MEASURED and run < k + 4:
+        run += 1
+    ended = run == len(words) or words[run] in (",", "-", ".", "?", "!", ";", ":")
+    return k + 2 <= i < run and ended
+
+
+def _decimal_form_off(words: list[str]) -> list[str]:
+    """`words` without `as a decimal` asked of the conversion (`how many hours is that, as a
+    decimal?`): a conversion's answer is a decimal already (one that never ends fails)."""
+    for j in range(1, len(words) - 2):
+        if words[j : j + 3] == ["as", "a", "decimal"] and tail_plain(words[j + 3 :]):
+            cut = j - 1 if words[j - 1] == "," else j
+            if words[cut - 1] in _AFTER_HOW_MANY | UNIT_NAMES.keys():
+                return words[:cut] + words[j + 3 :]
+    return words
 
 
 def _rated_or_part(words: list[str], end: int) -> bool:
-    """Whether what follows the quantity ending at `end` makes it a rate (`250 ml a pupil`,
-    `2.5 L of water a workday`) or part of a named whole (`12,500 m of the route`)."""
+    """Whether what follows the quantity ending at `end`, in its sentence, makes it a rate
+    (`250 ml a pupil`, `2.5 L of water a workday`) or part of a named whole (`12,500 m of the
+    route`); `5 miles? planning a walk route` asks of the 5 miles."""
     after = words[end + 1 :]
+    ends = [i for i, w in enumerate(after) if w in ("?", "!", ".")]
+    after = after[: ends[0]] if ends else after
     rated = any(
         w in ("a", "an") and not number(n) and n not in UNIT_NAMES
         for w, n in zip(after, [*after[1:], "?"], strict=False)
@@ -130,16 +198,30 @@ _DASH_ASKS = (["what"], ["what's"], ["whats"], ["how"], ["round"], ["rounded"], 
               [","])  # fmt: skip
 
 
-def _asked(words: list[str], asked: list[int], unit: str) -> bool:
-    """Whether the units at `asked` name one unit, of the measure `unit` is of, and each is
-    the one asked for."""
+def _asked(words: list[str], asked: list[int], end: int) -> bool:
+    """Whether the units at `asked` name one unit, of the measure the quantity's unit (at
+    `end`) is of, and each is the one asked for."""
     targets = {UNIT_NAMES[words[i]] for i in asked}
     if len(targets) != 1:
         return False
-    target, stated = targets.pop(), UNIT_NAMES[unit]
+    target, stated = targets.pop(), UNIT_NAMES[words[end]]
     if target == stated or DIMENSION_OF[target] != DIMENSION_OF[stated]:
         return False
-    return all(_asked_unit(words, i) for i in asked)
+    return all(_asked_unit(words, i) or _of_thing(words, i, end) for i in asked)
+
+
+def _of_thing(words: list[str], i: int, end: int) -> bool:
+    """`2.3 kg of potatoes in grams?`: the unit at `i` asked right after what the quantity
+    ending at `end` is of (one or two plain words), at the end of its clause."""
+    thing = words[end + 2 : i - 1]
+    after = words[i + 1] if i + 1 < len(words) else "?"
+    return (
+        words[end + 1 : end + 2] == ["of"]
+        and words[i - 1] in ("in", "into")
+        and 1 <= len(thing) <= 2
+        and all(map(plain_word, thing))
+        and after in ("?", ".", "!", "please", "pls", "then", "thanks")
+    )
 
 
 def _asked_unit(words: list[str], i: int) -> bool:
@@ -159,7 +241,9 @@ def _asked_unit(words: list[str], i: int) -> bool:
         ):
             return False  # `how many mm is the lid`: of what?
         return after in _AFTER_HOW_MANY or not re.match(r"[a-z]", after)
-    ended = not re.match(r"[a-z]", after) or after in ("for", "please", "pls", "then", "thanks")
+    ended = not re.match(r"[a-z]", after) or after in (
+        "for", "please", "pls", "then", "thanks", "only", "exactly", "total"
+    )  # fmt: skip
     if before in ("in", "into", "to", "as"):
         # `what's that in km`, `marked in ml`; not `the flat bit in km`, `working days`
         return ended and (words[i - 2] if i > 1 else "") in _SAYS_WHICH_UNIT | UNIT_NAMES.keys()

@@ -23,7 +23,7 @@ import re
 
 from reasoning_mesh.contracts.plans import Plan
 from reasoning_mesh.planner.numwords import names_a_number
-from reasoning_mesh.planner.units import UNIT_NAMES
+from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
 
 _SIGN = re.compile(r"(?<![\w.])[$£€](?=-?\d)")
 _SIGNS = {"£": "gbp", "$": "usd", "€": "eur"}
@@ -126,15 +126,39 @@ _WEIGHED = frozenset(
 )
 
 
+_MASSES = frozenset(u for u, kind in DIMENSION_OF.items() if kind == DIMENSION_OF["pound"])
+#: Words that speak of money: with one, `pounds` may be sterling whatever is asked of them.
+_MONEY_SAID = frozenset(
+    ("cost", "costs", "costing", "price", "prices", "priced", "paid", "pay", "pays", "paying",
+     "spent", "spend", "spending", "bill", "bills", "note", "notes", "sale", "sales", "sold",
+     "sell", "sells", "buy", "buys", "bought", "cash", "change", "tip", "fee", "fees", "charge",
+     "charged", "budget", "earn", "earned", "earns", "wage", "wages", "salary", "won", "win",
+     "prize", "fine", "rent", "fare", "ticket", "tickets", "bet", "loan", "lent", "lend",
+     "borrow", "borrowed", "owe", "owed", "coin", "coins", "wallet", "purse", "account", "bank",
+     "invoice", "receipt", "meal", "came", "worth", "save", "saved", "savings", "afford",
+     "discount", "tax", "vat", "refund", "deposit", "pocket", "allowance", "money", "quid",
+     "pence", "penny", "sterling", "gbp", "cheque", "shop", "shopping", "order", "donated",
+     "donation", "raised", "reward", "bonus", "pension", "income", "profit", "loss", "debt",
+     "value", "valued", "deal", "offer", "voucher", "gift", "spare", "each", "per", "till",
+     "kitty", "jar", "have", "has", "had", "got", "gets", "left", "ve", "d")
+)  # fmt: skip
+
+
 def pounds_as_money(question: str, plan: Plan) -> str:
     """Why a conversion from pounds (the mass) may be of money (`the meal came to 45 pounds, how
     many kg`, `a 20 pound note is how many grams`): pounds are read as a mass only in a
     conversion asked outright or of something weighed."""
-    converted = {g.filters.get("from_unit") for g in plan.goals if g.kind == "fact" and g.filters}
+    facts = [g.filters for g in plan.goals if g.kind == "fact" and g.filters]
+    converted = {f.get("from_unit") for f in facts}
     words = set(re.findall(r"[a-z]+", question.lower()))
     if "pound" not in converted or words & _WEIGHED:
         return ""
     told = {w for w in words - _ASKING if w not in UNIT_NAMES and not names_a_number(w)}
     if not told and not re.search(r"[£$€]", question):
+        return ""
+    # `Turkey is 3 pounds, how many ounces?`: pounds asked in another mass are weighed, unless
+    # the question speaks of money at all (`the meal came to 45 pounds, how many kg`)
+    into = {f.get("to_unit") for f in facts if f.get("from_unit") == "pound"}
+    if into <= _MASSES and not words & _MONEY_SAID and not re.search(r"[£$€]|\bp\b", question):
         return ""
     return "pounds that may be money (a price, a note, a sale): a mass only where it is weighed"

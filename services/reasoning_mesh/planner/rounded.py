@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import doubtful, natural
-from reasoning_mesh.planner.background import CURRENCY, number, tail_plain, tokens
+from reasoning_mesh.planner import doubtful, natural, thousands
+from reasoning_mesh.models.translator.masking import plain_thousands
+from reasoning_mesh.planner.background import CURRENCY, describes, number, tail_plain, tokens
 from reasoning_mesh.planner.gist import asks_another, grouped, only_number, plain_here
 from reasoning_mesh.planner.statement import WHOLE_PLACES, short
 from reasoning_mesh.planner.units import UNIT_NAMES
@@ -23,7 +24,8 @@ _PLACES = re.compile(
     r"\b(?:(?:round(?:ed|ing)?(?: (?:it|that|this|off))?|to|at|in) )*"
     r"(?:(?P<dp>\d|one|two|three|four|five|a single) ?"
     r"(?:decimal places?|dec(?:imal)? pl(?:aces?)?|dps?|d\.p\.?s?|decimals?)"
-    r"|(?:the )?nearest (?P<near>whole number|whole|integer|ten thousand|hundred thousand"
+    r"|(?:the )?nearest (?P<near>whole number|whole (?P<whole>[a-zµ]+)|whole|integer"
+    r"|ten thousand|hundred thousand"
     r"|thousand|hundred|ten|tenth|hundredth|thousandth|penny|cent|pound|dollar|euro|[a-zµ]+))"
     r"(?![\w.])"
 )
@@ -55,10 +57,19 @@ def read(text: str) -> str | None:
     skip = {k, k - 1} if money is not None else {k}
     if unit is not None:
         skip |= {k + 1}
-        if words[k + 2 : k + 3] == ["per"] and words[k + 3 : k + 4] != []:
-            skip |= {k + 2, k + 3}  # `72.45 miles per day`: what the quantity is
+        if words[k + 2 : k + 4] == ["/", "h"] or words[k + 2 : k + 4] == ["per", "hour"]:
+            skip |= {k + 2, k + 3}  # `12.345 km/h`: what the quantity is
+    elif words[k + 1 : k + 2] == ["%"]:
+        skip |= {k + 1}  # `72.849%` rounded: its digits, the sign its unit
+    elif k + 1 < len(words) and (words[k + 1] in _COUNTED or thousands.counted(words[k + 1])):
+        skip |= {k + 1}  # `2,587 people`, `87,451 units`: what it counts
+    # after the place, the tail's own check (`for the poster`)
+    skip |= set(range(len(tokens(said[: spec.start()])) + 1, len(words)))
     plain_rest = all(
-        plain_here(w) or w in ("round", "rounded", "rounding", "to", "of", "as")
+        plain_here(w)
+        or w in ("round", "rounded", "rounding", "to", "of", "as")
+        or describes(words, k, i)
+        or _per_one(words, i)
         for i, w in enumerate(words)
         if i not in skip
     ) and tail_plain(tokens(said[spec.end() :]))  # `nearest hundred online?`
@@ -67,9 +78,37 @@ def read(text: str) -> str | None:
     places = _places(spec, unit, money=money) if plain_rest else None
     if places is None or (places in WHOLE_PLACES and short(value.replace(",", ""), places)):
         return None
+    if _THOUSANDS.fullmatch(value) and places not in WHOLE_PLACES:
+        return None  # `62,548 people to 2 dp`: 62.548? (a decimal comma)
     value = grouped(value, words[:k], unit=unit is not None)
+    if unit is None and _THOUSANDS.fullmatch(value) and not _joined(words[:k]):
+        # `we raised 1,247 ... nearest hundred`: a number rounded to a whole place is one
+        # number in thousands groups (a decimal comma, 1.247 to the nearest hundred, or a
+        # list of two, has no such rounding); `1,249 to 1 dp` stays refused
+        value = plain_thousands(value)
     place = f"to {places} decimal places" if places.isdigit() else f"to the nearest {places}"
     return None if "," in value else natural.reading_as(f"{value}, round it {place}", "Round")
+
+
+_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
+_JOINERS = frozenset(("and", "or", "&", "plus", "vs", "versus", "with", "between", "both"))
+
+
+def _joined(before: list[str]) -> bool:
+    """`Tom and Sam ran 120,135`: the number may be a list of one each."""
+    return any(w in _JOINERS for w in before)
+
+
+def _per_one(words: list[str], i: int) -> bool:
+    """`per game`, `per unit`: the rate the one quantity is (`6.0349 per unit`), never per a
+    number (`per 100 g`) or a word of maths."""
+    if words[i] == "per":
+        return i + 1 < len(words) and _rate_noun(words[i + 1])
+    return i > 0 and words[i - 1] == "per" and _rate_noun(words[i])
+
+
+def _rate_noun(word: str) -> bool:
+    return plain_here(word) or word in ("unit", "game", "match", "lap", "person", "head")
 
 
 def _rounds_it(said: str, start: int) -> bool:
@@ -77,14 +116,21 @@ def _rounds_it(said: str, start: int) -> bool:
     `round it to`, `what's that to 1 dp`), not of another (`online sales to the nearest
     hundred`, `wants prices to 2 dp`)."""
     before = said[:start].split()
+    if before and before[-1] in _ASKER and said[start:].startswith("round"):
+        return True  # `can you round it to`, `if I round it to`
     return not before or before[-1] in _ROUNDED_BEFORE or number(before[-1])
+
+
+_COUNTED = frozenset(("people", "units", "items"))
+_ASKER = frozenset(("you", "u", "i", "we", "ya", "pls", "please"))
 
 
 _ROUNDED_BEFORE = frozenset(
     (",", "-", ":", ";", ".", "?", "!", "that", "it", "this", "is", "was", "round", "rounded",
      "rounding", "number", "figure", "total", "answer", "value", "result", "amount", "want",
      "wants", "need", "needs", "please", "pls", "write", "put", "takes", "only", "just",
-     "then", "and", "so", "what's", "whats", "off")
+     "then", "and", "so", "what's", "whats", "off", "report", "quote", "give", "show",
+     "display", "record", "enter")
 )  # fmt: skip
 _CLOCK_WORDS = frozenset(
     ("at", "until", "till", "there", "bus", "train", "flight", "leaves", "arrives", "departs",
@@ -118,6 +164,10 @@ def _places(spec: re.Match[str], unit: str | None, *, money: str | None) -> str 
     if spec["dp"] is not None:
         return _DIGIT_WORDS.get(spec["dp"], spec["dp"])
     near = spec["near"]
+    if spec["whole"] is not None or (unit is not None and near in UNIT_NAMES):
+        # `to the nearest whole mile`, `to the nearest pound` of `19.62 lb`: its own unit
+        same = unit is not None and UNIT_NAMES.get(spec["whole"] or near) == UNIT_NAMES[unit]
+        return "whole number" if same else None
     if near in _COINS or near in _NOTES:
         coined = money is not None and money in _COINED[near]
         return ("2" if near in _COINS else "whole number") if coined else None
@@ -125,6 +175,4 @@ def _places(spec: re.Match[str], unit: str | None, *, money: str | None) -> str 
         return "whole number"
     if near in WHOLE_PLACES or near in ("tenth", "hundredth", "thousandth"):
         return near
-    # `to the nearest kg`: a whole number of the quantity's own unit
-    same = unit is not None and UNIT_NAMES.get(near) == UNIT_NAMES[unit]
-    return "whole number" if same else None
+    return None
