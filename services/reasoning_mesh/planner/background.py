@@ -63,6 +63,7 @@ _NOT_PLAIN = frozenset(
      "cut", "bus", "train", "flight", "leaves", "arrives", "departs", "clock", "compass", "bearing",
      "java", "javascript", "js", "sql", "bash", "excel", "python", "boolean", "french", "spanish",
      "german", "welsh", "japanese", "mandarin", "morse", "braille", "emoji", "sign", "strictly",
+     "dozenal", "unary", "quinary", "senary", "tally", "ascii", "base", "floor", "ceiling",
      "illegible", "noon", "breakfast", "lunch", "dinner", "tea", "supper", "bedtime", "waking",
      "adverse", "unfavourable", "unfavorable", "owing", "behind", "variance", "beyond", "top",
      "either", "direction", "versus", "vs", "contract")
@@ -148,10 +149,10 @@ WHOSE = frozenset(("my", "the", "our", "a", "an", "his", "her", "this", "their")
 #: revenue was`, `steps so far today: 986`, `I've lost 5 stone`): with no other number, nothing
 #: there can be asked of them. After the quantity they may ask another (`the length`, `per lap`).
 DESCRIBING = frozenset(
-    ("part", "sign", "box", "length", "width", "height", "depth", "weight", "thickness", "mass",
-     "distance", "lap", "speed", "pace", "unit", "meter", "floor", "annual", "estimated",
-     "raised", "far", "lost", "gained", "old", "now", "best", "net", "gross", "price", "cost",
-     "bit", "measurement", "reading", "flight", "trip", "lasted", "lasts", "took")
+    ("box", "length", "width", "height", "depth", "weight", "thickness", "mass", "distance",
+     "lap", "speed", "pace", "unit", "meter", "annual", "estimated", "raised", "far", "lost",
+     "gained", "old", "now", "best", "price", "cost", "bit", "measurement", "reading", "flight",
+     "trip", "lasted", "lasts", "took")
 )  # fmt: skip
 _SENTENCE_ENDS = frozenset((".", "?", "!"))
 

@@ -144,6 +144,10 @@ _MONEY_SAID = frozenset(
 )  # fmt: skip
 
 
+_BIRTH = frozenset(("baby", "babies", "birth", "born", "newborn", "birthweight"))
+_POUNDS_POINT = re.compile(r"\d\.\d{1,2}\s*(?:lbs?|pounds?)\b", re.IGNORECASE)
+
+
 def pounds_as_money(question: str, plan: Plan) -> str:
     """Why a conversion from pounds (the mass) may be of money (`the meal came to 45 pounds, how
     many kg`, `a 20 pound note is how many grams`): pounds are read as a mass only in a
@@ -151,6 +155,8 @@ def pounds_as_money(question: str, plan: Plan) -> str:
     facts = [g.filters for g in plan.goals if g.kind == "fact" and g.filters]
     converted = {f.get("from_unit") for f in facts}
     words = set(re.findall(r"[a-z]+", question.lower()))
+    if "pound" in converted and words & _BIRTH and _POUNDS_POINT.search(question):
+        return "a birth weight in pounds and ounces (7.8 lb: 7 lb 8 oz), or a decimal?"
     if "pound" not in converted or words & _WEIGHED:
         return ""
     told = {w for w in words - _ASKING if w not in UNIT_NAMES and not names_a_number(w)}
