@@ -19,6 +19,7 @@ import re
 
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.background import (
+    CLAUSE_ENDS,
     TAIL_WORDS,
     TOKEN,
     YES_NO,
@@ -49,9 +50,13 @@ _BINARY = frozenset(("minus", "plus", "times", "divided", "over", "x", "×", "*"
 
 
 def _words(text: str) -> tuple[str, list[tuple[int, int, str]]]:
-    """`text` as `background.spoken` writes it, and its words with where each stands."""
+    """`text` as `background.spoken` writes it, and its words with where each stands; a
+    decimal times a letter (`0.6x`) is the decimal and the letter."""
     said = spoken(text)
-    return said, [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(said)]
+    return said, [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(said)]
+
+
+_TOKEN = re.compile(rf"(?<![\w.])\d+\.\d+(?=[a-z](?![\w.]))|{TOKEN.pattern}")
 
 
 def read(text: str) -> str | None:
@@ -126,14 +131,63 @@ def _equation(said: str, words: list[tuple[int, int, str]]) -> str | None:
     var = letters.pop()
     before = [w for _, _, w in words[:start]]
     after = [w for _, _, w in words[end + 1 :]]
-    if before[-1:] == ["-"] or not lead_plain([w for w in before if w not in _ASKING]):
+    lead = [
+        w for i, w in enumerate(before) if w not in _ASKS_OF_IT and not _asked_var(before, i, var)
+    ]
+    if before[-1:] == ["-"] or not lead_plain(lead, _background, stated=_told(before)):
         return None  # `quick one - x + 3 = 7`: a dash, or the sign of x?
-    if not all(w in _ASKING or w == var for w in after if w not in TAIL_WORDS):
+    if not _after_asks(after, var):
         return None  # `what's x in dozenal`
     if words[start][2] == "-" and (start + 1 > end or words[start + 1][0] != words[start][1]):
         return None  # `help? - x/4 + 6 = 1`: a dash, or the sign of x?
     equation = said[words[start][0] : words[end][1]].rstrip(" -")
     return natural.reading_as(f"solve {equation} for {var}", "Solve")
+
+
+#: Words that, before an equation written out, can only be the asker's own (`stuck on this
+#: while helping with revision:`, `it's been years since I did this:`): whatever they say, the
+#: equation and its letter are what is solved.
+_BEFORE_EQUATION = frozenset(("with", "years", "ages", "gone", "blank", "up"))
+#: Asks of the letter around an equation (`what x makes ... true`, `what does x come out as`).
+_ASKS_OF_IT = _ASKING | {"makes", "make", "true", "come", "comes", "out", "as", "value", "me"}
+
+
+#: Words in the clause right before an equation that ask of it, judge it or set a condition
+#: on it (`what is wrong with 2x = 6`, `what can a have if 2x + 3 = 11`).
+_ASKS_ABOUT_IT = frozenset(
+    ("what", "what's", "whats", "how", "why", "which", "who", "whether", "can", "could", "if",
+     "when", "whenever", "given", "unless", "wrong", "right", "correct", "mistake", "error",
+     "check", "checking", "true", "false", "a", "an")
+)  # fmt: skip
+
+
+def _told(before: list[str]) -> bool:
+    """Whether the clause right before an equation only tells of the asker (`been staring
+    at`), asking nothing of it: two words or more, none of `_ASKS_ABOUT_IT`."""
+    ends = [i for i, w in enumerate(before) if w in CLAUSE_ENDS or w == ","]
+    clause = before[ends[-1] + 1 :] if ends else before
+    return len(clause) >= 2 and not any(w in _ASKS_ABOUT_IT for w in clause)
+
+
+def _background(word: str) -> bool:
+    return plain_word(word) or word in _BEFORE_EQUATION
+
+
+def _asked_var(before: list[str], i: int, var: str) -> bool:
+    """`solve for x, ...`, `what x makes`, `what value of x`: the letter asked before it."""
+    return before[i] == var and before[i - 1 : i] in (["for"], ["what"], ["of"])
+
+
+def _after_asks(after: list[str], var: str) -> bool:
+    """Whether what follows the equation asks for its letter, then, in sentences of their
+    own, says only plain words (`for me? keep getting diffrent answers`)."""
+    at = max((i for i, w in enumerate(after) if w == var), default=0)  # `... . what is x?`
+    ends = [i for i, w in enumerate(after) if w in ("?", ".", "!") and i >= at]
+    asked = after[: ends[0] + 1] if ends else after
+    rest = after[len(asked) :]
+    return all(w in _ASKS_OF_IT or w == var or w in TAIL_WORDS for w in asked) and all(
+        plain_word(w) or w in TAIL_WORDS for w in rest
+    )
 
 
 def _in_equation(word: str) -> bool:

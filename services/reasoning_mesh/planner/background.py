@@ -11,6 +11,7 @@ name the form of the answer (`in French`), so the list is closed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from reasoning_mesh.planner.chatter import CHATTER
 from reasoning_mesh.planner.sentence_words import CHANGES, NOT_LITERAL, PURPOSES, plain
@@ -168,9 +169,15 @@ def describes(words: list[str], k: int, i: int) -> bool:
     )
 
 
-def lead_plain(words: list[str]) -> bool:
-    """Whether the words before the maths are background: plain up to the last mark that ends
-    a clause, the asker's chatter after it (`Chem lab: i need`, not `In French,`)."""
+def lead_plain(
+    words: list[str], plain: Callable[[str], bool] | None = None, *, stated: bool = False
+) -> bool:
+    """Whether the words before the maths are background: plain (`plain_word`, or `plain`) up
+    to the last mark that ends a clause, the asker's chatter after it (`Chem lab: i need`, not
+    `In French,`). `stated`: the clause right before the maths may be plain too, where it does
+    not open with a word that sets how the maths is read (`been staring at 4(2x + 1) = ...`,
+    never `in dozenal 3x + 1 = 13`)."""
+    plain = plain or plain_word
     ends = [
         i
         for i, w in enumerate(words)
@@ -179,7 +186,10 @@ def lead_plain(words: list[str]) -> bool:
     cut = ends[-1] + 1 if ends else 0
     if ends and words[ends[-1]] == "," and not _stated(words[: ends[-1]], ends[:-1]):
         return False  # `In French, what's 12 + 8`, `Wholesale, what's 120 + 35`
-    return all(map(plain_word, words[:cut])) and all(w in LEAD_WORDS for w in words[cut:])
+    last = words[cut:]
+    if stated and last and last[0] not in _SETTING and all(map(plain, last)):
+        return all(map(plain, words[:cut]))
+    return all(map(plain, words[:cut])) and all(w in LEAD_WORDS for w in last)
 
 
 #: What may open a clause that sets how the maths is read (`In dozenal,`, `Before tax,`).

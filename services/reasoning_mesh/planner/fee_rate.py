@@ -32,21 +32,23 @@ from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
 
 _PER = frozenset(("a", "an", "per", "every"))
+_WHENS = re.compile(r"\b((?:this|last) (?:week|month|year))'s\b")
 _FIXED = frozenset(
     ("fee", "charge", "callout", "call-out", "fixed", "flat", "standing", "joining", "admin",
      "booking", "bonus", "start", "flag", "fall", "already", "savings", "saved", "top", "base",
-     "basic")
+     "basic", "join", "donation", "tips", "one-off")
 )  # fmt: skip
 _TOTAL = frozenset(
     ("to", "paid", "was", "is", "reach", "hit", "needs", "need", "costs", "cost", "exactly",
-     "total", "bill", "fare", "invoice", "paycheck", "took", "of", "at")
+     "total", "bill", "fare", "invoice", "paycheck", "took", "of", "at", "says", "said",
+     "shows", "showed", "reads")
 )  # fmt: skip
 #: Words this reader reads the parts by (besides plain ones).
 _OWN = _FIXED | _TOTAL | _PER | frozenset(
     ("each", "plus", "then", "and", "how", "many", "more", "until", "till", "before", "so",
      "far", "in", "on", "after", "that", "came", "comes", "overall", "altogether", "up", "put",
      "away", "when", "get", "got", "i've", "ive", "trip", "journey", "ride", "add", "page",
-     "weekend", "member")
+     "weekend", "member", "also", "pay", "altogether", "one-off", "plan", "tariff")
 )  # fmt: skip
 #: What a rate may be per whose count is whole (a time or a distance may be a fraction).
 _MEASURED = frozenset(
@@ -55,8 +57,9 @@ _MEASURED = frozenset(
 
 
 def read(text: str) -> FormedReading | None:
-    words = tokens(text)
-    parts = _parts(words)
+    said = _WHENS.sub(r"\1", text.lower())  # `this month's bill`: `this month` is when
+    words = tokens(said)
+    parts = _parts(words, said)
     if parts is None:
         return None
     (fixed, rate, total), per = parts
@@ -69,23 +72,31 @@ def read(text: str) -> FormedReading | None:
     return FormedReading(reading, "count")
 
 
-def _parts(words: list[str]) -> tuple[tuple[int, int, int], str] | None:
+def _parts(words: list[str], said: str) -> tuple[tuple[int, int, int], str] | None:
     """Where the fixed amount, the rate and the total are, and what the rate is per; None
     unless each part is played by exactly one number and the ask is of what the rate is per."""
     at = [i for i, w in enumerate(words) if number(w)]
     if len(at) != 3 or any(words[i].startswith("-") or "/" in words[i] for i in at):
         return None
     rates = {i: found for i in at if (found := _per(words, i)) is not None}
+    period = _this_period(words, rates, said)
+    rates = {i: r for i, r in rates.items() if i != period}
     if len(rates) != 1:
         return None
     ((rate, (per, said_at)),) = rates.items()
     if any(w in ("per", "each", "every") and j != said_at for j, w in enumerate(words)):
         return None  # `a flat 10 fee per dog`: a second rate, or a count, behind it
     others = [i for i in at if i != rate]
-    fixed = [i for i in others if _beside(words, i, _FIXED)]
-    totals = [i for i in others if i not in fixed and _before(words, i, _TOTAL)]
+    fixed = [period] if period is not None else [i for i in others if _beside(words, i, _FIXED)]
+    totals = [
+        i
+        for i in others
+        if i not in fixed and (_before(words, i, _TOTAL) or _after(words, i, _TOTAL_AFTER))
+    ]
     if len(fixed) != 1 or len(totals) != 1 or _counts_per(words, fixed[0], per):
         return None
+    if any(w in _TAKEN for w in words[max(0, fixed[0] - 4) : fixed[0]]):
+        return None  # `the agency took a 60 admin fee, so my pay came to 390`: taken off
     if not _plain(words, per) or not _asks_for(words, per) or _doubtful(words, per):
         return None
     return (fixed[0], rate, totals[0]), per
@@ -104,6 +115,13 @@ _OTHERS = frozenset(
 )  # fmt: skip
 #: Who may charge `to start` (a cab's flag fall; a gym's `to start` may be its first month).
 _CABS = frozenset(("taxi", "cab", "minicab", "uber", "fare", "ride", "trip", "journey"))
+
+
+#: Before a fee: it is taken off the total, not added to it.
+_TAKEN = frozenset(
+    ("took", "takes", "take", "taken", "taking", "deducted", "deducts", "deduct", "kept",
+     "keeps", "keep", "cut", "after", "net", "less", "minus", "off", "withheld", "docked")
+)  # fmt: skip
 
 
 def _counts_per(words: list[str], i: int, per: str) -> bool:
@@ -174,6 +192,34 @@ def _plain(words: list[str], per: str) -> bool:
 def _beside(words: list[str], i: int, kind: frozenset[str]) -> bool:
     near = [*words[max(0, i - 2) : i], *words[i + 1 : i + 3]]
     return any(w in kind for w in near)
+
+
+#: Right after a total (`handed over 85 altogether`).
+_TOTAL_AFTER = frozenset(("altogether", "overall", "total", "in"))
+
+
+def _after(words: list[str], i: int, kind: frozenset[str]) -> bool:
+    after = words[i + 1 : i + 3]
+    return bool(after) and after[0] in kind and (after[0] != "in" or after[1:] == ["total"])
+
+
+_PERIODS = frozenset(("month", "week", "year", "day", "quarter"))
+
+
+def _this_period(words: list[str], rates: dict[int, tuple[str, int]], said: str) -> int | None:
+    """`£12 a month plus £0.08 per text, this month's bill was £15.60`: of two rates, one a
+    period's whose total is of one such period (`this month`): where that one is, a fixed
+    amount."""
+    if len(rates) != 2:
+        return None
+    fixed = [
+        i
+        for i, (per, _) in rates.items()
+        if per in _PERIODS and re.search(rf"\b(?:this|last) {per}(?:'s)?\b", said)
+    ]
+    if len(fixed) != 1 or words.count("per") + words.count("a") + words.count("an") > 2:
+        return None
+    return fixed[0]
 
 
 def _before(words: list[str], i: int, kind: frozenset[str]) -> bool:
