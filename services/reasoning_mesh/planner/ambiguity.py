@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from reasoning_mesh.planner.units import UNIT_NAMES
+
 Rule = tuple[re.Pattern[str], str]
 
 #: `x = 3`, `3/4 = x`: a value claimed (`my kid says x = 3`), not an equation asked: no reader
@@ -144,10 +146,32 @@ _THOUSANDS_DOT = re.compile(
 )
 
 
-def misread(reading: str) -> str | None:
+#: Words beside a number with two decimals under 60 that may make it a time of day (`the bus
+#: is at 10.45`, `Sunrise was 6.35`).
+CLOCK_WORDS = frozenset(
+    ("at", "until", "till", "there", "bus", "train", "flight", "leaves", "arrives", "departs",
+     "meet", "opens", "closes", "starts", "time", "sunrise", "sunset", "dawn", "dusk", "alarm",
+     "kick-off", "kickoff", "meeting", "finishes", "finish", "ends", "start", "pm", "am",
+     "o'clock", "curfew", "appointment", "school", "lesson", "class", "wake", "woke", "bed")
+)  # fmt: skip
+_ROUNDED_TIME = re.compile(r"^Round (?P<value>(?:[01]?\d|2[0-3])\.[0-5]\d) to ")
+
+
+def _clocked(value: str, question: str) -> bool:
+    """Whether `value` may be a time of day in `question`: a word of the clock in it, and no
+    unit after the value (`the board at 12.45 cm` is a length)."""
+    said = question.lower()
+    after = re.search(rf"(?<![\d.]){re.escape(value)}\s*(?P<unit>[a-zµ]+)", said)
+    measured = after is not None and after["unit"] in UNIT_NAMES
+    return not measured and bool(set(re.findall(r"[a-z'-]+", said)) & CLOCK_WORDS)
+
+
+def misread(reading: str, question: str = "") -> str | None:
     """Why a reading of people's words may answer another question than theirs: it only
-    restates a value someone claims (`my kid says x = 3, find x`), or rounds a number whose dot
-    may separate thousands (`The attendance was 62.548`)."""
+    restates a value someone claims (`my kid says x = 3, find x`), rounds a number whose dot
+    may separate thousands (`The attendance was 62.548`) or a time of day (`Sunrise was 6.35`)."""
+    if (timed := _ROUNDED_TIME.match(reading)) is not None and _clocked(timed["value"], question):
+        return "a time of day (6.35), not a decimal, may be rounded"
     if _CLAIMED.match(reading):
         return f"an answer claimed ({reading}), not an equation asked"
     if _THOUSANDS_DOT.match(reading):
@@ -163,6 +187,7 @@ _CONVERTED = re.compile(r"^How many \S+ are there in (?P<value>[\d.]+) (?P<unit>
 
 _FEET = frozenset(("ft", "feet", "foot"))
 _HOURS = frozenset(("h", "hr", "hrs", "hour", "hours"))
+_MINUTES = frozenset(("min", "mins", "minute", "minutes"))
 
 
 def notation(value: str, unit: str | None) -> str | None:
@@ -171,8 +196,8 @@ def notation(value: str, unit: str | None) -> str | None:
     whole, _, decimals = value.partition(".")
     if unit in _FEET and decimals and decimals not in ("5", "25", "75"):
         return "feet and inches, or a decimal?"
-    if unit in _HOURS and len(decimals) == 2 and decimals not in ("25", "50", "75"):
-        return "hours and minutes, or a decimal?"
+    if unit in _HOURS | _MINUTES and len(decimals) == 2 and decimals not in ("25", "50", "75"):
+        return f"{'hours and minutes' if unit in _HOURS else 'minutes and seconds'}, or a decimal?"
     if unit in ("lb", "lbs", "pound", "pounds", "st", "stone") and _ounces(whole, decimals):
         return "pounds and ounces, or a decimal?"
     if unit in _HOURS and not decimals and len(whole) == 4:

@@ -131,9 +131,7 @@ def _equation(said: str, words: list[tuple[int, int, str]]) -> str | None:
     var = letters.pop()
     before = [w for _, _, w in words[:start]]
     after = [w for _, _, w in words[end + 1 :]]
-    lead = [
-        w for i, w in enumerate(before) if w not in _ASKS_OF_IT and not _asked_var(before, i, var)
-    ]
+    lead = [w for i, w in enumerate(before) if w not in _ASKS_OF_IT and not _asked_var(before, i, var)]
     if before[-1:] == ["-"] or not lead_plain(lead, _background, stated=_told(before)):
         return None  # `quick one - x + 3 = 7`: a dash, or the sign of x?
     if not _after_asks(after, var):

@@ -65,6 +65,13 @@ _NOT_PLAIN = frozenset(
      "java", "javascript", "js", "sql", "bash", "excel", "python", "boolean", "french", "spanish",
      "german", "welsh", "japanese", "mandarin", "morse", "braille", "emoji", "sign", "strictly",
      "dozenal", "unary", "quinary", "senary", "tally", "ascii", "base", "floor", "ceiling",
+     "bin", "hex", "oct", "italian", "portuguese", "dutch", "chinese", "cantonese", "swedish",
+     "russian", "arabic", "hindi", "urdu", "korean", "greek", "latin", "polish", "turkish",
+     "norwegian", "danish", "finnish", "hebrew", "english", "irish", "gaelic", "ukrainian",
+     "dubble", "dubbled", "dubled", "duble", "hakf", "hald", "halg", "hslf", "flor", "celing",
+     "cieling", "ceilng", "ish", "roughly",
+     "approximately", "approx", "circa", "quarterly", "termly", "biannually", "biannual",
+     "annually", "fortnightly", "hourly", "nightly",
      "illegible", "noon", "breakfast", "lunch", "dinner", "tea", "supper", "bedtime", "waking",
      "adverse", "unfavourable", "unfavorable", "owing", "behind", "variance", "beyond", "top",
      "either", "direction", "versus", "vs", "contract")
@@ -153,7 +160,8 @@ DESCRIBING = frozenset(
     ("box", "length", "width", "height", "depth", "weight", "thickness", "mass", "distance",
      "lap", "speed", "pace", "unit", "meter", "annual", "estimated", "raised", "far", "lost",
      "gained", "old", "now", "best", "price", "cost", "bit", "measurement", "reading", "flight",
-     "trip", "lasted", "lasts", "took")
+     "trip", "lasted", "lasts", "took", "quarterly", "termly", "biannual", "biannually",
+     "annually")
 )  # fmt: skip
 _SENTENCE_ENDS = frozenset((".", "?", "!"))
 
@@ -263,7 +271,8 @@ def number(token: str) -> bool:
 #: its neighbour; of the longer ones also one changed) are never plain.
 _SLIPPED = ("twice", "thrice", "double", "triple", "half", "each", "daily", "weekly", "monthly",
             "yearly", "every", "per", "minus", "plus", "divided", "percent", "square", "squared",
-            "round", "nearest", "decimal", "average", "both", "again", "return", "same")  # fmt: skip
+            "round", "nearest", "decimal", "average", "both", "again", "return", "same",
+            "truncate", "truncated")  # fmt: skip
 
 
 def _slips(word: str) -> set[str]:

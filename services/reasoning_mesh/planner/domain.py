@@ -76,7 +76,7 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
             raise UnsupportedQuestionError(f"no plan for this question: {exc}") from exc
     if why := form_conflict(text, reading):
         raise UnsupportedQuestionError(why)
-    if why := misread(reading):
+    if why := misread(reading, text):
         raise UnsupportedQuestionError(why)
     try:
         plan = _plan(reading, budget, fallbacks=fallbacks)

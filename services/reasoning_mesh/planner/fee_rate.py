@@ -72,7 +72,9 @@ def read(text: str) -> FormedReading | None:
     return FormedReading(reading, "count")
 
 
-def _parts(words: list[str], said: str) -> tuple[tuple[int, int, int], str] | None:
+def _parts(  # noqa: PLR0911 - one refusal per part
+    words: list[str], said: str
+) -> tuple[tuple[int, int, int], str] | None:
     """Where the fixed amount, the rate and the total are, and what the rate is per; None
     unless each part is played by exactly one number and the ask is of what the rate is per."""
     at = [i for i, w in enumerate(words) if number(w)]

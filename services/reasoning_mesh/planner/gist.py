@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import doubtful, natural, thousands
+from reasoning_mesh.planner import doubtful, natural, thousands, two_units
 from reasoning_mesh.planner.background import (
     CURRENCY,
     WHOSE,
@@ -51,7 +51,7 @@ _COUNTING = frozenset(("a", "an", "one", "per", "each", "every", "the"))
 
 def converted(text: str) -> str | None:
     """`12,500 m ... what's that in km` → `How many km are there in 12500 m?`."""
-    words, pair = _one_of_two(_decimal_form_off(tokens(text)))
+    words, pair = two_units.as_one(_decimal_form_off(tokens(text)))
     k = only_number(words)
     if k is None or k + 1 >= len(words) or words[k + 1] not in UNIT_NAMES:
         return None
@@ -66,6 +66,9 @@ def converted(text: str) -> str | None:
         or doubtful.one_quantity(words, k) is not None
         # `how many hours is that for the trilogy`
         or (max(asked) > k and not tail_plain(words[max(asked) + 1 :]))
+        or (max(asked) < k and not _ends_plainly(words, max(asked), k))
+        or _joined_after(words, k)
+        or _working_time(words, unit, words[asked[0]])
         or not all(
             plain_here(w) or w in _ASKS or describes(words, k, i) or _measured_as(words, k, i)
             for i, w in rest
@@ -80,40 +83,6 @@ def converted(text: str) -> str | None:
     return natural.reading_as(f"{said}, how many {words[asked[0]]} is that", "How many")
 
 
-#: Amounts told in two units, the larger first (`5 ft 9 in`, `3 hours 45 minutes`, `2 stone 6
-#: pounds`, `1 day and 6 hours`).
-_PAIRS = frozenset(
-    (("foot", "inch"), ("hour", "minute"), ("minute", "second"), ("stone", "pound"),
-     ("pound", "ounce"), ("day", "hour"), ("week", "day"), ("metre", "centimetre"),
-     ("kilogram", "gram"), ("yard", "foot"), ("mile", "yard"), ("litre", "millilitre"))
-)  # fmt: skip
-
-
-def _one_of_two(words: list[str]) -> tuple[list[str], str | None]:
-    """`words` with an amount told in two units (`5 ft 9 in`; a height's `6 ft 2`, `5 foot 9`:
-    whole inches under 12) as one quantity in its first unit, and the amount as the grammar
-    reads it (`5 ft and 9 inches`); `words` as they are where there is none, or more."""
-    found = []
-    for a in range(len(words) - 2):
-        if not (number(words[a]) and words[a + 1] in UNIT_NAMES):
-            continue
-        b = a + 3 if words[a + 2] == "and" else a + 2
-        if b >= len(words) or not re.fullmatch(r"\d+", words[b]) or re.search(r"[,/-]", words[a]):
-            continue
-        big, after = UNIT_NAMES[words[a + 1]], words[b + 1 : b + 2]
-        if after and after[0] in UNIT_NAMES and (big, UNIT_NAMES[after[0]]) in _PAIRS:
-            small = "inches" if after[0] == "in" else after[0]
-            found.append((a, b + 2, f"{words[a]} {words[a + 1]} and {words[b]} {small}"))
-        elif big == "foot" and b == a + 2 and int(words[b]) < 12 and not (after and number(after[0])):
-            if not after or after[0] not in UNIT_NAMES or after[0] == "in":
-                end = b + 2 if after == ["in"] else b + 1  # `5 ft 9 in.`, `6 ft 2`
-                found.append((a, end, f"{words[a]} {words[a + 1]} and {words[b]} inches"))
-    if len(found) != 1:
-        return words, None
-    a, end, said = found[0]
-    return [*words[:a], words[a], words[a + 1], *words[end:]], said
-
-
 #: Right after a quantity, what it measures or when (`1.85 m long`, `6 feet tall now`).
 _MEASURED = frozenset(("long", "tall", "wide", "high", "deep", "thick", "heavy", "now"))
 
@@ -126,6 +95,87 @@ def _measured_as(words: list[str], k: int, i: int) -> bool:
         run += 1
     ended = run == len(words) or words[run] in (",", "-", ".", "?", "!", ";", ":")
     return k + 2 <= i < run and ended
+
+
+def _sentence_after(words: list[str], k: int) -> list[str]:
+    """The words after the quantity at `k` (its unit, `long`/`now`, `of <thing>`) to the end
+    of its sentence."""
+    i = k + 2
+    while i < len(words) and words[i] in _MEASURED:
+        i += 1
+    if words[i : i + 1] == ["of"]:
+        i += 1
+        while i < len(words) and i <= k + 5 and plain_word(words[i]) and words[i] not in _ENDS:
+            i += 1
+    end = next((j for j in range(i, len(words)) if words[j] in _ENDS), len(words))
+    return words[i:end]
+
+
+_ENDS = frozenset(("?", ".", "!"))
+
+
+def _ends_plainly(words: list[str], ask: int, k: int) -> bool:
+    """`how many km is 12 miles for my wife and i`: after a quantity asked of in its sentence
+    (the ask at `ask`), only tail words to the end of that sentence."""
+    told = any(w in _ENDS for w in words[ask:k])  # `how many pounds? my suitcase weighed ...`
+    after = _sentence_after(words, k)
+    for i, w in enumerate(after):  # `... in 2 weeks and I blanked, help`: the asker's own
+        if w == "and" and after[i + 1 : i + 2] != [] and after[i + 1] in _SUBJECTS:
+            after = after[:i]
+            break
+    if len(after) == 1 and plain_word(after[0]):
+        return True  # `in a 12-hour shift?`: what the quantity is of
+    if after[:1] == ["for"] and after[1:2] != [] and after[1] in WHOSE:
+        named = after[2:]  # `for the risotto`; never `for my wife and i`, `for the team`
+        if 1 <= len(named) <= 2 and all(plain_word(w) and w not in _WHO for w in named):
+            return True
+    return told or tail_plain(after)
+
+
+#: Who a quantity may be for, more than once (`for the team`, `for us both`).
+_WHO = frozenset(
+    ("team", "class", "group", "crew", "squad", "club", "everyone", "all", "us", "them",
+     "both", "guests", "wife", "husband", "partner", "kids", "children", "family", "twins",
+     "lot", "office", "party", "household", "house", "street", "choir", "band")
+)  # fmt: skip
+
+
+def _joined_after(words: list[str], k: int) -> bool:
+    """`12 miles and the detour`, `2 hours 15 minutes film and trailers`, `12 miles or so`:
+    something joined to the quantity in its sentence, before anything asks."""
+    after = _sentence_after(words, k)
+    for i, w in enumerate(after):
+        if w in ("what", "what's", "whats", "how", "can", "could", "need", "want", "convert"):
+            return False
+        if w in ("and", "&", "plus", "or", "with", "n", "+") and not _clause(after[i + 1 :]):
+            return True
+    return False
+
+
+#: Who may open a clause of their own after `and` (`and I blanked`, `and my jug is marked`).
+_SUBJECTS = frozenset(("i", "i'm", "im", "i've", "ive", "we", "my", "our", "she", "he", "they",
+                       "it", "it's", "its", "then"))  # fmt: skip
+_VERBS = frozenset(("is", "are", "was", "were", "has", "have", "had", "says", "said", "needs",
+                    "wants", "uses", "takes", "shows", "reads", "asks"))  # fmt: skip
+
+
+def _clause(words: list[str]) -> bool:
+    """Whether the words after `and` open a clause of their own (`and I blanked`, `and the
+    recipe is in grams`), not a second thing joined (`and the detour`, `and trailers`)."""
+    return bool(words) and (words[0] in _SUBJECTS or any(w in _VERBS for w in words[:4]))
+
+
+#: A day or a week of work, school or leave may be a working one (`40 hours of overtime in
+#: days?`: five days of eight hours?).
+_WORKING = frozenset(
+    ("work", "working", "worked", "overtime", "leave", "holiday", "holidays", "school",
+     "service", "business", "office", "job", "contract", "annual", "shifts", "rota")
+)  # fmt: skip
+
+
+def _working_time(words: list[str], unit: str, asked: str) -> bool:
+    units = {UNIT_NAMES[unit], UNIT_NAMES[asked]}
+    return bool(units & {"day", "week"}) and any(w in _WORKING for w in words)
 
 
 def _decimal_form_off(words: list[str]) -> list[str]:

@@ -144,7 +144,31 @@ _MONEY_SAID = frozenset(
 )  # fmt: skip
 
 
-_BIRTH = frozenset(("baby", "babies", "birth", "born", "newborn", "birthweight"))
+_BIRTH = frozenset(
+    ("baby", "babies", "birth", "born", "newborn", "birthweight", "arrived", "delivery",
+     "delivered", "twins", "triplets", "girl", "boy")
+)  # fmt: skip
+#: Things people weigh in pounds (`Turkey is 3 pounds`, `a 5 pound bag of potatoes`): besides
+#: `pounds of <something>`, only with one of these are bare `pounds` read as a mass.
+_WEIGHED_THINGS = frozenset(
+    ("turkey", "chicken", "ham", "joint", "roast", "bird", "goose", "duck", "fish", "salmon",
+     "beef", "pork", "lamb", "meat", "flour", "sugar", "butter", "potatoes", "spuds", "rice",
+     "apples", "cheese", "bag", "sack", "box", "parcel", "package", "suitcase", "luggage",
+     "case", "dog", "cat", "puppy", "kitten", "pumpkin", "cake", "dough", "fruit", "veg",
+     "vegetables", "carrots", "onions", "tomatoes", "dumbbell", "dumbbells", "weights",
+     "kettlebell", "plate", "plates", "bale", "hay", "feed", "seed", "compost")
+)  # fmt: skip
+#: Pounds of pressure or of force, never a mass (`my tyres are at 32 pounds`).
+_NOT_WEIGHED = frozenset(
+    ("pressure", "tyre", "tyres", "tire", "tires", "psi", "torque", "boiler", "compressor",
+     "inflate", "inflated", "pump", "pumped", "wrench", "force", "thrust", "pull", "tension",
+     "draw", "bow", "crossbow",
+     "jackpot", "inherited", "invested", "winnings", "grant", "stake", "penalty", "premium",
+     "takings", "subscription", "tuition", "postage", "fundraiser", "auction", "tipped",
+     "sponsorship", "busker", "donate", "donated", "collected", "gave", "give", "given", "mum",
+     "dad", "change", "charity", "pocket")
+)  # fmt: skip
+_COINED = re.compile(r"\bpounds? of change\b|\bpound (?:notes?|coins?)\b", re.IGNORECASE)
 _POUNDS_POINT = re.compile(r"\d\.\d{1,2}\s*(?:lbs?|pounds?)\b", re.IGNORECASE)
 
 
@@ -155,6 +179,8 @@ def pounds_as_money(question: str, plan: Plan) -> str:
     facts = [g.filters for g in plan.goals if g.kind == "fact" and g.filters]
     converted = {f.get("from_unit") for f in facts}
     words = set(re.findall(r"[a-z]+", question.lower()))
+    if "pound" in converted and _COINED.search(question):
+        return "pounds that may be money (pounds of change, a pound note or coin)"
     if "pound" in converted and words & _BIRTH and _POUNDS_POINT.search(question):
         return "a birth weight in pounds and ounces (7.8 lb: 7 lb 8 oz), or a decimal?"
     if "pound" not in converted or words & _WEIGHED:
@@ -165,6 +191,8 @@ def pounds_as_money(question: str, plan: Plan) -> str:
     # `Turkey is 3 pounds, how many ounces?`: pounds asked in another mass are weighed, unless
     # the question speaks of money at all (`the meal came to 45 pounds, how many kg`)
     into = {f.get("to_unit") for f in facts if f.get("from_unit") == "pound"}
-    if into <= _MASSES and not words & _MONEY_SAID and not re.search(r"[£$€]|\bp\b", question):
+    weighed = words & _WEIGHED_THINGS or re.search(r"\bpounds? of [a-z]", question.lower())
+    spoken_of = words & (_MONEY_SAID | _NOT_WEIGHED) or re.search(r"[£$€]|\bp\b", question)
+    if into <= _MASSES and weighed and not spoken_of:
         return ""
     return "pounds that may be money (a price, a note, a sale): a mass only where it is weighed"

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import doubtful, natural, thousands
 from reasoning_mesh.models.translator.masking import plain_thousands
+from reasoning_mesh.planner import doubtful, natural, thousands
+from reasoning_mesh.planner.ambiguity import CLOCK_WORDS
 from reasoning_mesh.planner.background import CURRENCY, describes, number, tail_plain, tokens
 from reasoning_mesh.planner.gist import asks_another, grouped, only_number, plain_here
 from reasoning_mesh.planner.statement import WHOLE_PLACES, short
@@ -37,7 +38,7 @@ _NOTES = frozenset(("pound", "dollar", "euro"))
 _COINED = {"penny": "£", "pound": "£", "cent": "$€", "dollar": "$", "euro": "€"}
 
 
-def read(text: str) -> str | None:
+def read(text: str) -> str | None:  # noqa: PLR0911 - one refusal per check
     """`The invoice app shows £18.4449. What is that to the nearest penny?` → `Round 18.4449
     to 2 decimal places.`"""
     said = " ".join(tokens(text))
@@ -46,30 +47,35 @@ def read(text: str) -> str | None:
         return None  # no place, two, or a place of a part (`nearest thousand of the fans`)
     spec = found[0]
     words = tokens(said[: spec.start()] + " , " + said[spec.end() :])
+    placed = len(tokens(said[: spec.start()]))  # where the place was: the `,` put there
     k = only_number(words)
-    if k is None or "/" in words[k] or _other_rounded(words, k):
-        return None
+    if k is None or "/" in words[k] or _other_rounded(words, k) or "which" in words:
+        return None  # `which way does 1,247 round`: a direction asked
     if doubtful.one_quantity(words, k) is not None or not _rounds_it(said, spec.start()):
         return None
+    if not _asks_only(words[k + 1 : placed]) or not _asks_it(_sentence_before(words, k)):
+        return None  # `Sales were 7,049; the revenue, to the nearest hundred?`
     value = words[k]
     money = words[k - 1] if k > 0 and words[k - 1] in CURRENCY else None
     unit = words[k + 1] if k + 1 < len(words) and words[k + 1] in UNIT_NAMES else None
     skip = {k, k - 1} if money is not None else {k}
     if unit is not None:
         skip |= {k + 1}
-        if words[k + 2 : k + 4] == ["/", "h"] or words[k + 2 : k + 4] == ["per", "hour"]:
-            skip |= {k + 2, k + 3}  # `12.345 km/h`: what the quantity is
+        if words[k + 2 : k + 4] == ["/", "h"] or (
+            words[k + 2 : k + 3] == ["per"] and k + 3 < len(words)
+        ):
+            skip |= {k + 2, k + 3}  # `12.345 km/h`, `72.45 miles per day`: what the quantity is
     elif words[k + 1 : k + 2] == ["%"]:
         skip |= {k + 1}  # `72.849%` rounded: its digits, the sign its unit
     elif k + 1 < len(words) and (words[k + 1] in _COUNTED or thousands.counted(words[k + 1])):
         skip |= {k + 1}  # `2,587 people`, `87,451 units`: what it counts
     # after the place, the tail's own check (`for the poster`)
-    skip |= set(range(len(tokens(said[: spec.start()])) + 1, len(words)))
+    skip |= set(range(placed + 1, len(words)))
     plain_rest = all(
         plain_here(w)
         or w in ("round", "rounded", "rounding", "to", "of", "as")
         or describes(words, k, i)
-        or _per_one(words, i)
+        or _per_one(words, k, i)
         for i, w in enumerate(words)
         if i not in skip
     ) and tail_plain(tokens(said[spec.end() :]))  # `nearest hundred online?`
@@ -78,10 +84,10 @@ def read(text: str) -> str | None:
     places = _places(spec, unit, money=money) if plain_rest else None
     if places is None or (places in WHOLE_PLACES and short(value.replace(",", ""), places)):
         return None
-    if _THOUSANDS.fullmatch(value) and places not in WHOLE_PLACES:
-        return None  # `62,548 people to 2 dp`: 62.548? (a decimal comma)
+    if _THOUSANDS.fullmatch(value) and (places not in WHOLE_PLACES or _many(_sentence_before(words, k))):
+        return None  # `62,548 people to 2 dp`: 62.548? `The scores were 120,135`: a list?
     value = grouped(value, words[:k], unit=unit is not None)
-    if unit is None and _THOUSANDS.fullmatch(value) and not _joined(words[:k]):
+    if unit is None and _THOUSANDS.fullmatch(value):
         # `we raised 1,247 ... nearest hundred`: a number rounded to a whole place is one
         # number in thousands groups (a decimal comma, 1.247 to the nearest hundred, or a
         # list of two, has no such rounding); `1,249 to 1 dp` stays refused
@@ -92,19 +98,64 @@ def read(text: str) -> str | None:
 
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
 _JOINERS = frozenset(("and", "or", "&", "plus", "vs", "versus", "with", "between", "both"))
+_ENDS = frozenset((".", "?", "!", ";", ":"))
 
 
-def _joined(before: list[str]) -> bool:
-    """`Tom and Sam ran 120,135`: the number may be a list of one each."""
-    return any(w in _JOINERS for w in before)
+def _sentence_before(words: list[str], k: int) -> list[str]:
+    start = max((i + 1 for i in range(k) if words[i] in _ENDS), default=0)
+    return words[start:k]
 
 
-def _per_one(words: list[str], i: int) -> bool:
-    """`per game`, `per unit`: the rate the one quantity is (`6.0349 per unit`), never per a
-    number (`per 100 g`) or a word of maths."""
-    if words[i] == "per":
-        return i + 1 < len(words) and _rate_noun(words[i + 1])
-    return i > 0 and words[i - 1] == "per" and _rate_noun(words[i])
+def _many(before: list[str]) -> bool:
+    """`Tom and Sam ran 120,135`, `The test scores were 120,135`, `Scores: 1,247`: the number
+    may be a list of one each, or a decimal of something measured so (`pH 7,245`)."""
+    return any(
+        w in _JOINERS or w in thousands.MEASURED_SO or thousands.counted(w) or w in ("people", "kids")
+        for w in before
+    )
+
+
+#: Between a quantity and the place asked: only asking, never a thing (`the revenue`,
+#: `per guest`, `Quarterly,`).
+_ASK_WORDS = frozenset(
+    (",", "-", ";", ".", "?", "!", ":", "what", "what's", "whats", "is", "was", "that", "it",
+     "this", "round", "rounded", "rounding", "can", "could", "would", "will", "you", "u", "i",
+     "we", "please", "pls", "plz", "if", "so", "then", "need", "needs", "want", "wants", "have",
+     "has", "to", "report", "give", "show", "do", "does", "just", "only", "hey", "ok", "okay",
+     "me", "be", "get", "tell", "quick", "question", "q", "off")
+)  # fmt: skip
+
+
+def _asks_it(before: list[str]) -> bool:
+    """Whether a question word before the quantity asks for its rounding (`what do I get if I
+    round`), not for what rounding it changes (`what's lost if you round`, `what error do I
+    get if I round`)."""
+    wh = [i for i, w in enumerate(before) if w in ("what", "what's", "whats", "how", "why")]
+    return not wh or all(
+        w in _ASK_WORDS or w in ("if", "when", "did", "i", "get", "got") for w in before[wh[0] :]
+    )
+
+
+def _asks_only(between: list[str]) -> bool:
+    """Whether the words after the quantity's own clause, up to the place, only ask (`, can
+    you round it`), naming nothing else to round (`; the revenue,`)."""
+    ends = [i for i, w in enumerate(between) if w in _ENDS or w in (",", "-")]
+    return not ends or all(w in _ASK_WORDS for w in between[ends[0] :])
+
+
+def _per_one(words: list[str], k: int, i: int) -> bool:
+    """`per game`, `per unit`: the rate the one quantity at `k` is, said right after it
+    (`6.0349 per unit`) or inside the clause that states it (`goals per game came out at`);
+    never opening a clause (`Per guest, to the nearest penny?`), per a number (`per 100 g`)
+    or a word of maths."""
+    j = i if words[i] == "per" else i - 1
+    if j < 0 or words[j] != "per" or j + 1 >= len(words) or not _rate_noun(words[j + 1]):
+        return False
+    if j > k:
+        return j in (k + 1, k + 2)
+    marks = [m for m in range(j) if words[m] in _ENDS or words[m] in (",", "-")]
+    opens = j == (marks[-1] + 1 if marks else 0)
+    return not opens and not any(w in _ENDS or w in (",", "-") for w in words[j:k])
 
 
 def _rate_noun(word: str) -> bool:
@@ -117,7 +168,9 @@ def _rounds_it(said: str, start: int) -> bool:
     hundred`, `wants prices to 2 dp`)."""
     before = said[:start].split()
     if before and before[-1] in _ASKER and said[start:].startswith("round"):
-        return True  # `can you round it to`, `if I round it to`
+        # `can you round it to`, `if I round it to`; never `what's lost if you round it`
+        sentence = before[max((i + 1 for i, w in enumerate(before) if w in _ENDS), default=0) :]
+        return not any(w in ("what", "what's", "whats", "how", "why") for w in sentence)
     return not before or before[-1] in _ROUNDED_BEFORE or number(before[-1])
 
 
@@ -132,16 +185,12 @@ _ROUNDED_BEFORE = frozenset(
      "then", "and", "so", "what's", "whats", "off", "report", "quote", "give", "show",
      "display", "record", "enter")
 )  # fmt: skip
-_CLOCK_WORDS = frozenset(
-    ("at", "until", "till", "there", "bus", "train", "flight", "leaves", "arrives", "departs",
-     "meet", "opens", "closes", "starts", "time")
-)  # fmt: skip
 
 
 def _clock(value: str, words: list[str]) -> bool:
     """A bare two-decimal number where a time of day may be meant (`we'll be there for 9.45`)."""
     decimals = value.partition(".")[2]
-    return len(decimals) == 2 and decimals < "60" and any(w in _CLOCK_WORDS for w in words)
+    return len(decimals) == 2 and decimals < "60" and any(w in CLOCK_WORDS for w in words)
 
 
 def _other_rounded(words: list[str], k: int) -> bool:

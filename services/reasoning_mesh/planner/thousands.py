@@ -34,6 +34,14 @@ def read(number: str, before: list[str], *, unit: bool) -> str:
     return plain_thousands(number)
 
 
+#: Things whose value a comma may split into decimals (`pH 7,245`, `Pi is 3,142`, `the dice
+#: showed 3,456`: three dice?).
+MEASURED_SO = frozenset(
+    ("ph", "pi", "gpa", "latitude", "longitude", "coordinates", "coordinate", "density", "dice",
+     "die", "version", "temperature", "degrees", "ratio", "index", "rate", "score", "list")
+)  # fmt: skip
+
+
 def _many(words: list[str]) -> bool:
     """Whether the words before a quantity may say it is of more than one thing (`the samples
     weighed`, `Tom and Sam ran`, `the mice weighed`, `my run vs walk was`), so that `120,135`
@@ -42,6 +50,7 @@ def _many(words: list[str]) -> bool:
     crowd at the match was`)."""
     return not all(
         w not in _JOINERS
+        and w not in MEASURED_SO
         and (
             w in _ONE_OF
             or w in SLOTS
