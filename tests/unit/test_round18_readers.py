@@ -1,5 +1,5 @@
 """One quantity among the asker's words, read more often (sixteenth round), and the misreads
-audit F aimed at those readings, each refused."""
+audits F and G aimed at those readings, each refused."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from reasoning_mesh.planner.domain import plan_question
 from reasoning_mesh.planner.expr import UnsupportedQuestionError
 
-_MISREADS = Path(__file__).parent / "data" / "audit_f_misreads.txt"
+_DATA = Path(__file__).parent / "data"
 
 
 @pytest.mark.parametrize(
@@ -96,15 +96,15 @@ def test_refused(question: str) -> None:
         plan_question(question)
 
 
-def _audit_f() -> list[str]:
-    return [line for line in _MISREADS.read_text().splitlines() if line.strip()]
+def _audit(name: str) -> list[str]:
+    return [line for line in (_DATA / name).read_text().splitlines() if line.strip()]
 
 
-@pytest.mark.parametrize("question", _audit_f())
-def test_audit_f_misreads_are_refused(question: str) -> None:
+@pytest.mark.parametrize("question", _audit("audit_f_misreads.txt") + _audit("audit_g_misreads.txt"))
+def test_audit_misreads_are_refused(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
 
 
-def test_audit_f_list_is_whole() -> None:
-    assert len(_audit_f()) == 122
+def test_audit_lists_are_whole() -> None:
+    assert (len(_audit("audit_f_misreads.txt")), len(_audit("audit_g_misreads.txt"))) == (122, 48)

@@ -157,6 +157,13 @@ CLOCK_WORDS = frozenset(
 _ROUNDED_TIME = re.compile(r"^Round (?P<value>(?:[01]?\d|2[0-3])\.[0-5]\d) to ")
 
 
+_SOLVED = re.compile(r"^Solve .* for (?P<letter>[a-z])\.$")
+#: A letter asked by name (`solve for a,`, `find a:`, `what is a?`), the sentence's end after it.
+_LETTER_ASKED = re.compile(
+    r"\b(?:for|find|is|what's|whats)\s+(?P<letter>[a-z])\b(?!['-])(?=\s*(?:[,.?!:;]|$|please\b|pls\b))"
+)
+
+
 def _clocked(value: str, question: str) -> bool:
     """Whether `value` may be a time of day in `question`: a word of the clock in it, and no
     unit after the value (`the board at 12.45 cm` is a length)."""
@@ -170,6 +177,11 @@ def misread(reading: str, question: str = "") -> str | None:
     """Why a reading of people's words may answer another question than theirs: it only
     restates a value someone claims (`my kid says x = 3, find x`), rounds a number whose dot
     may separate thousands (`The attendance was 62.548`) or a time of day (`Sunrise was 6.35`)."""
+    solved = _SOLVED.match(reading)
+    if solved is not None and {m["letter"] for m in _LETTER_ASKED.finditer(question.lower())} - {
+        solved["letter"]
+    }:
+        return f"another letter asked than the equation's ({solved['letter']})"  # `find a: 2x = 6`
     if (timed := _ROUNDED_TIME.match(reading)) is not None and _clocked(timed["value"], question):
         return "a time of day (6.35), not a decimal, may be rounded"
     if _CLAIMED.match(reading):

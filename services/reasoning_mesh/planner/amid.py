@@ -128,7 +128,7 @@ def _equation(said: str, words: list[tuple[int, int, str]]) -> str | None:
     letters = {w for w in inside if re.fullmatch(r"[a-z]", w)}
     if len(letters) != 1 or letters & {"a", "i"} or not any(number(w) for w in inside):
         return None
-    var = letters.pop()
+    var = letters.pop()  # a letter asked besides it (`solve for a, 2x = 6`): `ambiguity`
     before = [w for _, _, w in words[:start]]
     after = [w for _, _, w in words[end + 1 :]]
     lead = [w for i, w in enumerate(before) if w not in _ASKS_OF_IT and not _asked_var(before, i, var)]

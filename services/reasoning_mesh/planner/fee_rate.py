@@ -113,8 +113,20 @@ _OTHERS = frozenset(
      # what takes away, waives or matches an amount (the fourth audit)
      "dropped", "dropping", "losing", "lose", "leaks", "leaking", "drains", "spend", "spending",
      "burn", "burning", "waived", "free", "thrown", "matches", "refundable", "deposit",
-     "discount", "off", "minus", "less")
+     "discount", "off", "minus", "less",
+     # an amount the total holds or leaves out, a rate that changes, said in words (audit G)
+     "taxes", "tax", "vat", "tipped", "tipping", "drinks", "materials", "postage", "shipping",
+     "inclusive", "including", "incl", "reimbursed", "credited", "refunded", "promo", "extras",
+     "extra", "later", "eventually", "went", "rose", "risen", "increased",
+     "calls", "skip", "skipped", "missed", "remaining", "mate's", "parts", "cheap", "pricey",
+     "docked", "deducted", "withheld")
 )  # fmt: skip
+#: Pay a worker gets: with a fee beside it, the fee may come off the pay.
+_EARNED = re.compile(
+    r"\b(?:i|we|she|he|they) (?:get|gets|earn|earns|earned|make|makes)\b|\bpays? (?:me|us)\b"
+    r"|\b(?:agency|employer|boss|company|firm|client) pays\b"
+    r"|\b(?:paycheck|paycheque|wage|wages|salary|payslip)\b"
+)
 #: Who may charge `to start` (a cab's flag fall; a gym's `to start` may be its first month).
 _CABS = frozenset(("taxi", "cab", "minicab", "uber", "fare", "ride", "trip", "journey"))
 
@@ -146,16 +158,23 @@ def _doubtful(words: list[str], per: str) -> bool:
     said = " ".join(words)
     once = any(w in ("single", "one-off", "once", "whole") for w in words)
     fee = any(w in ("fee", "charge", "charges") for w in words)
-    if words.count("each") and fee and not once:
-        return True  # `tickets are 9 each plus a booking fee of 6`
-    if any(w in _OTHERS for w in words) or per in ("cent", "cents", "percent"):
-        return True
-    if "start" in words and not any(w in _CABS for w in words):
-        return True
-    if len({w for w in words if w in CURRENCY}) > 1:
-        return True
+    earned = _EARNED.search(said) is not None and re.search(r"\bi (?:charge|bill)", said) is None
     worked = re.search(r"\b(?:did|have|do) i (?:work|do)\b", said) is not None
-    return worked and re.search(r"\bi (?:charge|charged|get|got|earn|bill|billed)\b", said) is None
+    charged = re.search(r"\bi (?:charge|charged|get|got|earn|bill|billed)\b", said) is not None
+    return any(
+        (
+            words.count("each") and fee and not once,  # `tickets are 9 each plus a fee of 6`
+            any(w in _OTHERS for w in words) or per in ("cent", "cents", "percent"),
+            # `how many more months until a year?`, `130 before the call-out`
+            re.search(r"\buntil (?:a|an|the|next)\b|\bbefore the\b", said) is not None,
+            re.search(r"\blabou?r (?:on|was|came|cost|costs|total)\b", said) is not None,
+            any(w == "more" and words[i - 1 : i] != ["many"] for i, w in enumerate(words)),
+            earned and fee,  # `I get 15 an hour; the union fee is 60. Paycheck 240`: taken off?
+            "start" in words and not any(w in _CABS for w in words),
+            len({w for w in words if w in CURRENCY}) > 1,
+            worked and not charged,
+        )
+    )
 
 
 _LINKS = frozenset(("for", "with", "by", "from", "of", "to", "into", "over", "or", "per"))

@@ -127,7 +127,8 @@ def _ends_plainly(words: list[str], ask: int, k: int) -> bool:
         return True  # `in a 12-hour shift?`: what the quantity is of
     if after[:1] == ["for"] and after[1:2] != [] and after[1] in WHOSE:
         named = after[2:]  # `for the risotto`; never `for my wife and i`, `for the team`
-        if 1 <= len(named) <= 2 and all(plain_word(w) and w not in _WHO for w in named):
+        people = any(w in _WHO or thousands.counted(w) for w in named)  # `for the grandkids`
+        if 1 <= len(named) <= 2 and all(map(plain_word, named)) and not people:
             return True
     return told or tail_plain(after)
 

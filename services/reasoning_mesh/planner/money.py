@@ -140,6 +140,7 @@ _MONEY_SAID = frozenset(
      "pence", "penny", "sterling", "gbp", "cheque", "shop", "shopping", "order", "donated",
      "donation", "raised", "reward", "bonus", "pension", "income", "profit", "loss", "debt",
      "value", "valued", "deal", "offer", "voucher", "gift", "spare", "each", "per", "till",
+     "cheap", "cheaper", "pricey", "expensive", "dear", "bargain", "steal", "affordable",
      "kitty", "jar", "have", "has", "had", "got", "gets", "left", "ve", "d")
 )  # fmt: skip
 

@@ -53,7 +53,11 @@ def read(text: str) -> str | None:  # noqa: PLR0911 - one refusal per check
         return None  # `which way does 1,247 round`: a direction asked
     if doubtful.one_quantity(words, k) is not None or not _rounds_it(said, spec.start()):
         return None
-    if not _asks_only(words[k + 1 : placed]) or not _asks_it(_sentence_before(words, k)):
+    if (
+        not _asks_only(words[k + 1 : placed])
+        or not _asks_it(_sentence_before(words, k))
+        or words[k + 1 : k + 2] == ["and"]  # `Population is 87,451 and suburbs,`
+    ):
         return None  # `Sales were 7,049; the revenue, to the nearest hundred?`
     value = words[k]
     money = words[k - 1] if k > 0 and words[k - 1] in CURRENCY else None
