@@ -7,8 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from reasoning_mesh.contracts.plans import Plan
+from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.planner.domain import plan_question
 from reasoning_mesh.planner.expr import UnsupportedQuestionError
+from reasoning_mesh.planner.forms import decimal_asked
+from reasoning_mesh.planner.translation import check
 
 _DATA = Path(__file__).parent / "data"
 
@@ -108,3 +112,22 @@ def test_audit_misreads_are_refused(question: str) -> None:
 
 def test_audit_lists_are_whole() -> None:
     assert (len(_audit("audit_f_misreads.txt")), len(_audit("audit_g_misreads.txt"))) == (122, 48)
+
+
+def test_a_model_reading_keeps_the_decimal_asked() -> None:
+    """Sealed file 53: `2x + 5 = 8, give x as a decimal please` was read by the translation
+    model as the bare equation and answered `3/2`; the form asked is kept now."""
+    plan = check("2x + 5 = 8, give x as a decimal please", "Solve 2*x + 5 = 8 for x.", Budget())
+    assert isinstance(plan, Plan)
+    assert {g.notation for g in plan.goals} == {"decimal"}
+
+
+def test_a_reading_with_no_decimal_asked_stays_exact() -> None:
+    plan = check("2x + 5 = 8, what is x?", "Solve 2*x + 5 = 8 for x.", Budget())
+    assert isinstance(plan, Plan)
+    assert {g.notation for g in plan.goals} == {"exact"}
+
+
+def test_a_rounding_keeps_its_own_places() -> None:
+    plan = decimal_asked("round 2.345 as a decimal to 1 dp", plan_question("Round 2.345 to 1 dp."))
+    assert plan == plan_question("Round 2.345 to 1 dp.")

@@ -91,7 +91,7 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
 def _weighed(text: str, plan: Plan) -> Plan:
     if why := money.pounds_as_money(text, plan):
         raise UnsupportedQuestionError(why)
-    return plan
+    return forms.decimal_asked(text, plan)
 
 
 def plan_as_written(text: str, budget: Budget, *, fallbacks: bool = True) -> Plan:

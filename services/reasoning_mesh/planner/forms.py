@@ -36,6 +36,21 @@ def asked_form(question: str) -> AnswerForm:
     return next((form for pattern, form in _ASKED if pattern.search(question)), "any")
 
 
+#: A question asking its answer in decimals (`give x as a decimal please`).
+_DECIMAL_ASKED = re.compile(r"\b(?:as|in) (?:a )?decimals?\b|\bdecimal form\b", re.IGNORECASE)
+
+
+def decimal_asked(question: str, plan: Plan) -> Plan:
+    """`plan` answering in decimals where `question` asks so (`2x + 5 = 8, give x as a decimal`:
+    `1.5`, not `3/2`); a value that never ends fails at the verifier. A rounding's own places
+    say its form already."""
+    reading = plan.reading or plan.question or ""
+    if not _DECIMAL_ASKED.search(question) or reading.startswith("Round"):
+        return plan
+    goals = [g.model_copy(update={"notation": "decimal"}) for g in plan.goals]
+    return plan.model_copy(update={"goals": goals})
+
+
 def with_form(plan: Plan, form: AnswerForm, *, decimal: bool = False) -> Plan:
     """`plan` asking for an answer of `form`; money (`cents`, `change`) and a `decimal`
     reading's measures due in decimals."""

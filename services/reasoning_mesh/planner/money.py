@@ -141,6 +141,8 @@ _MONEY_SAID = frozenset(
      "donation", "raised", "reward", "bonus", "pension", "income", "profit", "loss", "debt",
      "value", "valued", "deal", "offer", "voucher", "gift", "spare", "each", "per", "till",
      "cheap", "cheaper", "pricey", "expensive", "dear", "bargain", "steal", "affordable",
+     "post", "posting", "send", "sending", "courier", "breeder", "bakery", "butcher", "market",
+     "from",
      "kitty", "jar", "have", "has", "had", "got", "gets", "left", "ve", "d")
 )  # fmt: skip
 

@@ -20,7 +20,7 @@ from typing import Protocol
 from reasoning_mesh.contracts.plans import Plan
 from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.models.translator.masking import mask
-from reasoning_mesh.planner import money, natural
+from reasoning_mesh.planner import forms, money, natural
 from reasoning_mesh.planner.ambiguity import form_conflict
 from reasoning_mesh.planner.domain import plan_as_written
 from reasoning_mesh.planner.expr import UnplannableError
@@ -84,7 +84,7 @@ def check(question: str, reading: str, budget: Budget, *, fallbacks: bool = True
         return f"the reading does not plan: {exc}"
     if why := plan_ungrounded(question, plan) or money.pounds_as_money(question, plan):
         return why
-    return plan
+    return forms.decimal_asked(question, plan)  # `give x as a decimal`: 1.5, not 3/2
 
 
 def choose(
