@@ -42,11 +42,12 @@ _DECIMAL_ASKED = re.compile(r"\b(?:as|in) (?:a )?decimals?\b|\bdecimal form\b", 
 
 def decimal_asked(question: str, plan: Plan) -> Plan:
     """`plan` answering in decimals where `question` asks so (`2x + 5 = 8, give x as a decimal`:
-    `1.5`, not `3/2`); a value that never ends fails at the verifier. A rounding's own places
-    say its form already."""
+    `1.5`, not `3/2`); a value that never ends fails at the verifier. Only arithmetic and
+    equations: a conversion answers in decimals already (its factor's own step stays exact), a
+    rounding by its places."""
     reading = plan.reading or plan.question or ""
-    if not _DECIMAL_ASKED.search(question) or reading.startswith("Round"):
-        return plan
+    if not _DECIMAL_ASKED.search(question) or not reading.startswith(("What is", "Solve")):
+        return plan  # a conversion's answer is a decimal already, a rounding's by its places
     goals = [g.model_copy(update={"notation": "decimal"}) for g in plan.goals]
     return plan.model_copy(update={"goals": goals})
 

@@ -26,6 +26,7 @@ from reasoning_mesh.planner import (
     money,
     natural,
     pairs,
+    priced,
     rates,
     receipts,
     rounded,
@@ -98,6 +99,7 @@ def _formed(said: str) -> forms.FormedReading | None:
         or each.read(said)
         or memberships.read(said)
         or fee_rate.read(said)
+        or priced.read(said)
     )
 
 

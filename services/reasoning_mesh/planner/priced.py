@@ -1,0 +1,106 @@
+"""So many things at a price each, and what they come to: `quick one before I send this invoice
+- 3 items at £12.49 each plus £4.75 delivery, what's the total?`, `Sold 48 candles at the craft
+market at £6.75 each, what did I take in total?`, `ordering 250 units at 3.20 each, what's the
+cost before shipping?`, `filled the van with 41.6 litres at 1.45 a litre, what did that cost me`.
+
+The reading is the count times the price, plus one charge named as delivery, postage or
+shipping where there is one (`What is 3*12.49 + 4.75?`), each number as written; and only where
+nothing else is said of them:
+
+- the count is a whole number of a plural noun (one to three words: `craft kits`), or an
+  amount of a unit that the price is per (`41.6 litres at 1.45 a litre`, `12 hrs at
+  $18.40/hr`); the price follows `at` and is each (`each`, `apiece`, `a piece`) or per that unit;
+- the words before are background (`background.plain_word`, or how things are bought or sold:
+  `sold`, `ordering`, `filled the van with`), and after the count and price nothing but the ask
+  of their total (`what's the total`, `what did I take`, `how much am I spending`), perhaps
+  `before shipping` or `before VAT` (a charge not counted and not stated), then tail words;
+- none of the words of `totals` that make a total something else (a share, a discount, change,
+  a repeat, a rate per day) anywhere, and no currency but one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.background import plain_word, spoken, tail_plain, tokens
+from reasoning_mesh.planner.forms import FormedReading
+from reasoning_mesh.planner.units import UNIT_NAMES
+
+_PRICE = r"(?P<cur>[£$€])?(?P<price>\d+(?:\.\d{1,2})?)"
+_PRICED = re.compile(
+    r"(?<![\w.,])(?P<n>\d+(?:\.\d+)?) (?P<things>(?:[a-z'-]+ ){0,2}[a-z'-]+)"
+    r"(?P<where> (?:at|in|on|from) (?:the |a |my |our )?(?:[a-z'-]+ ){0,2}[a-z'-]+)? at "
+    + _PRICE
+    + r"(?: ?(?:each|apiece|a piece)|(?: a | per | ?/ ?)(?P<per>[a-z]+))"
+    r"(?:,? (?:plus|and|\+) (?P<cur2>[£$€])?(?P<extra>\d+(?:\.\d{1,2})?)(?: for)?"
+    r" (?P<charge>delivery|postage|shipping|p&p|postage and packing|delivery charge))?"
+    r"(?![\w.,]\d)"
+)
+#: The asks of what they came to, after the count and its price.
+_ASK = re.compile(
+    r"^[,.;:?!-]*\s*(?:so |and |ok |then )?"
+    r"(?:what(?:'s| is|s) (?:the|my) (?:total|cost|bill)|total|what(?:'s| is|s) that come to"
+    r"|what (?:did|does|will) (?:i|we|it|that|they) (?:take|make|come to|cost)(?: me| us)?"
+    r"|how much (?:is that|is it|in total|altogether|did i take|did we take|do i owe|do we owe"
+    r"|am i spending|are we spending|will (?:that|it) (?:be|cost)(?: me| us)?"
+    r"|did (?:that|it) cost(?: me| us)?|should i charge|do i charge)"
+    r"|what (?:do|should) i (?:charge|invoice|bill))"
+    r"(?: in total| altogether| overall)?(?: before (?:shipping|postage|delivery|vat|tax))?"
+)
+#: How things are bought or sold, before the count (`sold 48 candles`, `ordering 250 units`).
+_TRADING = frozenset(
+    ("sold", "sell", "selling", "bought", "buy", "buying", "ordered", "order", "ordering",
+     "orders", "got", "get", "getting", "need", "needs", "needed", "filled", "invoice",
+     "invoicing", "charging", "charged", "pricing", "q", "quick", "with")
+)  # fmt: skip
+#: Words that make the total another (`totals._DENY` less the per-thing words read here).
+_NOT_TOTAL = frozenset(
+    ("every", "daily", "weekly", "monthly", "yearly", "times", "twice", "double", "half",
+     "back", "refund", "refunded", "returned", "minus", "less", "off", "discount", "change",
+     "left", "remaining", "owed", "split", "shared", "between", "among", "average", "except",
+     "without", "not", "no", "but", "only", "than", "more", "extra", "free", "deposit",
+     "each", "per", "%", "percent", "both", "same", "again", "another", "other", "others",
+     "them", "us", "between", "people", "person", "guests", "friends", "kids", "team")
+)  # fmt: skip
+
+
+def read(text: str) -> FormedReading | None:
+    said = spoken(text)
+    found = list(_PRICED.finditer(said))
+    m = found[0] if len(found) == 1 else None
+    if m is None or not _told(said, m):
+        return None
+    sum_ = f"{m['n']} * {m['price']}" + (f" + {m['extra']}" if m["extra"] else "")
+    reading = natural.arithmetic(sum_)
+    return None if reading is None else FormedReading(reading, "not_negative", decimal=True)
+
+
+def _told(said: str, m: re.Match[str]) -> bool:
+    """Whether `said` is only the count and its price, background before them and the ask of
+    their total after, with nothing that makes the total another."""
+    numbers = len(re.findall(r"\d+(?:\.\d+)?", said))
+    currencies = {m["cur"], m["cur2"]} - {None}
+    if numbers != (3 if m["extra"] else 2) or len(currencies) > 1 or m["cur2"] not in (None, m["cur"]):
+        return False
+    before, after = tokens(said[: m.start()]), said[m.end() :]
+    ask = _ASK.match(after)
+    named = tokens(m["things"]) + tokens(m["where"] or "")
+    return (
+        ask is not None
+        and _counted(m)
+        and tail_plain(tokens(after[ask.end() :]))
+        and all(plain_word(w) or w in _TRADING for w in before)
+        and all(plain_word(w) or w in UNIT_NAMES for w in named)
+        and not any(w in _NOT_TOTAL for w in [*before, *named, *tokens(after[: ask.end()])])
+    )
+
+
+def _counted(m: re.Match[str]) -> bool:
+    """Whether the count is whole things priced each (`3 items at £12.49 each`), or an amount
+    of the unit the price is per (`41.6 litres at 1.45 a litre`, `12 hrs at $18.40/hr`)."""
+    words = m["things"].split()
+    if m["per"] is None:
+        return "." not in m["n"] and words[-1].endswith("s") and words[-1] not in UNIT_NAMES
+    unit, per = UNIT_NAMES.get(words[0]), UNIT_NAMES.get(m["per"])
+    return len(words) == 1 and unit is not None and unit == per
