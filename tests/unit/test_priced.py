@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from reasoning_mesh.planner.domain import plan_question
@@ -48,5 +50,14 @@ def test_reads(question: str, reading: str) -> None:
     ],
 )
 def test_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)
+
+
+_AUDIT_H = Path(__file__).parent / "data" / "audit_h_misreads.txt"
+
+
+@pytest.mark.parametrize("question", [q for q in _AUDIT_H.read_text().splitlines() if q.strip()])
+def test_audit_h_misreads_are_refused(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)

@@ -131,3 +131,31 @@ def test_a_reading_with_no_decimal_asked_stays_exact() -> None:
 def test_a_rounding_keeps_its_own_places() -> None:
     plan = decimal_asked("round 2.345 as a decimal to 1 dp", plan_question("Round 2.345 to 1 dp."))
     assert plan == plan_question("Round 2.345 to 1 dp.")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is 3/8 as a fraction, not as a decimal?",
+        "7 divided by 3 as a mixed number, not as a decimal",
+    ],
+)
+def test_a_decimal_not_asked_is_not_given(question: str) -> None:
+    plan = check(question, "What is 3/8?" if "3/8" in question else "What is 7/3?", Budget())
+    assert isinstance(plan, Plan)
+    assert "decimal" not in {g.notation for g in plan.goals}
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        ("A recipe from my American friend says 3 lb of apples. How many ounces is that?",
+         "How many ounces are there in 3 lb?"),
+        ("Bakery recipe says 3 lb of flour, my scales only do ounces. How many ounces?",
+         "How many ounces are there in 3 lb?"),
+    ],
+)  # fmt: skip
+def test_lb_is_a_mass_whoever_says_it(question: str, reading: str) -> None:
+    """Sealed files 53-54, right in their run and refused by the money words added after it
+    (`from`, `bakery`) until lb, never money, was left out of that check."""
+    assert plan_question(question).reading == reading

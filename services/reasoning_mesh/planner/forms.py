@@ -46,7 +46,8 @@ def decimal_asked(question: str, plan: Plan) -> Plan:
     equations: a conversion answers in decimals already (its factor's own step stays exact), a
     rounding by its places."""
     reading = plan.reading or plan.question or ""
-    if not _DECIMAL_ASKED.search(question) or not reading.startswith(("What is", "Solve")):
+    other = re.search(r"\bnot\b|fraction|mixed", question, re.IGNORECASE)  # `not as a decimal`
+    if not _DECIMAL_ASKED.search(question) or other or not reading.startswith(("What is", "Solve")):
         return plan  # a conversion's answer is a decimal already, a rounding's by its places
     goals = [g.model_copy(update={"notation": "decimal"}) for g in plan.goals]
     return plan.model_copy(update={"goals": goals})

@@ -186,8 +186,8 @@ def pounds_as_money(question: str, plan: Plan) -> str:
         return "pounds that may be money (pounds of change, a pound note or coin)"
     if "pound" in converted and words & _BIRTH and _POUNDS_POINT.search(question):
         return "a birth weight in pounds and ounces (7.8 lb: 7 lb 8 oz), or a decimal?"
-    if "pound" not in converted or words & _WEIGHED:
-        return ""
+    if "pound" not in converted or words & _WEIGHED or not words & {"pound", "pounds"}:
+        return ""  # `3 lb of apples`: lb is a mass, whoever's recipe it is
     told = {w for w in words - _ASKING if w not in UNIT_NAMES and not names_a_number(w)}
     if not told and not re.search(r"[£$€]", question):
         return ""

@@ -61,8 +61,17 @@ _NOT_TOTAL = frozenset(
      "left", "remaining", "owed", "split", "shared", "between", "among", "average", "except",
      "without", "not", "no", "but", "only", "than", "more", "extra", "free", "deposit",
      "each", "per", "%", "percent", "both", "same", "again", "another", "other", "others",
-     "them", "us", "between", "people", "person", "guests", "friends", "kids", "team")
+     "them", "us", "between", "people", "person", "guests", "friends", "kids", "team",
+     # shared, another thing, a charge named, things not sold (audit H)
+     "we", "our", "we're", "we've", "mates", "flatmate", "flatmates", "housemate", "housemates",
+     "colleague", "colleagues", "sister", "brother", "wife", "husband", "partner", "mum", "dad",
+     "and", "&", "plus", "delivery", "postage", "shipping", "service", "fee", "vat", "tax",
+     "tip", "unsold", "unused", "spare", "leftover", "broken", "damaged", "faulty", "of")
 )  # fmt: skip
+#: Asks of what was spent, and of what was taken: each fits only its side of the till.
+_SPENT = frozenset(("cost", "owe", "spending", "spend", "charge", "invoice", "bill"))
+_TAKEN = frozenset(("take", "make", "bring"))
+_SOLD = frozenset(("sold", "sell", "selling", "invoice", "invoicing", "charging", "charged"))
 
 
 def read(text: str) -> FormedReading | None:
@@ -86,6 +95,12 @@ def _told(said: str, m: re.Match[str]) -> bool:
     before, after = tokens(said[: m.start()]), said[m.end() :]
     ask = _ASK.match(after)
     named = tokens(m["things"]) + tokens(m["where"] or "")
+    asked = set(tokens(after[: ask.end()])) if ask is not None else set()
+    sold = bool(set(before) & _SOLD)
+    if asked & (_SPENT if sold else _TAKEN) or (m["extra"] and "before" in asked):
+        return False  # `sold 48 ..., what did they cost me`; `plus £4.75 delivery, ... before delivery`
+    if "with" in before[:-1]:
+        return False  # `with delivery, 3 items ...`: only `filled the van with 41.6 litres`
     return (
         ask is not None
         and _counted(m)
@@ -100,7 +115,8 @@ def _counted(m: re.Match[str]) -> bool:
     """Whether the count is whole things priced each (`3 items at £12.49 each`), or an amount
     of the unit the price is per (`41.6 litres at 1.45 a litre`, `12 hrs at $18.40/hr`)."""
     words = m["things"].split()
-    if m["per"] is None:
-        return "." not in m["n"] and words[-1].endswith("s") and words[-1] not in UNIT_NAMES
+    if m["per"] is None:  # never `3 kg of apples at £2 each`, `3 scores of nails`
+        plural = words[-1].endswith("s") and not any(w in UNIT_NAMES for w in words)
+        return "." not in m["n"] and plural and "of" not in words
     unit, per = UNIT_NAMES.get(words[0]), UNIT_NAMES.get(m["per"])
     return len(words) == 1 and unit is not None and unit == per
