@@ -159,3 +159,29 @@ def test_lb_is_a_mass_whoever_says_it(question: str, reading: str) -> None:
     """Sealed files 53-54, right in their run and refused by the money words added after it
     (`from`, `bakery`) until lb, never money, was left out of that check."""
     assert plan_question(question).reading == reading
+
+
+def test_site_s_is_no_plural() -> None:
+    """Sealed file 58: the last release read it, 01b9984 took `site's` for a plural (a list?)."""
+    reading = plan_question("Site's ordered 7,846 bricks. What's that to the nearest hundred?")
+    assert reading.reading == "Round 7846 to the nearest hundred."
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        # sealed file 58: the translation model's reading, answered 11/7 (the answer is 8)
+        ("seven minus two x equals minus nine what is x", "Solve 7*x - 2 = 9 for x."),
+        ("seven minus two x equals minus nine what is x", "Solve 7 - 2*x = 9 for x."),
+        ("seven minus two x equals nine what is x", "Solve 7*x - 2 = 9 for x."),
+    ],
+)
+def test_a_model_reading_keeps_the_question_s_signs_and_coefficients(
+    question: str, reading: str
+) -> None:
+    assert isinstance(check(question, reading, Budget()), str)
+
+
+def test_a_model_reading_with_them_passes() -> None:
+    question = "seven minus two x equals minus nine what is x"
+    assert isinstance(check(question, "Solve 7 - 2*x = -9 for x.", Budget()), Plan)

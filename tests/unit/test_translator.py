@@ -157,12 +157,16 @@ def test_no_benchmark_question_is_ever_generated() -> None:
         "natural_unseen52.jsonl",
         "natural_unseen53.jsonl",
         "natural_unseen54.jsonl",
+        "natural_unseen55.jsonl",
+        "natural_unseen56.jsonl",
+        "natural_unseen57.jsonl",
+        "natural_unseen58.jsonl",
         "natural_devb1.jsonl",
         "natural_devc1.jsonl",
     ],
 )
 def test_the_unseen_phrasings_files_are_unseen_by_the_model(name: str) -> None:
-    """`infra/bench/natural_unseen{2,5,...,54}.jsonl` and `natural_dev{b,c}1.jsonl` (written by
+    """`infra/bench/natural_unseen{2,5,...,58}.jsonl` and `natural_dev{b,c}1.jsonl` (written by
     helpers who never read the templates) measure the mesh on phrasings nobody tuned for: no
     question the model is asked, even with other numbers, is a phrasing it trains on. The
     model is asked only what the rules cannot read, and then without the wrappers

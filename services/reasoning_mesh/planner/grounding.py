@@ -81,6 +81,7 @@ def ungrounded(question: str, reading: str) -> str:
         _place(masked.text, reading),
         _grouping(merged.text, merged.literals, reading),
         rearranged(masked.text, masked.literals, reading),
+        _coefficients(masked.text, masked.literals, reading),
     ):
         if why:
             return why
@@ -228,8 +229,28 @@ def _negated(reading: str) -> Counter[str]:
 
 def _negated_in(masked: str, literals: tuple[str, ...]) -> Counter[str]:
     signs = [int(k) for k in re.findall(r"\bnegative #(\d+)", masked)]
+    # `equals minus #3`, `minus #1 plus ...`: `minus` where no operand stands before it is a sign
+    signs += [int(k) for k in _SIGN_WORD.findall(masked)]
     signs += [int(m.group(1)) for i in _unary(masked) if (m := re.match(r"\s*#(\d+)", masked[i + 1 :]))]
     return Counter(literals[k - 1] for k in signs if 0 < k <= len(literals))
+
+
+_SIGN_WORD = re.compile(
+    r"(?:\b(?:equals?|is|makes|gives|plus|times|by|of|and|from|to)\s+|[=(+*/]\s*)minus #(\d+)"
+)
+
+
+def _coefficients(masked: str, literals: tuple[str, ...], reading: str) -> str:
+    """`seven minus two x` read `7*x - 2`: a number the question writes right before an
+    unknown of the reading multiplies that unknown there too."""
+    for m in re.finditer(r"#(\d+) ?([a-z])\b(?![a-z'])(?!\s*[=?:])", masked):  # not `-13 r=?`
+        k, letter = int(m.group(1)), m.group(2)
+        if not 0 < k <= len(literals) or not re.search(rf"\b{letter}\b", reading.removeprefix("Solve ")):
+            continue
+        number = re.escape(literals[k - 1])
+        if not re.search(rf"(?<![\d.]){number} ?\*? ?{letter}\b", reading):
+            return f"{literals[k - 1]} multiplies {letter} in the question, not in the reading"
+    return ""
 
 
 def _without_fractions(masked: Masked, reading: str) -> tuple[str, str]:

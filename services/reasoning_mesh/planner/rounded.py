@@ -114,7 +114,10 @@ def _many(before: list[str]) -> bool:
     """`Tom and Sam ran 120,135`, `The test scores were 120,135`, `Scores: 1,247`: the number
     may be a list of one each, or a decimal of something measured so (`pH 7,245`)."""
     return any(
-        w in _JOINERS or w in thousands.MEASURED_SO or thousands.counted(w) or w in ("people", "kids")
+        w in _JOINERS
+        or w in thousands.MEASURED_SO
+        or (thousands.counted(w) and not w.endswith("'s"))  # never `Site's ordered 7,846`
+        or w in ("people", "kids")
         for w in before
     )
 
