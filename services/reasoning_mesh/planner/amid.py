@@ -20,6 +20,7 @@ import re
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.background import (
     CLAUSE_ENDS,
+    SENTENCE_ENDS,
     TAIL_WORDS,
     TOKEN,
     YES_NO,
@@ -180,7 +181,7 @@ def _after_asks(after: list[str], var: str) -> bool:
     """Whether what follows the equation asks for its letter, then, in sentences of their
     own, says only plain words (`for me? keep getting diffrent answers`)."""
     at = max((i for i, w in enumerate(after) if w == var), default=0)  # `... . what is x?`
-    ends = [i for i, w in enumerate(after) if w in ("?", ".", "!") and i >= at]
+    ends = [i for i, w in enumerate(after) if w in SENTENCE_ENDS and i >= at]
     asked = after[: ends[0] + 1] if ends else after
     rest = after[len(asked) :]
     return all(w in _ASKS_OF_IT or w == var or w in TAIL_WORDS for w in asked) and all(

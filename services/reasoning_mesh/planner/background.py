@@ -69,7 +69,7 @@ _NOT_PLAIN = frozenset(
      "russian", "arabic", "hindi", "urdu", "korean", "greek", "latin", "polish", "turkish",
      "norwegian", "danish", "finnish", "hebrew", "english", "irish", "gaelic", "ukrainian",
      "dubble", "dubbled", "dubled", "duble", "hakf", "hald", "halg", "hslf", "flor", "celing",
-     "cieling", "ceilng", "ish", "roughly",
+     "cieling", "ceilng", "roughly",
      "approximately", "approx", "circa", "quarterly", "termly", "biannually", "biannual",
      "annually", "fortnightly", "hourly", "nightly",
      "illegible", "noon", "breakfast", "lunch", "dinner", "tea", "supper", "bedtime", "waking",
@@ -163,7 +163,8 @@ DESCRIBING = frozenset(
      "trip", "lasted", "lasts", "took", "quarterly", "termly", "biannual", "biannually",
      "annually")
 )  # fmt: skip
-_SENTENCE_ENDS = frozenset((".", "?", "!"))
+#: Marks that end a sentence (`so far today: 986.` ends at the `.`, not the `:`).
+SENTENCE_ENDS = frozenset((".", "?", "!"))
 
 
 def describes(words: list[str], k: int, i: int) -> bool:
@@ -171,7 +172,7 @@ def describes(words: list[str], k: int, i: int) -> bool:
     return (
         i < k
         and words[i] in DESCRIBING
-        and not any(w in _SENTENCE_ENDS for w in words[i:k])
+        and not any(w in SENTENCE_ENDS for w in words[i:k])
         and (words[i] != "far" or words[i - 1 : i] == ["so"])  # `so far`, never `how far`
         and (words[i] != "raised" or i + 1 == k or words[i + 1] in CURRENCY)  # not `to the power`
     )

@@ -62,7 +62,7 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     if why := ambiguous_case(text):
         raise UnsupportedQuestionError(why)
     try:
-        return _weighed(text, _plan(text, budget, fallbacks=fallbacks))
+        return _finished(text, _plan(text, budget, fallbacks=fallbacks))
     except UnsupportedQuestionError:
         raise
     except UnplannableError as exc:
@@ -85,10 +85,11 @@ def plan_question(question: str, budget: Budget | None = None, *, fallbacks: boo
     form = formed.form if formed is not None else forms.asked_form(text)
     if form != "any":
         plan = forms.with_form(plan, form, decimal=formed is not None and formed.decimal)
-    return _weighed(text, plan.model_copy(update={"question": text, "reading": reading}))
+    return _finished(text, plan.model_copy(update={"question": text, "reading": reading}))
 
 
-def _weighed(text: str, plan: Plan) -> Plan:
+def _finished(text: str, plan: Plan) -> Plan:
+    """`plan` as every reading ends: never pounds that may be money, decimals where asked."""
     if why := money.pounds_as_money(text, plan):
         raise UnsupportedQuestionError(why)
     return forms.decimal_asked(text, plan)

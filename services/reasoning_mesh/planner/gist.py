@@ -29,6 +29,7 @@ import re
 from reasoning_mesh.planner import doubtful, natural, thousands, two_units
 from reasoning_mesh.planner.background import (
     CURRENCY,
+    SENTENCE_ENDS,
     WHOSE,
     describes,
     number,
@@ -105,19 +106,16 @@ def _sentence_after(words: list[str], k: int) -> list[str]:
         i += 1
     if words[i : i + 1] == ["of"]:
         i += 1
-        while i < len(words) and i <= k + 5 and plain_word(words[i]) and words[i] not in _ENDS:
+        while i < len(words) and i <= k + 5 and plain_word(words[i]) and words[i] not in SENTENCE_ENDS:
             i += 1
-    end = next((j for j in range(i, len(words)) if words[j] in _ENDS), len(words))
+    end = next((j for j in range(i, len(words)) if words[j] in SENTENCE_ENDS), len(words))
     return words[i:end]
-
-
-_ENDS = frozenset(("?", ".", "!"))
 
 
 def _ends_plainly(words: list[str], ask: int, k: int) -> bool:
     """`how many km is 12 miles for my wife and i`: after a quantity asked of in its sentence
     (the ask at `ask`), only tail words to the end of that sentence."""
-    told = any(w in _ENDS for w in words[ask:k])  # `how many pounds? my suitcase weighed ...`
+    told = any(w in SENTENCE_ENDS for w in words[ask:k])  # `how many pounds? my suitcase weighed ...`
     after = _sentence_after(words, k)
     for i, w in enumerate(after):  # `... in 2 weeks and I blanked, help`: the asker's own
         if w == "and" and after[i + 1 : i + 2] != [] and after[i + 1] in _SUBJECTS:
@@ -195,7 +193,7 @@ def _rated_or_part(words: list[str], end: int) -> bool:
     (`250 ml a pupil`, `2.5 L of water a workday`) or part of a named whole (`12,500 m of the
     route`); `5 miles? planning a walk route` asks of the 5 miles."""
     after = words[end + 1 :]
-    ends = [i for i, w in enumerate(after) if w in ("?", "!", ".")]
+    ends = [i for i, w in enumerate(after) if w in SENTENCE_ENDS]
     after = after[: ends[0]] if ends else after
     rated = any(
         w in ("a", "an") and not number(n) and n not in UNIT_NAMES

@@ -142,7 +142,10 @@ _MONEY_SAID = frozenset(
      "value", "valued", "deal", "offer", "voucher", "gift", "spare", "each", "per", "till",
      "cheap", "cheaper", "pricey", "expensive", "dear", "bargain", "steal", "affordable",
      "post", "posting", "send", "sending", "courier", "breeder", "bakery", "butcher", "market",
-     "from",
+     "from", "jackpot", "inherited", "invested", "winnings", "grant", "stake", "penalty",
+     "premium", "takings", "subscription", "tuition", "postage", "fundraiser", "auction",
+     "tipped", "sponsorship", "busker", "donate", "collected", "gave", "give", "given", "mum",
+     "dad", "charity",
      "kitty", "jar", "have", "has", "had", "got", "gets", "left", "ve", "d")
 )  # fmt: skip
 
@@ -165,11 +168,7 @@ _WEIGHED_THINGS = frozenset(
 _NOT_WEIGHED = frozenset(
     ("pressure", "tyre", "tyres", "tire", "tires", "psi", "torque", "boiler", "compressor",
      "inflate", "inflated", "pump", "pumped", "wrench", "force", "thrust", "pull", "tension",
-     "draw", "bow", "crossbow",
-     "jackpot", "inherited", "invested", "winnings", "grant", "stake", "penalty", "premium",
-     "takings", "subscription", "tuition", "postage", "fundraiser", "auction", "tipped",
-     "sponsorship", "busker", "donate", "donated", "collected", "gave", "give", "given", "mum",
-     "dad", "change", "charity", "pocket")
+     "draw", "bow", "crossbow")
 )  # fmt: skip
 _COINED = re.compile(r"\bpounds? of change\b|\bpound (?:notes?|coins?)\b", re.IGNORECASE)
 _POUNDS_POINT = re.compile(r"\d\.\d{1,2}\s*(?:lbs?|pounds?)\b", re.IGNORECASE)

@@ -61,7 +61,7 @@ _NOT_TOTAL = frozenset(
      "left", "remaining", "owed", "split", "shared", "between", "among", "average", "except",
      "without", "not", "no", "but", "only", "than", "more", "extra", "free", "deposit",
      "each", "per", "%", "percent", "both", "same", "again", "another", "other", "others",
-     "them", "us", "between", "people", "person", "guests", "friends", "kids", "team",
+     "them", "us", "people", "person", "guests", "friends", "kids", "team",
      # shared, another thing, a charge named, things not sold (audit H)
      "we", "our", "we're", "we've", "mates", "flatmate", "flatmates", "housemate", "housemates",
      "colleague", "colleagues", "sister", "brother", "wife", "husband", "partner", "mum", "dad",
