@@ -105,6 +105,19 @@ _TIMES_OF_DAY = re.compile(
 _PLUS_MINUS = re.compile(r"\bplus\s*-?\s*minus\b|±|\+/-|\+-")
 
 
+#: Money taken on a shift (`taxi shift: 12.40, 8.75 and 6.50, total takings?`), where nothing
+#: names an hour: its decimals are pounds and pence, not times of day.
+_TAKINGS = re.compile(r"[£$€]|\b(?:fares?|takings|tips|sales|quid|pounds|dollars|euros)\b")
+_HOURS_SAID = re.compile(
+    r"\b(?:hours?|hrs?|h|mins?|minutes?|o'?clock|am|pm|start\w*|finish\w*|clock\w*|breaks?|"
+    r"until|till)\b|\d(?:am|pm|h)\b|\d-\d|\d:\d\d"
+)
+
+
+def _takings(lowered: str) -> bool:
+    return bool(_TAKINGS.search(lowered)) and not _HOURS_SAID.search(lowered)
+
+
 def ambiguous_case(question: str) -> str | None:
     """Why `question`, as written (not lower-cased), cannot be read."""
     if _MEGA.search(question):
@@ -113,7 +126,7 @@ def ambiguous_case(question: str) -> str | None:
     times = len(_TIMES_X.findall(lowered))
     if times and len(_LETTER_X.findall(lowered)) > times:
         return "x is written both as a times sign and as a letter; write * for times"
-    if _TIMES_OF_DAY.search(lowered) and _PAPER_OF_HOURS.search(lowered):
+    if _TIMES_OF_DAY.search(lowered) and _PAPER_OF_HOURS.search(lowered) and not _takings(lowered):
         return "times of day on a shift or timesheet (9-5, 7.30) are not decimals or subtractions"
     if _DIVIDED_PRODUCT.search(lowered):
         return "a division before an implicit product (6 / 2x, 8 ÷ 2(x + 2)) is ambiguous; use brackets"

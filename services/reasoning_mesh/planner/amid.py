@@ -46,6 +46,10 @@ _SHARING = frozenset(("split", "splitting", "share", "shared", "sharing", "betwe
 _LEADS = frozenset(("what", "what's", "whats", "wat", "wats", "need", "calculate", "calc",
                     "compute", "out"))  # fmt: skip
 _WHAT = frozenset(("what", "what's", "whats", "wat", "wats"))
+_WORK_OUT = (["work", "out"], ["figure", "out"])
+#: `with` may stand in a sentence of the asker's own after the sum where one of these is up to
+#: three words before it (`helping my kid with homework`), never `with tax`.
+_HELPING = frozenset(("help", "helping", "helps", "helped", "struggling", "stuck"))
 #: Operations that cannot begin a sum (`what's tenner minus 3.75`: of what?).
 _BINARY = frozenset(("minus", "plus", "times", "divided", "over", "x", "×", "*", "/", "+", "÷"))
 
@@ -72,11 +76,13 @@ def read(text: str) -> str | None:
     if span is None:
         return None
     first, last = span
+    if [w for _, _, w in words[max(0, first - 1) : first + 1]] in _WORK_OUT:
+        first += 1  # `note to self: work out 144 divided by 0.6`: the ask, not the maths
     lead = [w for _, _, w in words[max(0, first - 2) : first]]
     if not _asked(words, first, last, lead):
         return None
     # from the word that asks it (`what's one less than 12 + 8` is the grammar's to refuse)
-    start = first - (2 if lead[-2:] == ["what", "is"] else 1 if lead[-1] in _WHAT else 0)
+    start = first - (2 if lead[-2:] == ["what", "is"] else 1 if lead[-1:] and lead[-1] in _WHAT else 0)
     return natural.arithmetic(said[words[start][0] : words[last][1]])
 
 
@@ -85,19 +91,35 @@ def _asked(words: list[tuple[int, int, str]], first: int, last: int, lead: list[
     operation (`my answer is -8 minus 15`), compares nothing, and only the asker's chatter is
     before it (`In French, what's 12 + 8`) and after it (`what's 12 + 8 in French`)."""
     asked = bool(lead) and (lead[-1] in _LEADS or lead[-2:] == ["what", "is"])
+    after = [w for _, _, w in words[last + 1 :]]
+    # `farm maths: 327 times 24?`: a clause of its own, asked by its question mark
+    headed = (not lead or lead[-1] in (":", *SENTENCE_ENDS)) and after[:1] == ["?"]
     return (
-        asked
+        (asked or headed)
         and words[first][2] not in _BINARY
         and not any(w == "than" for _, _, w in words)  # `what's one less than 12 + 8`
-        and lead_plain([w for _, _, w in words[:first]])
-        and tail_plain([w for _, _, w in words[last + 1 :]])
+        and lead_plain([w for _, _, w in words[:first]][: -1 if lead[-2:] in _WORK_OUT else None])
+        and _after_plain(after)
+    )
+
+
+def _after_plain(after: list[str]) -> bool:
+    """Whether the words after the sum end its ask (`tail_plain`: `for my calc`), then, in
+    sentences of their own, say only plain words (`? helping my kid with homework lol`); the
+    equations' `_after_asks` holds the same."""
+    ends = [i for i, w in enumerate(after) if w in SENTENCE_ENDS]
+    asked = after[: ends[0] + 1] if ends else after
+    rest = after[len(asked) :]
+    return tail_plain(asked) and all(
+        plain_word(w) or (w == "with" and bool(_HELPING.intersection(rest[max(0, i - 3) : i])))
+        for i, w in enumerate(rest)
     )
 
 
 def _span(words: list[tuple[int, int, str]]) -> tuple[int, int] | None:
     """The first and last word of the shortest span holding every word that is not plain,
     with the brackets round its ends (`(-15) × 4 ÷ (-6)`); None where it does nothing."""
-    odd = [k for k, (_, _, w) in enumerate(words) if not plain_word(w)]
+    odd = [k for k, (_, _, w) in enumerate(words) if not _plain_at(words, k)]
     if not odd or not _operated(words, odd[0], odd[-1]):
         return None
     first, last = odd[0], odd[-1]
@@ -106,6 +128,20 @@ def _span(words: list[tuple[int, int, str]]) -> tuple[int, int] | None:
     if last + 1 < len(words) and words[last + 1][2] == ")":
         last += 1
     return first, last
+
+
+def _plain_at(words: list[tuple[int, int, str]], k: int) -> bool:
+    """`plain_word`, and `with` after a word of helping in a sentence after the maths."""
+    word = words[k][2]
+    if word == "um" and (k == 0 or not number(words[k - 1][2])):
+        return True  # `okay so um what is ...`: a filler, not micrometres
+    if word == "with" and not any(w in _HELPING for _, _, w in words[max(0, k - 3) : k]):
+        return False
+    if word == "with":  # only in a sentence after one that holds a number
+        return any(w in SENTENCE_ENDS for _, _, w in words[:k]) and any(
+            number(w) for _, _, w in words[:k]
+        )
+    return plain_word(word)
 
 
 def _operated(words: list[tuple[int, int, str]], first: int, last: int) -> bool:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from reasoning_mesh.planner.background import plain_word, tokens
+
 _NUMBER = r"-?\d[\d,]*(?:\.\d+)?"
 _DASHES = "-\u2013\u2014"
 _OFFERED = re.compile(
@@ -24,8 +26,21 @@ _OFFERED = re.compile(
 )
 
 
+#: The asker's own attempt, in a sentence after a question mark: `What is 0.25 x 84? I keep
+#: getting 2.1 and that feels wrong lol`; then only plain words (`background.plain_word`).
+_ATTEMPT = re.compile(
+    r"^(?P<question>.*?[^\s,.;:?!\-\u2013\u2014])\s*\?\s*(?:but\s+|and\s+|so\s+)?"
+    r"(?:i|we)\s+(?:keep|kept|keeps|am|'m|was|were)?\s*(?:getting|got|get)"
+    rf"\s+(?P<number>{_NUMBER})(?P<rest>(?:\s+[a-z'\s,]*)?)[?.!]*$",
+    re.IGNORECASE,
+)
+
+
 def without(text: str) -> str | None:
     """`text` without the answers offered at its end, or None where it offers none."""
+    if (tried := _ATTEMPT.match(text.strip())) is not None:
+        plain = all(plain_word(w) for w in tokens(tried["rest"]))
+        return f"{tried['question']}?" if plain else None
     m = _OFFERED.match(text.strip())
     if m is None or (m["question"][-1].isdigit() and set(m["cut"]) & set(_DASHES)):
         return None  # `what is 10 - is it 5?`: a minus, or a dash?

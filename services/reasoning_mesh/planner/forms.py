@@ -36,6 +36,39 @@ def asked_form(question: str) -> AnswerForm:
     return next((form for pattern, form in _ASKED if pattern.search(question)), "any")
 
 
+#: A last sentence or clause that only asks the answer as a fraction (`give it as an improper
+#: fraction`, `fraction answer pls`, `in its simplest form`): the form an exact result takes
+#: anyway, where the question writes no decimal (`0.5 + 0.25 as a fraction` is not `0.75`).
+_FRACTION_TAIL = re.compile(
+    r"[\s,.;:!?(-]*(?:(?:please|pls|plz|and|but|ok|so)\s+)?"
+    r"(?:(?:(?:can|could) you\s+)?(?:give|leave|write|put|keep|express|show|want|need)\s+"
+    r"(?:it|that|this|the answer|your answer|the result|the total|the sum|the difference)?\s*)?"
+    r"(?:(?:as|in)\s+(?:an?\s+)?(?:improper\s+)?fraction(?:\s+form)?"
+    r"|(?:an?\s+)?(?:improper\s+)?fraction answer(?:\s+(?:is fine|is ok|is okay|please|pls))?"
+    r"|(?:in|to)\s+(?:its\s+)?(?:simplest|lowest)\s+(?:form|terms))"
+    r"(?:\s+(?:please|pls|plz|thanks|thx|ta))?[\s.!?)]*$",
+    re.IGNORECASE,
+)
+
+
+def without_fraction_asked(question: str) -> str | None:
+    """`question` without a last clause that only asks its answer as a fraction, where it
+    writes no decimal and asks no mixed number; None where it has none."""
+    m = _FRACTION_TAIL.search(question)
+    if m is None or m.start() == 0 or re.search(r"\d\.\d|\bpoint\b|\bmixed\b", question, re.IGNORECASE):
+        return None
+    # a clause of its own (`? give it as a fraction`, `3/4 + 1/8 in lowest terms`), never of
+    # a letter (`give x as a fraction`: `amid` reads an equation's own ask)
+    opened = m[0].lstrip()[:1] in tuple(",.;:!?(-") or re.match(
+        r"\s*(?:please|pls|plz|and|but|ok|so|can|could|give|leave|write|put|keep|express|show|want|need|a|an|fraction)\b",
+        m[0],
+        re.IGNORECASE,
+    )
+    if not opened and not re.search(r"[\d)]\s*$", question[: m.start()]):
+        return None
+    return question[: m.start()].rstrip() or None
+
+
 #: A question asking its answer in decimals (`give x as a decimal please`).
 _DECIMAL_ASKED = re.compile(r"\b(?:as|in) (?:a )?decimals?\b|\bdecimal form\b", re.IGNORECASE)
 

@@ -22,6 +22,7 @@ from reasoning_mesh.planner.ambiguity import notation
 from reasoning_mesh.planner.background import (
     CURRENCY,
     DAYS,
+    SENTENCE_ENDS,
     TAIL_WORDS,
     YES_NO,
     number,
@@ -40,15 +41,19 @@ _MONTHS = frozenset(
 _NAMES = DAYS | _MONTHS
 #: What may stand by a day's name before or after its amount (`on Saturday`, `Monday`).
 _ON = frozenset(("on", "for"))
-_TOTALS = re.compile(r"\b(?:total|altogether|combined|sum|in all|all together|overall)\b")
+_TOTALS = re.compile(
+    r"\b(?:total|altogether|combined|sum|in all|all together|overall|takings"
+    r"|(?:add|adds|added) (?:up|together))\b"
+)
 _ASKS = frozenset(("how", "many", "much", "what", "whats", "what's", "total", "altogether",
                    "combined", "sum", "overall", "in", "all", "together", "together?", "is",
-                   "that", "so", "far"))  # fmt: skip
+                   "that", "so", "far", "takings", "add", "adds", "up", "do", "does", "they",
+                   "them", "to"))  # fmt: skip
 
 
 def read(text: str) -> str | None:
     """`14.50, 23.75 and 8.20 ... whats the total` → `What is 14.50 + 23.75 + 8.20?`."""
-    words = tokens(text)
+    words = tokens(_lines_listed(text))
     at = [i for i, w in enumerate(words) if number(w)]
     if (
         _TOTALS.search(" ".join(words)) is None
@@ -72,6 +77,7 @@ def read(text: str) -> str | None:
 def _background(words: list[str], at: list[int], used: set[int], *, asked: bool) -> bool:
     """Whether the words around the list are plain, pick none of it before it (`only`, `total
     profit:`) and only ask after it (`total for the twins`, `total in yen` do more)."""
+    told = _told_after(words, at)
     for j, w in enumerate(words):
         if j in used or at[0] <= j <= at[-1] or (w in UNIT_NAMES and asked):
             continue
@@ -79,9 +85,40 @@ def _background(words: list[str], at: list[int], used: set[int], *, asked: bool)
             return False
         if j < at[0] and (w in _PARTS or (w == "total" and words[j + 1] not in _TOTAL_SAID)):
             return False
-        if j > at[-1] and not (w in TAIL_WORDS or w in _ASKS or w in _NAMES):
+        if j > at[-1] and not (w in TAIL_WORDS or w in _ASKS or w in _NAMES or j > told):
             return False
     return True
+
+
+def _told_after(words: list[str], at: list[int]) -> int:
+    """Where the sentence asking for the total ends, after the list (`what do they add up
+    to?`): the words after it are the asker's own (`need it for the log sheet`), and plain."""
+    for j in range(at[-1] + 1, len(words)):
+        if words[j] in SENTENCE_ENDS and any(words[k] in _ASKED for k in range(at[-1] + 1, j)):
+            return j
+    return len(words)
+
+
+_ASKED = frozenset(("how", "what", "whats", "what's", "total", "takings"))
+#: A line that is one amount, perhaps named (`kitchen: 12`, `68`), as a list's lines are.
+_LINE = re.compile(r"^\s*(?:[a-z][a-z' ]{0,30}\s*[:=-]\s*)?[£$€]?\d+(?:\.\d+)?\s*$", re.IGNORECASE)
+
+
+def _lines_listed(text: str) -> str:
+    """`text` with two or more lines of one amount each written as one list (`68, 74, 59 and
+    81`); a line's name (`kitchen:`) is left out only where it is plain words."""
+    lines = text.splitlines()
+    listed = [i for i, line in enumerate(lines) if _LINE.match(line)]
+    if len(listed) < 2 or listed != list(range(listed[0], listed[-1] + 1)):
+        return text
+    amounts = []
+    for i in listed:
+        name, _, amount = lines[i].rpartition(":") if ":" in lines[i] else ("", "", lines[i])
+        if name and not all(plain_word(w) for w in tokens(name)):
+            return text
+        amounts.append(amount.strip())
+    said = ", ".join(amounts[:-1]) + " and " + amounts[-1]
+    return "\n".join([*lines[: listed[0]], said, *lines[listed[-1] + 1 :]])
 
 
 def _amounts(words: list[str], at: list[int]) -> tuple[set[str], set[int]] | None:

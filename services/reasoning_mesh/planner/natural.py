@@ -25,6 +25,9 @@ from reasoning_mesh.planner.ambiguity import ambiguous, ambiguous_division
 from reasoning_mesh.planner.maths_words import MATHS_WORDS
 from reasoning_mesh.planner.numwords import (
     DENOMINATORS,
+    MIXED_DIGITS,
+    MIXED_DIGITS_JOINED,
+    NOUGHT,
     POINT,
     fraction_words_pattern,
     mixed_number_words_pattern,
@@ -217,7 +220,7 @@ def _parser() -> Lark:
     numbers = r"\b" + word + "(?:(?:-| |" + scale_and + ")" + word + r")*\b"
     grammar = _GRAMMAR.replace("__UNITS__", units).replace("__WORDS__", numbers)
     grammar = grammar.replace("__FRACTIONS__", fraction_words_pattern())
-    grammar = grammar.replace("__MIXED__", mixed_number_words_pattern())
+    grammar = grammar.replace("__MIXED__", f"(?:{mixed_number_words_pattern()}|{MIXED_DIGITS_JOINED})")
     return Lark(grammar, parser="earley", ambiguity="resolve", maybe_placeholders=False)
 
 
@@ -242,6 +245,17 @@ def maths_words() -> frozenset[str]:
     from reasoning_mesh.planner.grounding import gate_words  # imports the readers' masking
 
     return frozenset(re.findall(r'"([a-z]+)"', _GRAMMAR)) | _vocabulary() | MATHS_WORDS | gate_words()
+
+
+_PROPER_MIXED = re.compile(MIXED_DIGITS)
+
+
+def _proper_mixed(m: re.Match[str]) -> str:
+    """A mixed number in digits whose part is less than one (`4 1/2`, never `1 5/3`) joined
+    into the one token the grammar reads as its sum (`4_1/2`); any other stays refused."""
+    whole, part = m[0].split(" ")
+    top, bottom = part.split("/")
+    return f"{whole}_{part}" if int(top) < int(bottom) else m[0]
 
 
 _COMPARED = re.compile(r"\b(?:more|less|fewer) than\b")
@@ -313,8 +327,10 @@ def arithmetic(question: str) -> str | None:
 def read(question: str) -> str:
     """The planner-language reading of `question`, or `NotReadError`."""
     text = plain_thousands(" ".join(plain_minus(question).strip().lower().replace("’", "'").split()))
+    text = NOUGHT.sub("zero", text)  # `nought point nought six`: British for zero
     if len(text) > MAX_CHARS:
         raise NotReadError(f"a question of {len(text)} characters is longer than people write")
+    text = _PROPER_MIXED.sub(_proper_mixed, text)
     if why := ambiguous(text):
         raise NotReadError(why)
     if _COMPARED.search(text) and not _ASKED.match(text):

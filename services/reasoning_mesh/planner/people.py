@@ -7,6 +7,7 @@ stories in fixed forms, and the form an answer must take where a reader says.
 from __future__ import annotations
 
 import itertools
+import re
 
 from reasoning_mesh.planner import (
     ages,
@@ -41,6 +42,7 @@ from reasoning_mesh.planner import (
     word_problems,
     wrappers,
 )
+from reasoning_mesh.planner.background import TAIL_WORDS, plain_word, tokens
 
 #: Spans tried per question: each is a parse, and a long sentence of chatter has many.
 _MAX_SPANS = 48
@@ -53,10 +55,13 @@ def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedR
     said = spelling.fix_slips(text)  # `find teh difference`: for every reader below
     if whole and (offered := candidates.without(said)) is not None:
         return reading(offered, whole=False)  # `round 2.0719 to 2 dp, is it 2.07?`
+    if (bare := forms.without_fraction_asked(said)) is not None:
+        return reading(bare, whole=whole)  # `what's 1 2/3 + 2 3/4? give it as a fraction`
     core = wrappers.unwrap(said)  # `can u work out 7 × 8 for me`
     # `quick one - 5 + 3`: the `one` is a pronoun, so only the text without it is read.
     if wrappers.pronoun_opener(said):
-        return (_read(core) or symbolic.read(core)) if core != said.lower() else None, None
+        unwrapped = core != said.lower()
+        return (_read(core) or symbolic.read(core) or amid.read(core)) if unwrapped else None, None
     found = _read(said) or symbolic.read(said)
     if found is None and core != said.lower():
         found = _read(core) or symbolic.read(core)
@@ -81,9 +86,41 @@ def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedR
     )
     if found is None and (formed := _formed(said)) is not None:
         return formed.reading, formed  # `split 864 stickers evenly between 12 kids`
-    if found is None and whole and (asked := context.question(said)) is not None:
-        return reading(asked, whole=False)  # `My commute is 45 minutes each way. ...`
+    if found is None and whole:
+        return _part_read(said)
     return found, None
+
+
+def _part_read(said: str) -> tuple[str | None, forms.FormedReading | None]:
+    """The reading of the part of `said` that asks, where the rest is background: the last
+    sentence after one stating its quantity (`My commute is 45 minutes each way. ...`), or the
+    question before the asker's own words (`How many cm is 10 inches? for my sewing`)."""
+    if (asked := context.question(said)) is not None:
+        return reading(asked, whole=False)
+    if (first := _asked_first(said)) is not None:
+        return reading(first)
+    return None, None
+
+
+#: Plain words that, after a question, may still say what it measures or take back what it
+#: said (`UK gallons`, `sorry, typo`), or count a trip twice (`there and back`).
+_QUALIFYING = frozenset(
+    ("imperial", "uk", "us", "american", "british", "metric", "only", "sorry", "typo", "meant",
+     "mean", "instead", "actually", "interval", "break", "breaks", "way", "ways", "there",
+     "return", "wrong", "guess", "guessed", "reckon", "reckons", "says", "said", "think")
+)  # fmt: skip
+
+
+def _asked_first(said: str) -> str | None:
+    """The question before its first question mark, where what follows is the asker's own
+    sentences (`? need it for the flyer`, `? asking for the plank challenge`): no number and
+    only plain words, none that qualifies the question; None otherwise."""
+    head, mark, rest = said.partition("?")
+    if not mark or not head.strip() or re.search(r"\d", rest):
+        return None
+    words = tokens(rest)
+    plain = all((plain_word(w) or w in TAIL_WORDS) and w not in _QUALIFYING for w in words)
+    return f"{head}?" if words and plain else None
 
 
 def _formed(said: str) -> forms.FormedReading | None:

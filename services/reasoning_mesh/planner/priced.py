@@ -23,31 +23,43 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.background import plain_word, spoken, tail_plain, tokens
+from reasoning_mesh.planner.background import (
+    TAIL_WORDS,
+    plain_word,
+    spoken,
+    tail_plain,
+    tokens,
+)
 from reasoning_mesh.planner.forms import FormedReading
+from reasoning_mesh.planner.numwords import with_numerals
 from reasoning_mesh.planner.units import UNIT_NAMES
 
 _PRICE = r"(?P<cur>[£$€])?(?P<price>\d+(?:\.\d{1,2})?)"
 _PRICED = re.compile(
     r"(?<![\w.,])(?P<n>\d+(?:\.\d+)?) (?P<things>(?:[a-z'-]+ ){0,2}[a-z'-]+)"
-    r"(?P<where> (?:at|in|on|from) (?:the |a |my |our )?(?:[a-z'-]+ ){0,2}[a-z'-]+)? at "
+    r"(?P<where> (?:at|in|on|from) (?:the |a |my |our )?(?:[a-z'-]+ ){0,2}[a-z'-]+)?"
+    r"(?P<when> (?:this|last|yesterday) (?:morning|afternoon|evening|night|week|weekend)"
+    r"| today| yesterday| tonight)? at "
     + _PRICE
     + r"(?: ?(?:each|apiece|a piece)|(?: a | per | ?/ ?)(?P<per>[a-z]+))"
     r"(?:,? (?:plus|and|\+) (?P<cur2>[£$€])?(?P<extra>\d+(?:\.\d{1,2})?)(?: for)?"
     r" (?P<charge>delivery|postage|shipping|p&p|postage and packing|delivery charge))?"
     r"(?![\w.,]\d)"
 )
-#: The asks of what they came to, after the count and its price.
-_ASK = re.compile(
-    r"^[,.;:?!-]*\s*(?:so |and |ok |then )?"
-    r"(?:what(?:'s| is|s) (?:the|my) (?:total|cost|bill)|total|what(?:'s| is|s) that come to"
-    r"|what (?:did|does|will) (?:i|we|it|that|they) (?:take|make|come to|cost)(?: me| us)?"
-    r"|how much (?:is that|is it|in total|altogether|did i take|did we take|do i owe|do we owe"
-    r"|am i spending|are we spending|will (?:that|it) (?:be|cost)(?: me| us)?"
-    r"|did (?:that|it) cost(?: me| us)?|should i charge|do i charge)"
-    r"|what (?:do|should) i (?:charge|invoice|bill))"
-    r"(?: in total| altogether| overall)?(?: before (?:shipping|postage|delivery|vat|tax))?"
-)
+#: The words of the ask of what they came to, after the count and price (`what did the
+#: cupcakes bring in altogether`, `how much did I spend on the mugs`, `what were my takings`),
+#: besides the words naming the things; it holds one of `_ASKS`.
+_ASK_WORDS = frozenset(
+    ("what", "what's", "whats", "how", "much", "did", "does", "do", "will", "would", "should",
+     "that", "it", "they", "those", "these", "the", "this", "bring", "brought", "in", "come",
+     "came", "to", "cost", "take", "took", "make", "made", "spend", "spent", "on", "total",
+     "altogether", "overall", "were", "was", "is", "are", "my", "i", "takings", "grand", "be",
+     "charge", "invoice", "bill", "owe", "so", "ok", "then", "me", "up", "all", "in", "have",
+     "has", "should've", "should", "been", "amount")
+)  # fmt: skip
+_ASKS = frozenset(("what", "what's", "whats", "how", "total"))
+#: A charge not counted and not stated, after the ask (`what's the total before delivery`).
+_CHARGES = frozenset(("shipping", "postage", "delivery", "vat", "tax"))
 #: How things are bought or sold, before the count (`sold 48 candles`, `ordering 250 units`).
 _TRADING = frozenset(
     ("sold", "sell", "selling", "bought", "buy", "buying", "ordered", "order", "ordering",
@@ -69,13 +81,13 @@ _NOT_TOTAL = frozenset(
      "tip", "unsold", "unused", "spare", "leftover", "broken", "damaged", "faulty", "of")
 )  # fmt: skip
 #: Asks of what was spent, and of what was taken: each fits only its side of the till.
-_SPENT = frozenset(("cost", "owe", "spending", "spend", "charge", "invoice", "bill"))
-_TAKEN = frozenset(("take", "make", "bring"))
+_SPENT = frozenset(("cost", "owe", "spending", "spend", "spent", "charge", "invoice", "bill"))
+_TAKEN = frozenset(("take", "took", "make", "made", "bring", "brought", "takings"))
 _SOLD = frozenset(("sold", "sell", "selling", "invoice", "invoicing", "charging", "charged"))
 
 
 def read(text: str) -> FormedReading | None:
-    said = spoken(text)
+    said = with_numerals(spoken(text))  # `sold forty-eight candles at £7.25 each`
     found = list(_PRICED.finditer(said))
     m = found[0] if len(found) == 1 else None
     if m is None or not _told(said, m):
@@ -93,22 +105,72 @@ def _told(said: str, m: re.Match[str]) -> bool:
     if numbers != (3 if m["extra"] else 2) or len(currencies) > 1 or m["cur2"] not in (None, m["cur"]):
         return False
     before, after = tokens(said[: m.start()]), said[m.end() :]
-    ask = _ASK.match(after)
-    named = tokens(m["things"]) + tokens(m["where"] or "")
-    asked = set(tokens(after[: ask.end()])) if ask is not None else set()
+    named = tokens(m["things"]) + tokens(m["where"] or "") + tokens(m["when"] or "")
+    asked_words, rest = _ask(tokens(after), named, extra=m["extra"] is not None)
+    asked = set(asked_words)
     sold = bool(set(before) & _SOLD)
     if asked & (_SPENT if sold else _TAKEN) or (m["extra"] and "before" in asked):
         return False  # `sold 48 ..., what did they cost me`; `plus £4.75 delivery, ... before delivery`
     if "with" in before[:-1]:
         return False  # `with delivery, 3 items ...`: only `filled the van with 41.6 litres`
     return (
-        ask is not None
+        bool(asked & _ASKS)
         and _counted(m)
-        and tail_plain(tokens(after[ask.end() :]))
+        and _after_plain(rest)
         and all(plain_word(w) or w in _TRADING for w in before)
-        and all(plain_word(w) or w in UNIT_NAMES for w in named)
-        and not any(w in _NOT_TOTAL for w in [*before, *named, *tokens(after[: ask.end()])])
+        and all(plain_word(w) or w in UNIT_NAMES or w in _of_per(m) for w in named)
+        and not any(
+            w in _NOT_TOTAL for w in [*before, *named, *_uncharged(asked_words)] if w not in _of_per(m)
+        )
     )
+
+
+def _of_per(m: re.Match[str]) -> frozenset[str]:
+    """`of` and the thing counted, where the price is per that thing (`7 bags of flour at £1.35
+    a bag`): words a count of a unit may not have."""
+    if m["per"] is None or not _per_thing(m):
+        return frozenset()
+    return frozenset(("of", m["things"].split()[0]))  # and the thing counted: `bags`, `nights`
+
+
+def _ask(words: list[str], named: list[str], *, extra: bool) -> tuple[list[str], list[str]]:
+    """The words of the ask right after the count and price (marks before it skipped): the
+    longest run of words of asking, of the things named (never right after `total`: `total
+    items?` counts them; never beside a charge: `what did the items cost` leaves it out) or of a
+    charge not counted (`before delivery`); and the words after it."""
+    i = 0
+    while i < len(words) and words[i] in ",.;:-!":
+        i += 1
+    singular = {w.removesuffix("s") for w in named}
+    end = i
+    while end < len(words):
+        w, before = words[end], words[end - 1]
+        thing = (w in named or w in singular) and before != "total" and not extra
+        charge = (w in _CHARGES and before == "before") or (
+            w == "before" and words[end + 1 : end + 2] != [] and words[end + 1] in _CHARGES
+        )
+        if not (w in _ASK_WORDS or thing or charge):
+            break
+        end += 1
+    return words[i:end], words[end:]
+
+
+def _uncharged(asked: list[str]) -> list[str]:
+    """The ask without the charge it leaves out (`before delivery`)."""
+    return [w for k, w in enumerate(asked) if not (w in _CHARGES and asked[k - 1 : k] == ["before"])]
+
+
+def _after_plain(rest: list[str]) -> bool:
+    """What follows the ask: tail words (`for my invoice`, `please`), or, after its sentence
+    ends, sentences of plain words only (`receipt looks odd`, `just the number pls`)."""
+    if tail_plain(rest):
+        return True
+    return rest[:1] in (["?"], ["."], ["!"]) and all(
+        plain_word(w) or w in TAIL_WORDS or w in _JUST for w in rest
+    )
+
+
+_JUST = frozenset(("just", "number", "answer"))
 
 
 def _counted(m: re.Match[str]) -> bool:
@@ -119,4 +181,12 @@ def _counted(m: re.Match[str]) -> bool:
         plural = words[-1].endswith("s") and not any(w in UNIT_NAMES for w in words)
         return "." not in m["n"] and plural and "of" not in words
     unit, per = UNIT_NAMES.get(words[0]), UNIT_NAMES.get(m["per"])
+    if _per_thing(m):  # `7 bags of flour at £1.35 a bag`, `6 nights at £48.50 a night`
+        return "." not in m["n"] and (len(words) == 1 or words[1] == "of")
     return len(words) == 1 and unit is not None and unit == per
+
+
+def _per_thing(m: re.Match[str]) -> bool:
+    """Whether the price is per the thing counted (`bags ... a bag`), no unit."""
+    first = m["things"].split()[0]
+    return m["per"] not in UNIT_NAMES and first in (f"{m['per']}s", f"{m['per']}es")

@@ -1,0 +1,108 @@
+"""Sums among the asker's words, mixed numbers in digits, things at a price each and lists
+read more often (seventeenth round), and what each reading must still refuse."""
+
+from __future__ import annotations
+
+import pytest
+
+from reasoning_mesh.planner.domain import plan_question
+from reasoning_mesh.planner.expr import UnsupportedQuestionError
+from reasoning_mesh.planner.forms import without_fraction_asked
+from reasoning_mesh.planner.numwords import read_mixed_number_words, with_numerals
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        # mixed numbers in digits: a whole number, a space, a fraction less than one
+        ("what is 1 2/3 plus 2 3/4", "What is (1 + 2/3) + (2 + 3/4)?"),
+        ("whats 1 1/2 divided by 3/4", "What is (1 + 1/2)/(3/4)?"),
+        ("what is 2 times 1 1/2", "What is 2*(1 + 1/2)?"),
+        ("how many grams in 2 3/8 kg", "How many grams are there in (2 + 3/8) kg?"),
+        # an answer asked as a fraction, in a clause of its own
+        ("Can you add 1 2/3 and 2 3/4 for me? leave it as an improper fraction pls",
+         "What is (1 + 2/3) + (2 + 3/4)?"),
+        ("what is 3/8 of 2/5? give it as a fraction pls", "What is (3/8)*(2/5)?"),
+        # a sum asked by its question mark after a heading, or by `work out`
+        ("farm maths: 327 times 24?", "What is 327*24?"),
+        ("Quick sanity check: -36 divided by 4?", "What is -36/4?"),
+        ("note to self: work out 144 divided by 0.6", "What is 144/0.6?"),
+        # then sentences of the asker's own, plain words only
+        ("quick one, what's 1/2 minus 5/6? helping my kid with homework and we disagree lol",
+         "What is (1/2) - (5/6)?"),
+        ("What is 0.25 x 84? I keep getting 2.1 and that feels wrong lol", "What is 0.25*84?"),
+        ("10 inches in cm? measuring a pot for the allotment", "How many cm are there in 10 inches?"),
+        # `nought`, and a filler that is also a unit's symbol
+        ("okay so um what is two point four divided by nought point nought six",
+         "What is 2.4/0.06?"),
+        # things at a price each: asks in more words, a time, a price per the thing counted
+        ("Bakery counter sold 48 cheese scones this morning at £1.35 each. How much did they "
+         "bring in?", "What is 48*1.35?"),
+        ("Market stall today: sold forty-eight candles at £7.25 each. What were my takings?",
+         "What is 48*7.25?"),
+        ("Bakery order: 7 bags of flour at £1.35 a bag. What's the total? just the number pls",
+         "What is 7*1.35?"),
+        ("I've ordered 150 mugs from my supplier at £2.36 each. What's the total cost before "
+         "delivery?", "What is 150*2.36?"),
+        ("3 coats at £59.99 each plus £4.99 delivery, total please", "What is 3*59.99 + 4.99?"),
+        ("3 items at £12.49 each, what's the total for my invoice?", "What is 3*12.49?"),
+        # money taken on a shift: its decimals are not times of day
+        ("taxi shift so far: 12.40, 8.75, 23.10 and 6.50. total takings?",
+         "What is 12.40 + 8.75 + 23.10 + 6.50?"),
+    ],
+)  # fmt: skip
+def test_reads(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # mixed numbers that are not proper, signed, or beside a division sign
+        "what is -1 1/2 plus 2",
+        "what is 1 5/3 plus 2",
+        "what is 1 1/2 ÷ 3/4",
+        "what is 3 1/2/4",
+        # a fraction asked of a decimal; a letter's form asked (`give x as a fraction`)
+        "what is 0.5 + 0.25 as a fraction",
+        "what is 1/2 + 1/3 as a mixed number",
+        # after the sum, a sentence that is not plain: a correction, another number
+        "what's 5/6 minus 1/4? sorry, typo, I meant 5/6 minus 3/4",
+        "What is 0.25 x 84? I keep getting 2.1 and 3",
+        "what is 3 + 4? i got 7 then doubled it",
+        "what's 12 + 8? with tax",
+        "In base 8: 17 + 5?",
+        "Round to the nearest ten: 327 times 24?",
+        # a question, then words that say what it measures or take it back
+        "How many pints in 2 gallons? UK gallons",
+        "How many km is 5 miles? there and back",
+        # things at a price: the count asked, the items without the charge, profit
+        "3 items at £12.49 each, total items?",
+        "3 items at £12.49 each plus £4.75 delivery, what did the items cost?",
+        "sold 48 candles at £6.75 each, what was my profit?",
+        "sold 48 candles at £6.75 each, how much did i make per day?",
+        # a shift's decimals beside hours are times of day
+        "shift today 7.30 to 4.15, total takings 85.50?",
+    ],
+)
+def test_refused(question: str) -> None:
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)
+
+
+def test_mixed_numbers_are_read_as_their_sum_as_written() -> None:
+    assert read_mixed_number_words("4_1/2") == "(4 + 1/2)"
+    assert read_mixed_number_words("seven and three quarters") == "(7 + 3/4)"
+    with pytest.raises(ValueError, match="less than one"):
+        read_mixed_number_words("1_5/3")
+
+
+def test_number_words_are_written_as_numerals_only_where_one_number() -> None:
+    said = "sold forty-eight candles, one hundred and five, two three, nought point two five"
+    assert with_numerals(said) == "sold 48 candles, 105, two three, 0.25"
+
+
+def test_a_fraction_asked_comes_off_only_as_a_clause_of_its_own() -> None:
+    assert without_fraction_asked("what is 3/4 + 1/8? give it as a fraction") == "what is 3/4 + 1/8"
+    assert without_fraction_asked("x - 3/4 = 5/6, give x as a fraction") is None
+    assert without_fraction_asked("what is 0.5 + 0.25 as a fraction") is None
