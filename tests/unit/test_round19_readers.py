@@ -3,6 +3,8 @@ read more often (seventeenth round), and what each reading must still refuse."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from reasoning_mesh.planner.domain import plan_question
@@ -46,6 +48,21 @@ from reasoning_mesh.planner.numwords import read_mixed_number_words, with_numera
          "delivery?", "What is 150*2.36?"),
         ("3 coats at £59.99 each plus £4.99 delivery, total please", "What is 3*59.99 + 4.99?"),
         ("3 items at £12.49 each, what's the total for my invoice?", "What is 3*12.49?"),
+        # an equation, a clause of the asker's own, then its letter asked (as a decimal too)
+        ("my daughter's homework has 3x + 7 = 25 and i've totally forgotten how to do these, "
+         "what's x", "Solve 3*x + 7 = 25 for x."),
+        ("Our bakery van driver set the puzzle of the week on the whiteboard: 3x + 7 = 25. "
+         "What is x?", "Solve 3*x + 7 = 25 for x."),
+        ("6(x + 2) = 4x + 30 — whats x", "Solve 6*(x + 2) = 4*x + 30 for x."),
+        # a fee plus a rate: a pick-up fee, `per person ... how many people`, `spent`
+        ("Cab charges a 3.50 pick-up fee plus 1.20 per mile. My fare was 15.50 - how many miles "
+         "was the trip?", "Solve 3.50 + 1.20*n = 15.50 for n."),
+        ("Library room hire is 50 flat plus 4 per person. The invoice says 122. How many people "
+         "came to book club?", "Solve 50 + 4*n = 122 for n."),
+        ("I charge a £4 delivery fee plus £2.50 per loaf. A customer's bill came to £19. How "
+         "many loaves did they order?", "Solve 4 + 2.50*n = 19 for n."),
+        ("Dance classes cost £6 a session plus a one-off £15 registration fee. I've spent £93 "
+         "so far in total. How many sessions have I been to?", "Solve 15 + 6*n = 93 for n."),
         # money taken on a shift: its decimals are not times of day
         ("taxi shift so far: 12.40, 8.75, 23.10 and 6.50. total takings?",
          "What is 12.40 + 8.75 + 23.10 + 6.50?"),
@@ -81,6 +98,19 @@ def test_reads(question: str, reading: str) -> None:
         "3 items at £12.49 each plus £4.75 delivery, what did the items cost?",
         "sold 48 candles at £6.75 each, what was my profit?",
         "sold 48 candles at £6.75 each, how much did i make per day?",
+        # an equation, then words that go on with it, doubt it or take it back
+        "x + 3 = 7 - the fee, find x",
+        "x/2 = 7 to and from, what's x",
+        "3x + 7 = 25 isn't right, what's x",
+        "3x + 7 = 25 or close enough, what's x",
+        "my son has 3x + 7 = 25 and he totally forgot the rest, what's x",
+        "what a makes 2x + 3 = 11 true",
+        # a story's plain words between the equation and its ask (of what, then?)
+        "Someone on our cycling club forum posted 5(x - 2) = 3x + 14 as the puzzle for this "
+        "month's newsletter. What is x?",
+        "2x + 5 = 8, give x as a decimal please",
+        "she has 2x = 6 on sheet a, what is x",
+        "2x + 5 = 8, give x to 2 decimal places",
         # a shift's decimals beside hours are times of day
         "shift today 7.30 to 4.15, total takings 85.50?",
     ],
@@ -106,3 +136,17 @@ def test_a_fraction_asked_comes_off_only_as_a_clause_of_its_own() -> None:
     assert without_fraction_asked("what is 3/4 + 1/8? give it as a fraction") == "what is 3/4 + 1/8"
     assert without_fraction_asked("x - 3/4 = 5/6, give x as a fraction") is None
     assert without_fraction_asked("what is 0.5 + 0.25 as a fraction") is None
+
+
+_AUDIT_I = (Path(__file__).parent / "data" / "audit_i_misreads.txt").read_text().splitlines()
+
+
+@pytest.mark.parametrize("question", [q for q in _AUDIT_I if q.strip()])
+def test_audit_i_misreads_are_refused(question: str) -> None:
+    """Audit I (docs/audits/round19): every new misread of the first draft, refused."""
+    with pytest.raises(UnsupportedQuestionError):
+        plan_question(question)
+
+
+def test_audit_i_list_is_whole() -> None:
+    assert len([q for q in _AUDIT_I if q.strip()]) == 138

@@ -107,7 +107,7 @@ _PLUS_MINUS = re.compile(r"\bplus\s*-?\s*minus\b|±|\+/-|\+-")
 
 #: Money taken on a shift (`taxi shift: 12.40, 8.75 and 6.50, total takings?`), where nothing
 #: names an hour: its decimals are pounds and pence, not times of day.
-_TAKINGS = re.compile(r"[£$€]|\b(?:fares?|takings|tips|sales|quid|pounds|dollars|euros)\b")
+_TAKINGS = re.compile(r"\b(?:fares|takings)\b")
 _HOURS_SAID = re.compile(
     r"\b(?:hours?|hrs?|h|mins?|minutes?|o'?clock|am|pm|start\w*|finish\w*|clock\w*|breaks?|"
     r"until|till)\b|\d(?:am|pm|h)\b|\d-\d|\d:\d\d"
@@ -115,7 +115,14 @@ _HOURS_SAID = re.compile(
 
 
 def _takings(lowered: str) -> bool:
-    return bool(_TAKINGS.search(lowered)) and not _HOURS_SAID.search(lowered)
+    """Takings or fares on a shift (never a timesheet, work, a tip jar), no hour named, no
+    decimals joined by a sign (`17.30 - 22.45`: a span of time)."""
+    return (
+        bool(_TAKINGS.search(lowered))
+        and re.search(r"\b(?:timesheets?|rota|clocked|worked|work|job|tips)\b", lowered) is None
+        and not _HOURS_SAID.search(lowered)
+        and re.search(r"\d\s*[-+–]\s*\d", lowered) is None
+    )
 
 
 def ambiguous_case(question: str) -> str | None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.asides import acting, aside
 from reasoning_mesh.planner.background import (
     CLAUSE_ENDS,
     SENTENCE_ENDS,
@@ -30,6 +31,8 @@ from reasoning_mesh.planner.background import (
     spoken,
     tail_plain,
 )
+from reasoning_mesh.planner.chatter import CHATTER
+from reasoning_mesh.planner.doubts import doubts
 
 _SIGNS = frozenset("+-*/×÷=()^")
 #: Words that ask for the unknown (`what is x`, `solve for y`, `find x`).
@@ -93,7 +96,11 @@ def _asked(words: list[tuple[int, int, str]], first: int, last: int, lead: list[
     asked = bool(lead) and (lead[-1] in _LEADS or lead[-2:] == ["what", "is"])
     after = [w for _, _, w in words[last + 1 :]]
     # `farm maths: 327 times 24?`: a clause of its own, asked by its question mark
-    headed = (not lead or lead[-1] in (":", *SENTENCE_ENDS)) and after[:1] == ["?"]
+    headed = (
+        (not lead or lead[-1] in (":", *SENTENCE_ENDS))
+        and after[:1] == ["?"]
+        and not acting([w for _, _, w in words[:first]])  # `Swap these: 24 - 327?`
+    )
     return (
         (asked or headed)
         and words[first][2] not in _BINARY
@@ -105,15 +112,10 @@ def _asked(words: list[tuple[int, int, str]], first: int, last: int, lead: list[
 
 def _after_plain(after: list[str]) -> bool:
     """Whether the words after the sum end its ask (`tail_plain`: `for my calc`), then, in
-    sentences of their own, say only plain words (`? helping my kid with homework lol`); the
-    equations' `_after_asks` holds the same."""
+    sentences of their own, are the asker's asides (`? helping my kid with homework lol`)."""
     ends = [i for i, w in enumerate(after) if w in SENTENCE_ENDS]
     asked = after[: ends[0] + 1] if ends else after
-    rest = after[len(asked) :]
-    return tail_plain(asked) and all(
-        plain_word(w) or (w == "with" and bool(_HELPING.intersection(rest[max(0, i - 3) : i])))
-        for i, w in enumerate(rest)
-    )
+    return tail_plain(asked) and (len(asked) == len(after) or aside(after[len(asked) :]))
 
 
 def _span(words: list[tuple[int, int, str]]) -> tuple[int, int] | None:
@@ -167,7 +169,7 @@ def _equation(said: str, words: list[tuple[int, int, str]]) -> str | None:
         return None
     var = letters.pop()  # a letter asked besides it (`solve for a, 2x = 6`): `ambiguity`
     before = [w for _, _, w in words[:start]]
-    after = [w for _, _, w in words[end + 1 :]]
+    after = [w for _, _, w in words[end + (words[end][2] != "-") :]]  # a dash ending it is a mark
     lead = [w for i, w in enumerate(before) if w not in _ASKS_OF_IT and not _asked_var(before, i, var)]
     if before[-1:] == ["-"] or not lead_plain(lead, _background, stated=_told(before)):
         return None  # `quick one - x + 3 = 7`: a dash, or the sign of x?
@@ -182,9 +184,14 @@ def _equation(said: str, words: list[tuple[int, int, str]]) -> str | None:
 #: Words that, before an equation written out, can only be the asker's own (`stuck on this
 #: while helping with revision:`, `it's been years since I did this:`): whatever they say, the
 #: equation and its letter are what is solved.
-_BEFORE_EQUATION = frozenset(("with", "years", "ages", "gone", "blank", "up"))
+_BEFORE_EQUATION = frozenset(
+    ("with", "years", "ages", "gone", "blank", "up", "answers", "week", "month", "day", "year",
+     "weekend", "night", "morning")
+)  # fmt: skip
 #: Asks of the letter around an equation (`what x makes ... true`, `what does x come out as`).
 _ASKS_OF_IT = _ASKING | {"makes", "make", "true", "come", "comes", "out", "as", "value", "me"}
+#: After the equation, politely too (`what's x please`).
+_ASKED_AFTER = _ASKS_OF_IT | {"please", "pls"}
 
 
 #: Words in the clause right before an equation that ask of it, judge it or set a condition
@@ -220,8 +227,38 @@ def _after_asks(after: list[str], var: str) -> bool:
     ends = [i for i, w in enumerate(after) if w in SENTENCE_ENDS and i >= at]
     asked = after[: ends[0] + 1] if ends else after
     rest = after[len(asked) :]
-    return all(w in _ASKS_OF_IT or w == var or w in TAIL_WORDS for w in asked) and all(
-        plain_word(w) or w in TAIL_WORDS for w in rest
+    # `= 25 and i've totally forgotten how to do these, what's x`: a clause of the asker's own
+    # between the equation and the clause that asks for its letter
+    marks = [i for i, w in enumerate(asked[:at]) if w in CLAUSE_ENDS or w == ","] if at else []
+    between, ask = (asked[: marks[-1] + 1], asked[marks[-1] + 1 :]) if marks else ([], asked)
+    return (
+        all(w in _ASKED_AFTER or w == var or w in TAIL_WORDS for w in ask)
+        and _own_clause(between)
+        and all(plain_word(w) or w in TAIL_WORDS for w in rest)
+    )
+
+
+#: Words that, after an equation, judge or take back what is written (`isn't right`, `sorry,
+#: typo`), besides `doubts`: the equation may not be the one asked about.
+_TAKING_BACK = frozenset(
+    ("right", "correct", "sorry", "typo", "meant", "mean", "instead", "actually", "should",
+     "supposed", "changed", "wait", "not", "no", "never", "from", "back", "there", "return",
+     "both", "way", "ways", "each", "per", "every", "total", "altogether")
+)  # fmt: skip
+
+
+def _own_clause(words: list[str]) -> bool:
+    """Whether `words` (between an equation and its ask) are the asker's chatter (`and i've
+    totally forgotten how to do these,`), none doubting or taking back the equation; never a
+    story's plain words (`on the board for the plumber's bill problem`: of what, then?)."""
+    if words[:1] == ["-"] and words[1:] != []:
+        return False  # `x + 3 = 7 - the fee, find x`: a term in words, or a dash?
+    return (
+        all(w in CHATTER or w in CLAUSE_ENDS or w in (",", "how", "to") for w in words)
+        and not any(len(w) == 1 and w.isalpha() and w != "i" for w in words)  # `on sheet a`
+        and not doubts(words)
+        and not acting([w for w in words if w not in ("these", "them", "those")])  # `do these`
+        and not any(w in _TAKING_BACK or w.endswith("n't") for w in words)
     )
 
 

@@ -30,7 +30,7 @@ _OFFERED = re.compile(
 #: getting 2.1 and that feels wrong lol`; then only plain words (`background.plain_word`).
 _ATTEMPT = re.compile(
     r"^(?P<question>.*?[^\s,.;:?!\-\u2013\u2014])\s*\?\s*(?:but\s+|and\s+|so\s+)?"
-    r"(?:i|we)\s+(?:keep|kept|keeps|am|'m|was|were)?\s*(?:getting|got|get)"
+    r"i\s*(?:keep|kept|am|'m|was)?\s*(?:getting|got|get)"
     rf"\s+(?P<number>{_NUMBER})(?P<rest>(?:\s+[a-z'\s,]*)?)[?.!]*$",
     re.IGNORECASE,
 )
@@ -39,7 +39,9 @@ _ATTEMPT = re.compile(
 def without(text: str) -> str | None:
     """`text` without the answers offered at its end, or None where it offers none."""
     if (tried := _ATTEMPT.match(text.strip())) is not None:
-        plain = all(plain_word(w) for w in tokens(tried["rest"]))
+        rest = tokens(tried["rest"])  # nothing, or `and that feels wrong`: no count of things
+        doubted = rest[:1] in (["and"], ["but"]) and rest[1:2] in (["that"], ["it"], ["which"])
+        plain = not rest or (doubted and all(plain_word(w) or w == "wrong" for w in rest))
         return f"{tried['question']}?" if plain else None
     m = _OFFERED.match(text.strip())
     if m is None or (m["question"][-1].isdigit() and set(m["cut"]) & set(_DASHES)):

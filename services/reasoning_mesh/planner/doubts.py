@@ -34,6 +34,9 @@ def doubts(words: list[str], head: list[str] | tuple[str, ...] = ()) -> bool:
 
 
 _FORGETTING = frozenset(("forgot", "forget", "forgotten", "forgets", "missed", "skipped"))
+#: The asker, and what may stand between them and their forgetting (`i've totally forgotten`).
+_ME = frozenset(("i", "i've", "ive", "i'd", "id"))
+_MINE = _ME | {"always", "keep", "totally", "completely", "just", "clean", "have"}
 #: What, forgotten, leaves the maths incomplete (`i forgot stuff`; not `i forgot how`).
 _PARTS = frozenset(
     ("stuff", "something", "things", "thing", "some", "part", "parts", "bits", "a", "one",
@@ -44,8 +47,8 @@ _PARTS = frozenset(
 def _left_out(words: list[str], k: int) -> bool:
     """Whether `words[k]` (`forgot`) says the maths has parts left out: anyone's `forgot stuff`,
     `my son forgot`; not the asker forgetting how (`i forgot how to do fractions`, `i always
-    forget the flip rule`)."""
-    mine = k > 0 and words[k - 1] in ("i", "i've", "ive", "always", "keep") and "i" in words[:k]
+    forget the flip rule`, `i've totally forgotten how`)."""
+    mine = any(w in _MINE for w in words[max(0, k - 2) : k]) and bool(_ME & set(words[:k]))
     return not mine or (k + 1 < len(words) and words[k + 1] in _PARTS)
 
 

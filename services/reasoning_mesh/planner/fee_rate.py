@@ -36,12 +36,12 @@ _WHENS = re.compile(r"\b((?:this|last) (?:week|month|year))'s\b")
 _FIXED = frozenset(
     ("fee", "charge", "callout", "call-out", "fixed", "flat", "standing", "joining", "admin",
      "booking", "bonus", "start", "flag", "fall", "already", "savings", "saved", "top", "base",
-     "basic", "join", "donation", "tips", "one-off")
+     "basic", "join", "donation", "tips", "one-off", "pick-up", "pickup", "registration")
 )  # fmt: skip
 _TOTAL = frozenset(
     ("to", "paid", "was", "is", "reach", "hit", "needs", "need", "costs", "cost", "exactly",
      "total", "bill", "fare", "invoice", "paycheck", "took", "of", "at", "says", "said",
-     "shows", "showed", "reads")
+     "shows", "showed", "reads", "spent")
 )  # fmt: skip
 #: Words this reader reads the parts by (besides plain ones).
 _OWN = _FIXED | _TOTAL | _PER | frozenset(
@@ -205,9 +205,17 @@ def _plain(words: list[str], per: str) -> bool:
     stem = per.removesuffix("s")
     return all(
         number(w) or w in CURRENCY or plain_word(w) or w in _OWN or w in UNIT_NAMES
-        or w.removesuffix("s") == stem or w.removesuffix("es") == stem
+        or w.removesuffix("s") == stem or w.removesuffix("es") == stem or _plural(per, w)
         for w in words
     )  # fmt: skip
+
+
+#: Plurals not made with `s` (`4 per person ... how many people`, `a loaf ... loaves`).
+_PLURALS = {"person": "people", "loaf": "loaves", "child": "children", "half": "halves"}
+
+
+def _plural(per: str, word: str) -> bool:
+    return _PLURALS.get(per) == word
 
 
 def _beside(words: list[str], i: int, kind: frozenset[str]) -> bool:
@@ -256,6 +264,6 @@ def _asks_for(words: list[str], per: str) -> bool:
         return False
     asked = m["w"]
     stem = per.removesuffix("s")
-    if asked.removesuffix("s") == stem or asked.removesuffix("es") == stem:
+    if asked.removesuffix("s") == stem or asked.removesuffix("es") == stem or _plural(per, asked):
         return True
     return per.endswith("s") and asked in ("do", "did", "can", "could", "will", "would", "should")

@@ -19,6 +19,7 @@ import re
 
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.ambiguity import notation
+from reasoning_mesh.planner.asides import aside
 from reasoning_mesh.planner.background import (
     CURRENCY,
     DAYS,
@@ -87,7 +88,7 @@ def _background(words: list[str], at: list[int], used: set[int], *, asked: bool)
             return False
         if j > at[-1] and not (w in TAIL_WORDS or w in _ASKS or w in _NAMES or j > told):
             return False
-    return True
+    return told + 1 >= len(words) or aside(words[told + 1 :])
 
 
 def _told_after(words: list[str], at: list[int]) -> int:

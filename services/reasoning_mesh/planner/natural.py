@@ -255,7 +255,13 @@ def _proper_mixed(m: re.Match[str]) -> str:
     into the one token the grammar reads as its sum (`4_1/2`); any other stays refused."""
     whole, part = m[0].split(" ")
     top, bottom = part.split("/")
+    if _COUNTED.match(m.string, m.end()):
+        return m[0]  # `4 1/2 litre bottles`: four half-litre bottles, or 4½ litres of them?
     return f"{whole}_{part}" if int(top) < int(bottom) else m[0]
+
+
+#: After a mixed number, a word then a plural (`4 1/2 litre bottles`, `2 1/2 hour films`).
+_COUNTED = re.compile(r"[ -]+[a-z]+[a-rt-z] +[a-z]+s\b")
 
 
 _COMPARED = re.compile(r"\b(?:more|less|fewer) than\b")

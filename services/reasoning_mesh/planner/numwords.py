@@ -121,10 +121,11 @@ def mixed_number_words_pattern() -> str:
     return rf"\b{number} and {part} {_alternation(DENOMINATORS)}\b"
 
 
-#: `1 2/3`, `4 1/2`: a whole number, one space, a fraction: a mixed number to people (a
+#: `1 2/3`, `4 1/2`: a whole number, one space, a fraction of one or two digits each (`3 200/400`
+#: may be 3200/400, a space between thousands): a mixed number to people (a
 #: product to a parser; only the grammar reads it, as `(1 + 2/3)`, and only where the part is
 #: less than one: `1 5/3` and `-1 1/2` (minus the sum, or minus the whole only?) stay refused).
-MIXED_DIGITS = r"(?<![\w.,/-])\d+ [1-9]\d*/[1-9]\d*(?![\w./])"
+MIXED_DIGITS = r"(?<![\w.,/-])\d+ [1-9]\d?/[1-9]\d?(?![\w./])"
 #: The same as the grammar sees it, joined (`1_2/3`): one token only a mixed number reads (the
 #: grammar would read `1 (2/3)` as a product).
 MIXED_DIGITS_JOINED = r"\d+_[1-9]\d*\/[1-9]\d*"

@@ -42,7 +42,8 @@ from reasoning_mesh.planner import (
     word_problems,
     wrappers,
 )
-from reasoning_mesh.planner.background import TAIL_WORDS, plain_word, tokens
+from reasoning_mesh.planner.asides import aside
+from reasoning_mesh.planner.background import tokens
 
 #: Spans tried per question: each is a parse, and a long sentence of chatter has many.
 _MAX_SPANS = 48
@@ -113,14 +114,13 @@ _QUALIFYING = frozenset(
 
 def _asked_first(said: str) -> str | None:
     """The question before its first question mark, where what follows is the asker's own
-    sentences (`? need it for the flyer`, `? asking for the plank challenge`): no number and
-    only plain words, none that qualifies the question; None otherwise."""
+    sentences (`? need it for the flyer`, `? asking for the plank challenge`): no number,
+    asides only (`asides.aside`), none that qualifies the question; None otherwise."""
     head, mark, rest = said.partition("?")
     if not mark or not head.strip() or re.search(r"\d", rest):
         return None
     words = tokens(rest)
-    plain = all((plain_word(w) or w in TAIL_WORDS) and w not in _QUALIFYING for w in words)
-    return f"{head}?" if words and plain else None
+    return f"{head}?" if words and aside(words) and not _QUALIFYING & set(words) else None
 
 
 def _formed(said: str) -> forms.FormedReading | None:

@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.asides import aside
 from reasoning_mesh.planner.background import (
-    TAIL_WORDS,
     plain_word,
     spoken,
     tail_plain,
@@ -111,6 +111,8 @@ def _told(said: str, m: re.Match[str]) -> bool:
     sold = bool(set(before) & _SOLD)
     if asked & (_SPENT if sold else _TAKEN) or (m["extra"] and "before" in asked):
         return False  # `sold 48 ..., what did they cost me`; `plus £4.75 delivery, ... before delivery`
+    if m["per"] is not None and (_per_thing(m) or m["per"] in _TIMES) and _others_before(before):
+        return False  # `kennels for the dogs, 7 nights at £25 a night`: for how many dogs?
     if "with" in before[:-1]:
         return False  # `with delivery, 3 items ...`: only `filled the van with 41.6 litres`
     return (
@@ -155,19 +157,35 @@ def _ask(words: list[str], named: list[str], *, extra: bool) -> tuple[list[str],
     return words[i:end], words[end:]
 
 
+#: What a price may be per that each of several things may take (`vans for 3 days`).
+_TIMES = frozenset(("day", "night", "week", "month", "year", "hour", "hr", "session", "lesson"))
+#: Words ending in `s` that name no things (`this`, `was`, `thanks`).
+_NOT_PLURAL = frozenset(
+    ("this", "was", "has", "plus", "less", "thanks", "cheers", "always", "perhaps", "yes",
+     "pls", "thus", "minus", "bonus", "class", "glass", "gas", "bus", "business", "boss",
+     "address", "its", "it's", "his", "hers", "ours", "yours", "us", "is", "as", "does")
+)  # fmt: skip
+
+
+def _others_before(before: list[str]) -> bool:
+    """Whether, in the sentence before a price per unit or per night, plural things are named
+    (`hired vans for 3 days`): the price may be per one of them."""
+    ends = [i for i, w in enumerate(before) if w in (".", "?", "!")]
+    sentence = before[ends[-1] + 1 :] if ends else before
+    return any(w.endswith("s") and len(w) > 3 and w not in _NOT_PLURAL for w in sentence)
+
+
 def _uncharged(asked: list[str]) -> list[str]:
     """The ask without the charge it leaves out (`before delivery`)."""
     return [w for k, w in enumerate(asked) if not (w in _CHARGES and asked[k - 1 : k] == ["before"])]
 
 
 def _after_plain(rest: list[str]) -> bool:
-    """What follows the ask: tail words (`for my invoice`, `please`), or, after its sentence
-    ends, sentences of plain words only (`receipt looks odd`, `just the number pls`)."""
-    if tail_plain(rest):
+    """What follows the ask: tail words (`for my invoice`, `please`, `? just the number pls`),
+    or, after its sentence ends, the asker's asides (`? customer's waiting`)."""
+    if tail_plain([w for w in rest if w not in _JUST]):
         return True
-    return rest[:1] in (["?"], ["."], ["!"]) and all(
-        plain_word(w) or w in TAIL_WORDS or w in _JUST for w in rest
-    )
+    return rest[:1] in (["?"], ["."], ["!"]) and aside(rest[1:])
 
 
 _JUST = frozenset(("just", "number", "answer"))
@@ -182,7 +200,8 @@ def _counted(m: re.Match[str]) -> bool:
         return "." not in m["n"] and plural and "of" not in words
     unit, per = UNIT_NAMES.get(words[0]), UNIT_NAMES.get(m["per"])
     if _per_thing(m):  # `7 bags of flour at £1.35 a bag`, `6 nights at £48.50 a night`
-        return "." not in m["n"] and (len(words) == 1 or words[1] == "of")
+        booked = re.search(r"\b(?:for|in)\s*$", m.string[: m.start()]) is not None
+        return not booked and "." not in m["n"] and (len(words) == 1 or words[1] == "of")
     return len(words) == 1 and unit is not None and unit == per
 
 

@@ -1,0 +1,84 @@
+"""Sentences of the asker's own after a question (`? need it for the flyer`, `? helping my kid
+with homework lol`, `? customer's waiting`): what a reader may leave out after the maths it
+reads.
+
+Plain words (`background.plain_word`) are not enough there: an audit of the first draft (audit
+I, docs/audits/round19) found sentences of plain words that edit the maths (`swap them`, `ignore
+the postage`, `drop the highest`), price it again (`they were bogof`, `drinks were free`), add to
+it (`and delivery`), ask another measure (`in sterling`, `working`) or take it back (`oops
+typo`). So each clause of an aside must open as asides do, by saying what the asker is doing or
+why they ask (`for`, `need it`, `helping`, `measuring`, `just checking`, `my brain's gone`), and
+may hold none of the words that act on the maths, whatever else it says.
+"""
+
+from __future__ import annotations
+
+from reasoning_mesh.planner.background import TAIL_WORDS, plain_word
+
+#: How an aside's clause may open: a purpose, what the asker is doing, how they feel.
+_OPENERS = frozenset(
+    ("for", "need", "needs", "needed", "asking", "helping", "help", "it's", "its", "this",
+     "measuring", "planning", "trying", "doing", "checking", "just", "thanks", "thank",
+     "cheers", "ta", "lol", "haha", "settling", "filling", "writing", "making", "sorting",
+     "updating", "putting", "customer's", "brain's", "keep", "i", "i'm", "im", "i've", "ive",
+     "my", "we", "we're", "can't", "cant", "still", "quick", "pls", "please", "ok", "okay",
+     "cheers", "x", "xx", "hope", "hoping", "thx", "ty")
+)  # fmt: skip
+#: What `my` may name at an aside's opening (`my brain's gone`; never `my sister is paying`).
+_MINE = frozenset(("brain", "brain's", "brains", "calculator", "calculator's", "calculators",
+                   "phone", "phone's", "head", "mind", "maths", "math", "kid", "kids", "son",
+                   "daughter", "homework", "tables"))  # fmt: skip
+#: Words that act on the maths or its amounts (audit I): an aside holding one is no aside.
+_ACTING = frozenset(
+    ("swap", "swapped", "switch", "switched", "flip", "flipped", "reverse", "reversed", "ignore",
+     "ignoring", "ignored", "skip", "skipping", "skipped", "drop", "dropping", "dropped",
+     "exclude", "excluding", "excluded", "except", "without", "waived", "free", "gift", "gifted",
+     "typo", "oops", "correction", "wrong", "middle", "highest", "lowest", "first", "last",
+     "biggest", "smallest", "discount", "discounted", "promo", "code", "bogof", "deal", "float",
+     "included", "inclusive", "including", "incl", "built", "profit", "margin", "service",
+     "charge", "charges", "delivery", "postage", "shipping", "parking", "commission", "add",
+     "added", "plus", "also", "another", "extra", "more", "less", "fewer", "sterling", "lira",
+     "aussie", "rand", "euro", "euros", "dollars", "pounds", "quid", "yen", "currency",
+     "convert", "working", "weekdays", "weekends", "business", "nautical", "troy", "us", "uk",
+     "imperial", "metric", "british", "american", "only", "mates", "rates", "paying", "pay",
+     "paid", "hers", "his", "theirs", "split", "share", "each", "per", "half", "double",
+     "twice", "both", "round", "rounded", "nearest", "approx", "roughly", "about", "around",
+     "or", "tax", "vat", "tip", "tips", "net", "gross", "refund", "returned", "back", "off",
+     "every", "not", "no", "never", "instead", "actually", "meant", "mean", "sorry", "should",
+     "wait", "them", "these", "those", "minus", "times", "divide", "divided", "negative",
+     "mistyped", "misprint", "deposit", "rest", "remaining", "left", "change", "other",
+     "others", "separate", "except", "exchange", "converted", "equivalent", "hold", "on")
+)  # fmt: skip
+_CLAUSE_MARKS = frozenset((".", "?", "!", ",", ";", ":", "-", "(", ")"))
+_JOINERS = frozenset(("and", "but", "so", "though", "tho"))
+
+
+def aside(words: list[str]) -> bool:
+    """Whether `words` (after the question) are sentences of the asker's own only: each clause
+    opens as an aside does, every word is plain or a tail word, and none acts on the maths."""
+    if any(w in _ACTING or (w.endswith("n't") and w != "can't") for w in words):
+        return False
+    if not all(plain_word(w) or w in TAIL_WORDS or w in _OPENERS or w == "with" for w in words):
+        return False
+    clause: list[str] = []
+    for w in [*words, "."]:
+        if w not in _CLAUSE_MARKS:
+            clause.append(w)
+            continue
+        opened = [c for c in clause if c not in _JOINERS]
+        if opened and not _opens(opened):
+            return False
+        clause = []
+    return True
+
+
+def _opens(clause: list[str]) -> bool:
+    first = clause[0]
+    if first == "my":
+        return clause[1:2] != [] and clause[1] in _MINE
+    return first in _OPENERS
+
+
+def acting(words: list[str]) -> bool:
+    """Whether any of `words` acts on the maths (`Swap these:`, `Skip the postage:`)."""
+    return any(w in _ACTING for w in words)
