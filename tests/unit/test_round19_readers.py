@@ -63,6 +63,25 @@ from reasoning_mesh.planner.numwords import read_mixed_number_words, with_numera
          "many loaves did they order?", "Solve 4 + 2.50*n = 19 for n."),
         ("Dance classes cost £6 a session plus a one-off £15 registration fee. I've spent £93 "
          "so far in total. How many sessions have I been to?", "Solve 15 + 6*n = 93 for n."),
+        # a temperature, then how it changed
+        ("thermometer in the greenhouse said -6 at 6am and its gone up 11 degrees since. what "
+         "does it read now", "What is -6 + 11?"),
+        ("Science lab: the sample was at -4.5 degrees C and then dropped by another 2.3 degrees. "
+         "What's the new temperature?", "What is -4.5 - 2.3?"),
+        ("temp at dawn on the boat was minus 4 degrees it went up 11 by noon then dropped 9 by "
+         "midnight what was it at midnight", "What is -4 + 11 - 9?"),
+        # (`stories` reads one change only; `temperatures` reads each in its order)
+        ("it was 3 degrees and it dropped 9 degrees then rose 2, what is it now", "What is 3 - 9 + 2?"),
+        # sums asked among more of people's words
+        ("hey google what is negative fourteen plus nine minus twenty three", "What is -14 + 9 - 23?"),
+        ("Doing my kid's homework with them and blanked - what's 7/8 minus 1/3?",
+         "What is (7/8) - (1/3)?"),
+        ("sticky note on the fridge: -84 / 7 = ?  (checking Maya's answer)", "What is -84/7?"),
+        ("can someone in this thread check my homework, what is 1/2 minus 5/6? I keep getting a "
+         "weird answer", "What is (1/2) - (5/6)?"),
+        ("What is two thirds of three fifths?", "What is (2/3)*(3/5)?"),
+        ("The bakery sold 48 loaves today at 3.25 each, how much did we take in?", "What is 48*3.25?"),
+        ("on the till: 12 bananas at 0.85 each, what do I ring up?", "What is 12*0.85?"),
         # money taken on a shift: its decimals are not times of day
         ("taxi shift so far: 12.40, 8.75, 23.10 and 6.50. total takings?",
          "What is 12.40 + 8.75 + 23.10 + 6.50?"),
@@ -111,6 +130,11 @@ def test_reads(question: str, reading: str) -> None:
         "2x + 5 = 8, give x as a decimal please",
         "she has 2x = 6 on sheet a, what is x",
         "2x + 5 = 8, give x to 2 decimal places",
+        # a temperature asked at its start, changed again without a number
+        "it was -4 degrees at dawn and went up 5 degrees by noon. what was it at dawn",
+        "it was -4 degrees at dawn, went up 5 degrees by noon and the same by 3pm. what is it now",
+        # sellers' takings asked of one of them
+        "we sold 48 candles at £3 each, how much did I make?",
         # a shift's decimals beside hours are times of day
         "shift today 7.30 to 4.15, total takings 85.50?",
     ],
@@ -138,15 +162,17 @@ def test_a_fraction_asked_comes_off_only_as_a_clause_of_its_own() -> None:
     assert without_fraction_asked("what is 0.5 + 0.25 as a fraction") is None
 
 
-_AUDIT_I = (Path(__file__).parent / "data" / "audit_i_misreads.txt").read_text().splitlines()
+def _audit(name: str) -> list[str]:
+    lines = (Path(__file__).parent / "data" / name).read_text().splitlines()
+    return [q.replace("\\n", "\n") for q in lines if q.strip()]  # a line break written `\n`
 
 
-@pytest.mark.parametrize("question", [q for q in _AUDIT_I if q.strip()])
-def test_audit_i_misreads_are_refused(question: str) -> None:
-    """Audit I (docs/audits/round19): every new misread of the first draft, refused."""
+@pytest.mark.parametrize("question", _audit("audit_i_misreads.txt") + _audit("audit_j_misreads.txt"))
+def test_audit_misreads_are_refused(question: str) -> None:
+    """Audits I and J (docs/audits/round19): every misread they found, refused."""
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
 
 
-def test_audit_i_list_is_whole() -> None:
-    assert len([q for q in _AUDIT_I if q.strip()]) == 138
+def test_audit_lists_are_whole() -> None:
+    assert (len(_audit("audit_i_misreads.txt")), len(_audit("audit_j_misreads.txt"))) == (138, 33)

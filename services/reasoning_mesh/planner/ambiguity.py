@@ -110,7 +110,7 @@ _PLUS_MINUS = re.compile(r"\bplus\s*-?\s*minus\b|±|\+/-|\+-")
 _TAKINGS = re.compile(r"\b(?:fares|takings)\b")
 _HOURS_SAID = re.compile(
     r"\b(?:hours?|hrs?|h|mins?|minutes?|o'?clock|am|pm|start\w*|finish\w*|clock\w*|breaks?|"
-    r"until|till)\b|\d(?:am|pm|h)\b|\d-\d|\d:\d\d"
+    r"until|till|pickups?|pick-ups?|drop-offs?)\b|\d(?:am|pm|h)\b|\d-\d|\d:\d\d|\bat \d"
 )
 
 

@@ -69,8 +69,10 @@ _TOKEN = re.compile(rf"(?<![\w.])\d+\.\d+(?=[a-z](?![\w.]))|{TOKEN.pattern}")
 
 def read(text: str) -> str | None:
     said, words = _words(text)
-    if not words or words[0][2] in YES_NO:
+    if not words or (words[0][2] in YES_NO and not _requested(words)):
         return None
+    if re.search(r"=\s*\?", said) and not re.search(r"(?<![a-z])[a-z](?![a-z'])", _sum_part(said)):
+        said, words = _words(re.sub(r"\s*=\s*\?", "?", text, count=1))  # `1000 minus 387 = ?`
     if "=" in said:
         return _equation(said, words)
     if any(w in _SHARING for _, _, w in words):
@@ -89,6 +91,22 @@ def read(text: str) -> str | None:
     return natural.arithmetic(said[words[start][0] : words[last][1]])
 
 
+#: Who is asked to (`can someone check ...`, `could you work out`): a request, not yes or no.
+_ASKED_TO = frozenset(("someone", "somebody", "anyone", "anybody", "you", "u"))
+_DOING = frozenset(("check", "help", "tell", "work", "do", "figure", "calculate", "sort"))
+
+
+def _requested(words: list[tuple[int, int, str]]) -> bool:
+    """`can someone in this thread check my homework, what is ...`: a request to do the maths."""
+    said = [w for _, _, w in words[:8]]
+    return said[1:2] != [] and said[1] in _ASKED_TO and bool(_DOING & set(said[2:]))
+
+
+def _sum_part(said: str) -> str:
+    """The text before `= ?` (`(-84) / 7 = ?`): where a letter would make it an equation."""
+    return said[: said.index("=")]
+
+
 def _asked(words: list[tuple[int, int, str]], first: int, last: int, lead: list[str]) -> bool:
     """Whether the span is asked right before it (`what's`, `i need`), begins with no
     operation (`my answer is -8 minus 15`), compares nothing, and only the asker's chatter is
@@ -105,9 +123,25 @@ def _asked(words: list[tuple[int, int, str]], first: int, last: int, lead: list[
         (asked or headed)
         and words[first][2] not in _BINARY
         and not any(w == "than" for _, _, w in words)  # `what's one less than 12 + 8`
-        and lead_plain([w for _, _, w in words[:first]][: -1 if lead[-2:] in _WORK_OUT else None])
+        and lead_plain(
+            _companions([w for _, _, w in words[:first]][: -1 if lead[-2:] in _WORK_OUT else None])
+        )
         and _after_plain(after)
     )
+
+
+_WITH_WHOM = frozenset(("them", "me", "him", "her", "us", "you"))
+
+
+def _companions(lead: list[str]) -> list[str]:
+    """`lead` without a `with` that only says with whom (`doing my kid's homework with them`,
+    never `with VAT`) and the `group` of a group chat."""
+    return [
+        w
+        for i, w in enumerate(lead)
+        if not (w == "with" and lead[i + 1 : i + 2] != [] and lead[i + 1] in _WITH_WHOM)
+        and not (w == "group" and lead[i + 1 : i + 2] == ["chat"])
+    ]
 
 
 def _after_plain(after: list[str]) -> bool:
@@ -135,6 +169,9 @@ def _span(words: list[tuple[int, int, str]]) -> tuple[int, int] | None:
 def _plain_at(words: list[tuple[int, int, str]], k: int) -> bool:
     """`plain_word`, and `with` after a word of helping in a sentence after the maths."""
     word = words[k][2]
+    after = words[k + 1][2] if k + 1 < len(words) else ""
+    if (word == "with" and after in _WITH_WHOM) or (word == "group" and after == "chat"):
+        return True  # `homework with them`, `for the group chat`
     if word == "um" and (k == 0 or not number(words[k - 1][2])):
         return True  # `okay so um what is ...`: a filler, not micrometres
     if word == "with" and not any(w in _HELPING for _, _, w in words[max(0, k - 3) : k]):

@@ -47,7 +47,11 @@ _ACTING = frozenset(
      "every", "not", "no", "never", "instead", "actually", "meant", "mean", "sorry", "should",
      "wait", "them", "these", "those", "minus", "times", "divide", "divided", "negative",
      "mistyped", "misprint", "deposit", "rest", "remaining", "left", "change", "other",
-     "others", "separate", "except", "exchange", "converted", "equivalent", "hold", "on")
+     "others", "separate", "exchange", "converted", "equivalent", "hold",
+     # charges asked for, things taken out or cancelled (audit J)
+     "fee", "fees", "surcharge", "insurance", "gratuity", "toll", "tolls", "removing", "remove",
+     "removed", "forgetting", "cancelled", "canceled", "cancel", "cancelling", "returning",
+     "return", "returned", "mine", "food", "drinks", "mains", "score", "dozen")
 )  # fmt: skip
 _CLAUSE_MARKS = frozenset((".", "?", "!", ",", ";", ":", "-", "(", ")"))
 _JOINERS = frozenset(("and", "but", "so", "though", "tho"))
@@ -58,7 +62,10 @@ def aside(words: list[str]) -> bool:
     opens as an aside does, every word is plain or a tail word, and none acts on the maths."""
     if any(w in _ACTING or (w.endswith("n't") and w != "can't") for w in words):
         return False
-    if not all(plain_word(w) or w in TAIL_WORDS or w in _OPENERS or w == "with" for w in words):
+    if not all(
+        plain_word(w) or w in TAIL_WORDS or w in _OPENERS or _helped(words, i)
+        for i, w in enumerate(words)
+    ):
         return False
     clause: list[str] = []
     for w in [*words, "."]:
@@ -76,7 +83,18 @@ def _opens(clause: list[str]) -> bool:
     first = clause[0]
     if first == "my":
         return clause[1:2] != [] and clause[1] in _MINE
+    if first == "just":  # `just checking`, never `just the food`
+        return clause[1:2] != [] and clause[1] in _JUST
     return first in _OPENERS
+
+
+_JUST = frozenset(("checking", "asking", "wondering", "curious", "making", "double", "to", "need"))
+_HELPING = frozenset(("help", "helping", "helps", "helped", "struggling", "stuck"))
+
+
+def _helped(words: list[str], i: int) -> bool:
+    """`with` after a word of helping (`helping my kid with homework`), never `with the fee`."""
+    return words[i] == "with" and bool(_HELPING & set(words[max(0, i - 3) : i]))
 
 
 def acting(words: list[str]) -> bool:

@@ -135,7 +135,8 @@ LEAD_WORDS = (
     - {"tax", "taxes", "some", "any", "about", "and", "or", "but", "if", "when", "before", "had",
        "have", "has", "having", "a", "an", "on", "in", "at", "for", "still", "kids", "children",
        "friends", "guys", "wrong", "answer", "right"}
-) | {"?", ".", "!", ":", ";", "-", "calc", "hey", "hi", "ok", "okay", "so", "um", "quick"}  # fmt: skip
+) | {"?", ".", "!", ":", ";", "-", "calc", "hey", "hi", "ok", "okay", "so", "um", "quick",
+     "google", "alexa", "siri", "assistant", "chatgpt", "bot"}  # fmt: skip
 #: What may begin an ask after a comma (`my spreadsheet has died lol, what's 48 times 25`).
 _ASKING = frozenset(("what", "what's", "whats", "how", "can", "could"))
 #: Marks that end a clause of background before the maths.

@@ -99,11 +99,19 @@ def _parts(  # noqa: PLR0911 - one refusal per part
         return None
     if any(w in _TAKEN for w in words[max(0, fixed[0] - 4) : fixed[0]]):
         return None  # `the agency took a 60 admin fee, so my pay came to 390`: taken off
+    after, spent = (
+        words[totals[0] + 1 : totals[0] + 4],
+        "spent" in words[max(0, totals[0] - 3) : totals[0]],
+    )
+    if (spent and "on" in after) or {"since", "labour", "labor"} & set(after) or _BESIDES & set(words):
+        return None  # `spent £95 on the gym and swimming`, `since the fee`, `besides me` (audit J)
     if not _plain(words, per) or not _asks_for(words, per) or _doubtful(words, per):
         return None
     return (fixed[0], rate, totals[0]), per
 
 
+#: Someone the count leaves out (`how many people besides me`).
+_BESIDES = frozenset(("besides", "apart", "except", "excluding"))
 #: Who else may share the bill or the count (`my wife and i paid 140`).
 _OTHERS = frozenset(
     ("wife", "husband", "partner", "friend", "friends", "kids", "children", "family", "brother",
@@ -164,7 +172,7 @@ def _doubtful(words: list[str], per: str) -> bool:
     return any(
         (
             words.count("each") and fee and not once,  # `tickets are 9 each plus a fee of 6`
-            any(w in _OTHERS for w in words) or per in ("cent", "cents", "percent"),
+            any(w.removesuffix("'s") in _OTHERS for w in words) or per in ("cent", "cents", "percent"),
             # `how many more months until a year?`, `130 before the call-out`
             re.search(r"\buntil (?:a|an|the|next)\b|\bbefore the\b", said) is not None,
             re.search(r"\blabou?r (?:on|was|came|cost|costs|total)\b", said) is not None,

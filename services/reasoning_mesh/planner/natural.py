@@ -76,7 +76,7 @@ arith: expr
      // `add 2.5 + 3.75 + 0.125`: a sum written out after `add` (never `add 5 times 3`)
      | ("add" | "adding") "up"? expr ("+" | "plus") term -> add_up
      | expr ("when" | "if" | "for" | "where" | "with") VAR "=" expr -> substitute
-     | _part "of" (NUMBER | WORDS | group)              -> part_of
+     | _part "of" (NUMBER | WORDS | FRACTION_WORDS | group) -> part_of
 // `increase 40 by a quarter` means a quarter of 40; `reduce 12/16 by 4` may mean cancel: only
 // whole amounts are read
 ?amount: NUMBER -> num

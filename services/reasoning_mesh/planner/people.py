@@ -38,6 +38,7 @@ from reasoning_mesh.planner import (
     story_maths,
     symbolic,
     tallies,
+    temperatures,
     totals,
     word_problems,
     wrappers,
@@ -120,7 +121,15 @@ def _asked_first(said: str) -> str | None:
     if not mark or not head.strip() or re.search(r"\d", rest):
         return None
     words = tokens(rest)
-    return f"{head}?" if words and aside(words) and not _QUALIFYING & set(words) else None
+    things = [w for w in words if w.endswith("s") and len(w) > 3 and w not in _NOT_THINGS]
+    plain = aside(words) and not _QUALIFYING & set(words) and not things  # `booking rooms`
+    return f"{head}?" if words and plain else None
+
+
+#: Words ending in `s` an aside may say that name nothing counted (`thanks`, `my kids`).
+_NOT_THINGS = frozenset(
+    ("thanks", "cheers", "kids", "this", "always", "guys", "maths", "its", "it's", "lots")
+)
 
 
 def _formed(said: str) -> forms.FormedReading | None:
@@ -128,6 +137,7 @@ def _formed(said: str) -> forms.FormedReading | None:
     return (
         shares.read(said)
         or stories.read(said)
+        or temperatures.read(said)
         or word_problems.read(said)
         or pairs.read(said)
         or ages.read(said)

@@ -36,7 +36,8 @@ from reasoning_mesh.planner.units import UNIT_NAMES
 
 _PRICE = r"(?P<cur>[£$€])?(?P<price>\d+(?:\.\d{1,2})?)"
 _PRICED = re.compile(
-    r"(?<![\w.,])(?P<n>\d+(?:\.\d+)?) (?P<things>(?:[a-z'-]+ ){0,2}[a-z'-]+)"
+    r"(?<![\w.,])(?P<n>\d+(?:\.\d+)?) (?P<things>(?:(?!today|tonight|yesterday)[a-z'-]+ ){0,2}"
+    r"(?!today\b|tonight\b|yesterday\b)[a-z'-]+)"
     r"(?P<where> (?:at|in|on|from) (?:the |a |my |our )?(?:[a-z'-]+ ){0,2}[a-z'-]+)?"
     r"(?P<when> (?:this|last|yesterday) (?:morning|afternoon|evening|night|week|weekend)"
     r"| today| yesterday| tonight)? at "
@@ -55,7 +56,7 @@ _ASK_WORDS = frozenset(
      "came", "to", "cost", "take", "took", "make", "made", "spend", "spent", "on", "total",
      "altogether", "overall", "were", "was", "is", "are", "my", "i", "takings", "grand", "be",
      "charge", "invoice", "bill", "owe", "so", "ok", "then", "me", "up", "all", "in", "have",
-     "has", "should've", "should", "been", "amount")
+     "has", "should've", "should", "been", "amount", "ring", "we", "our")
 )  # fmt: skip
 _ASKS = frozenset(("what", "what's", "whats", "how", "total"))
 #: A charge not counted and not stated, after the ask (`what's the total before delivery`).
@@ -111,8 +112,11 @@ def _told(said: str, m: re.Match[str]) -> bool:
     sold = bool(set(before) & _SOLD)
     if asked & (_SPENT if sold else _TAKEN) or (m["extra"] and "before" in asked):
         return False  # `sold 48 ..., what did they cost me`; `plus £4.75 delivery, ... before delivery`
-    if m["per"] is not None and (_per_thing(m) or m["per"] in _TIMES) and _others_before(before):
+    others = [*before, *tokens(m["where"] or ""), *rest]
+    if m["per"] is not None and (_per_thing(m) or m["per"] in _TIMES) and _plurals(others):
         return False  # `kennels for the dogs, 7 nights at £25 a night`: for how many dogs?
+    if m["things"].split()[0] in _MULTIPLES:
+        return False  # `three score candles`: a count said in scores
     if "with" in before[:-1]:
         return False  # `with delivery, 3 items ...`: only `filled the van with 41.6 litres`
     return (
@@ -122,9 +126,21 @@ def _told(said: str, m: re.Match[str]) -> bool:
         and all(plain_word(w) or w in _TRADING for w in before)
         and all(plain_word(w) or w in UNIT_NAMES or w in _of_per(m) for w in named)
         and not any(
-            w in _NOT_TOTAL for w in [*before, *named, *_uncharged(asked_words)] if w not in _of_per(m)
+            w in _NOT_TOTAL
+            for w in [*before, *named, *_uncharged(asked_words)]
+            if w not in _of_per(m) and not (w in _WE and _takings(sold, asked))
         )
     )
+
+
+#: The sellers, who take the total together (`we sold 156 cupcakes ..., how much did we take`).
+_WE = frozenset(("we", "our", "we've", "we're"))
+
+
+def _takings(sold: bool, asked: set[str]) -> bool:
+    """Whether the ask is of what a seller took (`sold ... how much did we take in`), never of
+    one seller's part (`we sold ... how much did I make`: a share)."""
+    return sold and bool(asked & _TAKEN) and not asked & {"i", "me", "my", "each"}
 
 
 def _of_per(m: re.Match[str]) -> frozenset[str]:
@@ -167,12 +183,15 @@ _NOT_PLURAL = frozenset(
 )  # fmt: skip
 
 
-def _others_before(before: list[str]) -> bool:
-    """Whether, in the sentence before a price per unit or per night, plural things are named
-    (`hired vans for 3 days`): the price may be per one of them."""
-    ends = [i for i, w in enumerate(before) if w in (".", "?", "!")]
-    sentence = before[ends[-1] + 1 :] if ends else before
-    return any(w.endswith("s") and len(w) > 3 and w not in _NOT_PLURAL for w in sentence)
+def _plurals(words: list[str]) -> bool:
+    """Whether, besides the count and its price per unit or per night, plural things are named
+    anywhere (`hired vans for 3 days`, `in the twin rooms`, `? booking rooms for friends`):
+    the price may be per one of them."""
+    return any(w.endswith("s") and len(w) > 3 and w not in _NOT_PLURAL for w in words)
+
+
+#: Words that count in sets (`three score candles`, `4 dozen eggs`), not the things counted.
+_MULTIPLES = frozenset(("score", "scores", "dozen", "dozens", "gross", "pair", "brace", "couple"))
 
 
 def _uncharged(asked: list[str]) -> list[str]:

@@ -154,7 +154,10 @@ class Reading(Transformer[Token, str]):
     def part_of(self, part: Token | str, whole: Token | str) -> str:
         """`3/4 of 56`, `half of 93`, `two thirds of 12`: the whole question only (`half of 10
         + 4` is refused: of which?), the part a fraction as written or in words."""
-        number = _numeral(whole) if isinstance(whole, Token) else whole  # `(3/5)`: a group
+        if isinstance(whole, Token) and whole.type == "FRACTION_WORDS":
+            number = _fraction(whole)  # `two thirds of three fifths`
+        else:
+            number = _numeral(whole) if isinstance(whole, Token) else whole  # `(3/5)`: a group
         return f"What is {_fraction(part)}*{number}?"
 
     def part_of_var(self, part: Token | str, var: Token) -> str:
