@@ -135,6 +135,10 @@ def test_reads(question: str, reading: str) -> None:
         "it was -4 degrees at dawn, went up 5 degrees by noon and the same by 3pm. what is it now",
         # sellers' takings asked of one of them
         "we sold 48 candles at £3 each, how much did I make?",
+        # a unit's kind the knowledge base does not hold, said anywhere
+        "How many km is 10 miles? nautical",
+        "Troy: 3 oz in grams?",
+        "How many grams in 2 ounces? gold",
         # a shift's decimals beside hours are times of day
         "shift today 7.30 to 4.15, total takings 85.50?",
     ],
@@ -142,6 +146,15 @@ def test_reads(question: str, reading: str) -> None:
 def test_refused(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
+
+
+def test_hours_of_a_fee_plus_a_rate_are_decimals() -> None:
+    """Sealed file 63: `$65 call-out fee plus $48 per hour ... $281` answered `9/2` hours."""
+    plan = plan_question(
+        "plumber charges a $65 call-out fee plus $48 per hour. the bill came to $281. how many "
+        "hours did he work?"
+    )
+    assert {g.notation for g in plan.goals} == {"decimal"}
 
 
 def test_mixed_numbers_are_read_as_their_sum_as_written() -> None:
@@ -167,12 +180,15 @@ def _audit(name: str) -> list[str]:
     return [q.replace("\\n", "\n") for q in lines if q.strip()]  # a line break written `\n`
 
 
-@pytest.mark.parametrize("question", _audit("audit_i_misreads.txt") + _audit("audit_j_misreads.txt"))
+@pytest.mark.parametrize(
+    "question", [q for name in ("i", "j", "k") for q in _audit(f"audit_{name}_misreads.txt")]
+)
 def test_audit_misreads_are_refused(question: str) -> None:
-    """Audits I and J (docs/audits/round19): every misread they found, refused."""
+    """Audits I, J and K (docs/audits/round19): every misread they found, refused."""
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
 
 
 def test_audit_lists_are_whole() -> None:
-    assert (len(_audit("audit_i_misreads.txt")), len(_audit("audit_j_misreads.txt"))) == (138, 33)
+    counts = [len(_audit(f"audit_{name}_misreads.txt")) for name in ("i", "j", "k")]
+    assert counts == [138, 33, 53]

@@ -209,10 +209,24 @@ def misread(reading: str, question: str = "") -> str | None:
     if _THOUSANDS_DOT.match(reading):
         return "a dot before three digits may separate thousands (62.548)"
     if (converted := _CONVERTED.match(reading)) is not None:
-        return notation(converted["value"], converted["unit"])  # `5.11 ft`, `1.30 hours`
+        return _converted(converted, question)
     return None
 
 
+def _converted(converted: re.Match[str], question: str) -> str | None:
+    """Why a conversion may be another: a kind of unit named, a notation that is no decimal."""
+    if _KIND.search(question.lower()):
+        return "a kind of unit (nautical, troy, US) the reading leaves out"
+    return notation(converted["value"], converted["unit"])  # `5.11 ft`, `1.30 hours`
+
+
+#: A unit's kind, anywhere in a question read as a conversion (`How many km is 10 miles?
+#: nautical`, `Troy: 3 oz in grams?`): the knowledge base holds one kind of each unit.
+_KIND = re.compile(
+    r"\b(?:nautical|troy|imperial|statute|survey|avoirdupois|apothecar\w*|fluid|dry|uk|u\.s\.?"
+    r"|gold|silver|platinum)\b"
+    r"|\b(?:us|american|british) (?:gallons?|pints?|quarts?|cups?|ounces?|oz|tons?|fl)\b"
+)
 #: A conversion as the grammar reads it, whichever reader read it.
 _CONVERTED = re.compile(r"^How many \S+ are there in (?P<value>[\d.]+) (?P<unit>[a-z]+)\?$")
 

@@ -103,13 +103,20 @@ def _parts(  # noqa: PLR0911 - one refusal per part
         words[totals[0] + 1 : totals[0] + 4],
         "spent" in words[max(0, totals[0] - 3) : totals[0]],
     )
-    if (spent and "on" in after) or {"since", "labour", "labor"} & set(after) or _BESIDES & set(words):
+    if (
+        (spent and "on" in after)
+        or {"since", "labour", "labor", "subs", "alone"} & set(after)
+        or _BESIDES & set(words)
+        or (_MORE.search(" ".join(words)) and {"fee", "charge", "joining"} & set(words))
+    ):
         return None  # `spent £95 on the gym and swimming`, `since the fee`, `besides me` (audit J)
     if not _plain(words, per) or not _asks_for(words, per) or _doubtful(words, per):
         return None
     return (fixed[0], rate, totals[0]), per
 
 
+#: `how many more months` after a fee: more than what is paid so far, toward which total?
+_MORE = re.compile(r"\bhow many (?:more|extra|further)\b")
 #: Someone the count leaves out (`how many people besides me`).
 _BESIDES = frozenset(("besides", "apart", "except", "excluding"))
 #: Who else may share the bill or the count (`my wife and i paid 140`).

@@ -110,15 +110,20 @@ def _told(said: str, m: re.Match[str]) -> bool:
     asked_words, rest = _ask(tokens(after), named, extra=m["extra"] is not None)
     asked = set(asked_words)
     sold = bool(set(before) & _SOLD)
-    if asked & (_SPENT if sold else _TAKEN) or (m["extra"] and "before" in asked):
-        return False  # `sold 48 ..., what did they cost me`; `plus £4.75 delivery, ... before delivery`
     others = [*before, *tokens(m["where"] or ""), *rest]
-    if m["per"] is not None and (_per_thing(m) or m["per"] in _TIMES) and _plurals(others):
-        return False  # `kennels for the dogs, 7 nights at £25 a night`: for how many dogs?
-    if m["things"].split()[0] in _MULTIPLES:
-        return False  # `three score candles`: a count said in scores
-    if "with" in before[:-1]:
-        return False  # `with delivery, 3 items ...`: only `filled the van with 41.6 litres`
+    if any(
+        (
+            _ANOTHER_TIME.search(after),  # `how much did we take last year`
+            sold and asked & {"they", "them"} and _WE & set(before),  # `we sold ..., did they take`
+            asked & (_SPENT if sold else _TAKEN),  # `sold 48 ..., what did they cost me`
+            m["extra"] and "before" in asked,  # `plus £4.75 delivery, ... before delivery`
+            # `kennels for the dogs, 7 nights at £25 a night`: for how many dogs?
+            m["per"] is not None and (_per_thing(m) or m["per"] in _TIMES) and _plurals(others),
+            m["things"].split()[0] in _MULTIPLES,  # `three score candles`: counted in scores
+            "with" in before[:-1],  # `with delivery, 3 items`; only `filled the van with 41.6 l`
+        )
+    ):
+        return False
     return (
         bool(asked & _ASKS)
         and _counted(m)
@@ -133,6 +138,11 @@ def _told(said: str, m: re.Match[str]) -> bool:
     )
 
 
+#: A time after the count and price (the tokens leave times out): the total of another time.
+_ANOTHER_TIME = re.compile(
+    r"\b(?:last|this|next|that|per|a|each|every) (?:year|week|month|weekend|season|term|day|night)"
+    r"|\b(?:yesterday|tomorrow|weekly|monthly|yearly|annually|daily)\b"
+)
 #: The sellers, who take the total together (`we sold 156 cupcakes ..., how much did we take`).
 _WE = frozenset(("we", "our", "we've", "we're"))
 

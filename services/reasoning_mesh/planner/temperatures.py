@@ -60,10 +60,11 @@ _ASK = re.compile(
     r"|what(?:'s| is) it (?:reading|showing|saying) now"
     r"|how (?:cold|warm|hot) is it now"
 )
-#: Places named, whose temperatures may differ (`in the kitchen`, `outside`).
+#: Places named, whose temperatures may differ (`in the kitchen`, `outside`): one at most.
 _PLACES = re.compile(
     r"\b(?:outside|inside|indoors|outdoors|upstairs|downstairs|elsewhere)\b"
-    r"|\bin (?:the|my|our|a|his|her) (?!morning|afternoon|evening|night)"
+    r"|\b(?:in|at|on) (?:the|my|our|a|his|her) (?!morning|afternoon|evening|night|start|end|close)"
+    r"|\bin (?!the\b|my\b|our\b|a\b)[a-z]+"
 )
 #: A change said again without its number (`and the same again by 3pm`).
 _AGAIN = frozenset(("again", "same", "twice", "double", "doubled", "further", "half", "halved"))
@@ -84,7 +85,8 @@ def read(text: str) -> FormedReading | None:
     if story is None or ask is None or told is None:
         return None
     start, changes = told
-    if not _at_end(ask, story[changes[-1].end() :]):
+    last = list(_CHANGE.finditer(story))
+    if not last or not _at_end(ask, story, last[-1]):
         return None
     sums = start + "".join(
         f" {'plus' if _UP.fullmatch(m['way']) else 'minus'} {m['d']}" for m in changes
@@ -95,10 +97,11 @@ def read(text: str) -> FormedReading | None:
 
 def _told(story: str) -> tuple[str, list[re.Match[str]]] | None:
     """The temperature and each change after it, where every other number is a time of day,
-    one place at most is named (before the temperature), and every other word is plain."""
-    first = _SAID.search(story)
-    if first is None or _PLACES.search(story, first.end()):
-        return None  # `3 degrees in the kitchen and it dropped 9 degrees outside`: of where?
+    the temperature was said in the past (`was`, `said`, `read`; never `is 14 now`: the change
+    came before it), each change's subject is the temperature (`it`, `the temp`: never `the
+    freezer went up 3`, `the humidity rose 10`), and after the last change only times follow."""
+    if _OTHER_SCALE.search(story) or _OTHER_QUANTITY.search(story):
+        return None  # `it rose 18 degrees fahrenheit`, `the humidity rose 10`
     bare = _TIMES.sub(" ", story)
     changes = list(_CHANGE.finditer(bare))
     numbers = list(_SAID.finditer(bare))
@@ -106,9 +109,57 @@ def _told(story: str) -> tuple[str, list[re.Match[str]]] | None:
         return None
     if [m.start("d") for m in changes] != [n.start() for n in numbers[1:]]:
         return None  # each number after the first is a change right after its verb
-    words = tokens(_CHANGE.sub(" ", bare))
-    plain = all(map(_plain, words)) and not acting(words) and not _AGAIN & set(words)
-    return (numbers[0]["t"], changes) if plain and _TEMPERATURE & set(words) else None
+    before = tokens(bare[: numbers[0].start()])
+    if not _PAST & set(before[-3:]) or _NOW & set(before):
+        return None  # `temp is 14 degrees now and has gone up 6`: the change came first
+    ends = [numbers[0].end(), *(m.end() for m in changes[:-1])]
+    between = [tokens(bare[a : m.start()]) for a, m in zip(ends, changes, strict=True)]
+    last = tokens(bare[changes[-1].end() :])
+    words = [*before, *(w for part in between for w in part), *last]
+    told = (
+        all(_subject(part) for part in between)
+        and all(w in _AFTER for w in last)
+        and all(map(_plain, words))
+        and not acting(words)
+        and not any(w.endswith("'s") and w != "it's" for w in words)  # `my son's temp`
+        and len(_PLACES.findall(bare)) <= 1
+        and bool(_TEMPERATURE & set(words))
+    )
+    return (numbers[0]["t"], changes) if told else None
+
+
+def _subject(words: list[str]) -> bool:
+    """Whether the clause right before a change has the temperature as its subject (`and it`,
+    `, then`, `and the temp has`), never another thing (`and the freezer`)."""
+    marks = [i for i, w in enumerate(words) if w in _CLAUSE]
+    subject = words[marks[-1] + 1 :] if marks else words
+    return all(w in _SUBJECTS for w in subject)
+
+
+_CLAUSE = frozenset((",", ".", ";", "-", "and", "then", "but", "so"))
+_SUBJECTS = frozenset(
+    ("it", "it's", "its", "has", "had", "have", "the", "temperature", "temp", "thermometer",
+     "reading", "then", "since", "degrees", "degree", "c", "°c", "°")
+)  # fmt: skip
+#: Other measures said in degrees or beside a temperature.
+_OTHER_QUANTITY = re.compile(
+    r"\b(?:humidity|pressure|barometer|wind|chill|feels|high|low|forecast|will|would|might|"
+    r"little|bit|slightly|mistake|percent|%)\b"
+)
+
+
+#: Right before the temperature: it was said in the past (`was -6`, `said -6`, `read -4`).
+_PAST = frozenset(("was", "said", "read", "showed", "reading", "at", "were"))
+_NOW = frozenset(("now", "currently", "moment", "is", "it's", "reads", "says", "shows", "having"))
+_OTHER_SCALE = re.compile(r"\b(?:fahrenheit|kelvin|°f|f)\b|\d\s*°?f\b")
+#: After the temperature, the only words besides its changes and times of day.
+_AFTER = frozenset(
+    ("and", "then", "since", "by", "it", "it's", "its", "has", "had", "the", "temperature",
+     "temp", "degrees", "degree", "c", "°c", "°", "celsius", ",", ".", "-", ";", "noon", "midday",
+     "midnight", "lunchtime", "lunch", "dawn", "dusk", "overnight", "morning", "evening", "night",
+     "afternoon", "tonight", "today", "this", "that", "so", "far", "but", "though", "close",
+     "closing", "opening", "start", "end", "finish", "then")
+)  # fmt: skip
 
 
 def _plain(word: str) -> bool:
@@ -124,11 +175,19 @@ def _split(said: str) -> tuple[str | None, re.Match[str] | None]:
     return None, None
 
 
-def _at_end(ask: re.Match[str], last: str) -> bool:
+def _at_end(ask: re.Match[str], story: str, last: re.Match[str]) -> bool:
     """Whether the ask is of the time after the last change: `now`, `new`, nothing named, or a
-    time named by that change's own words (`by lunchtime` … `at lunch`)."""
+    time named (whole words) after the last change and nowhere before it (`by lunchtime` … `at
+    lunch`; never `at noon` of `by the afternoon`, nor a time the story started at)."""
     at = ask["at"] or ask["at2"]
     if at is None:
         return " was" not in ask[0] or "new" in ask[0]  # `what was it`: at the start, or after?
     named = set(tokens(at)) - {"the", "a"}
-    return bool(named) and all(any(w in said for said in tokens(last)) for w in named)
+    said_after = {_SAME.get(w, w) for w in tokens(story[last.end() :])}
+    said_before = {_SAME.get(w, w) for w in tokens(story[: last.start()])}
+    named = {_SAME.get(w, w) for w in named}
+    return bool(named) and named <= said_after and not named & said_before
+
+
+#: Names of one time of day.
+_SAME = {"lunchtime": "lunch", "midday": "noon"}

@@ -131,7 +131,9 @@ def read(text: str) -> FormedReading | None:
         if (found := problem(said)) is not None:
             equation, form = found
             reading = natural.reading(f"solve {equation} for n")
-            return None if reading is None else FormedReading(reading, form)
+            # hours or miles of a fee plus a rate are counted in decimals (`4.5` hours)
+            measured = problem is _fee and form == "not_negative"
+            return None if reading is None else FormedReading(reading, form, decimal=measured)
     return None
 
 
