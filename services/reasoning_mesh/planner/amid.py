@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.asides import acting, aside
+from reasoning_mesh.planner.asides import HELPING, acting, aside
 from reasoning_mesh.planner.background import (
     CLAUSE_ENDS,
     SENTENCE_ENDS,
@@ -50,9 +50,6 @@ _LEADS = frozenset(("what", "what's", "whats", "wat", "wats", "need", "calculate
                     "compute", "out"))  # fmt: skip
 _WHAT = frozenset(("what", "what's", "whats", "wat", "wats"))
 _WORK_OUT = (["work", "out"], ["figure", "out"])
-#: `with` may stand in a sentence of the asker's own after the sum where one of these is up to
-#: three words before it (`helping my kid with homework`), never `with tax`.
-_HELPING = frozenset(("help", "helping", "helps", "helped", "struggling", "stuck"))
 #: Operations that cannot begin a sum (`what's tenner minus 3.75`: of what?).
 _BINARY = frozenset(("minus", "plus", "times", "divided", "over", "x", "×", "*", "/", "+", "÷"))
 
@@ -174,7 +171,7 @@ def _plain_at(words: list[tuple[int, int, str]], k: int) -> bool:
         return True  # `homework with them`, `for the group chat`
     if word == "um" and (k == 0 or not number(words[k - 1][2])):
         return True  # `okay so um what is ...`: a filler, not micrometres
-    if word == "with" and not any(w in _HELPING for _, _, w in words[max(0, k - 3) : k]):
+    if word == "with" and not any(w in HELPING for _, _, w in words[max(0, k - 3) : k]):
         return False
     if word == "with":  # only in a sentence after one that holds a number
         return any(w in SENTENCE_ENDS for _, _, w in words[:k]) and any(

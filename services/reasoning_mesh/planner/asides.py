@@ -89,12 +89,13 @@ def _opens(clause: list[str]) -> bool:
 
 
 _JUST = frozenset(("checking", "asking", "wondering", "curious", "making", "double", "to", "need"))
-_HELPING = frozenset(("help", "helping", "helps", "helped", "struggling", "stuck"))
+#: Words of helping: `with` may follow them (`helping my kid with homework`), never `with tax`.
+HELPING = frozenset(("help", "helping", "helps", "helped", "struggling", "stuck"))
 
 
 def _helped(words: list[str], i: int) -> bool:
     """`with` after a word of helping (`helping my kid with homework`), never `with the fee`."""
-    return words[i] == "with" and bool(_HELPING & set(words[max(0, i - 3) : i]))
+    return words[i] == "with" and bool(HELPING & set(words[max(0, i - 3) : i]))
 
 
 def acting(words: list[str]) -> bool:
