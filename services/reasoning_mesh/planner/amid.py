@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.asides import HELPING, acting, aside
+from reasoning_mesh.planner.asides import acting, aside, helped
 from reasoning_mesh.planner.background import (
     CLAUSE_ENDS,
     SENTENCE_ENDS,
@@ -131,14 +131,15 @@ _WITH_WHOM = frozenset(("them", "me", "him", "her", "us", "you"))
 
 
 def _companions(lead: list[str]) -> list[str]:
-    """`lead` without a `with` that only says with whom (`doing my kid's homework with them`,
-    never `with VAT`) and the `group` of a group chat."""
-    return [
-        w
-        for i, w in enumerate(lead)
-        if not (w == "with" and lead[i + 1 : i + 2] != [] and lead[i + 1] in _WITH_WHOM)
-        and not (w == "group" and lead[i + 1 : i + 2] == ["chat"])
-    ]
+    """`lead` without its companions (`_companion`)."""
+    return [w for i, w in enumerate(lead) if not _companion(lead, i)]
+
+
+def _companion(words: list[str], i: int) -> bool:
+    """A `with` that only says with whom (`doing my kid's homework with them`, never `with
+    VAT`), or the `group` of a group chat."""
+    after = words[i + 1] if i + 1 < len(words) else ""
+    return (words[i] == "with" and after in _WITH_WHOM) or (words[i] == "group" and after == "chat")
 
 
 def _after_plain(after: list[str]) -> bool:
@@ -152,7 +153,8 @@ def _after_plain(after: list[str]) -> bool:
 def _span(words: list[tuple[int, int, str]]) -> tuple[int, int] | None:
     """The first and last word of the shortest span holding every word that is not plain,
     with the brackets round its ends (`(-15) × 4 ÷ (-6)`); None where it does nothing."""
-    odd = [k for k, (_, _, w) in enumerate(words) if not _plain_at(words, k)]
+    said = [w for _, _, w in words]
+    odd = [k for k in range(len(said)) if not _plain_at(said, k)]
     if not odd or not _operated(words, odd[0], odd[-1]):
         return None
     first, last = odd[0], odd[-1]
@@ -163,20 +165,17 @@ def _span(words: list[tuple[int, int, str]]) -> tuple[int, int] | None:
     return first, last
 
 
-def _plain_at(words: list[tuple[int, int, str]], k: int) -> bool:
-    """`plain_word`, and `with` after a word of helping in a sentence after the maths."""
-    word = words[k][2]
-    after = words[k + 1][2] if k + 1 < len(words) else ""
-    if (word == "with" and after in _WITH_WHOM) or (word == "group" and after == "chat"):
-        return True  # `homework with them`, `for the group chat`
-    if word == "um" and (k == 0 or not number(words[k - 1][2])):
+def _plain_at(words: list[str], k: int) -> bool:
+    """`plain_word`, a companion (`with them`), and `with` after a word of helping in a
+    sentence after the maths."""
+    word = words[k]
+    if _companion(words, k):
+        return True
+    if word == "um" and (k == 0 or not number(words[k - 1])):
         return True  # `okay so um what is ...`: a filler, not micrometres
-    if word == "with" and not any(w in HELPING for _, _, w in words[max(0, k - 3) : k]):
-        return False
     if word == "with":  # only in a sentence after one that holds a number
-        return any(w in SENTENCE_ENDS for _, _, w in words[:k]) and any(
-            number(w) for _, _, w in words[:k]
-        )
+        before = words[:k]
+        return helped(words, k) and bool(SENTENCE_ENDS & set(before)) and any(map(number, before))
     return plain_word(word)
 
 

@@ -22,7 +22,7 @@ _OPENERS = frozenset(
      "cheers", "ta", "lol", "haha", "settling", "filling", "writing", "making", "sorting",
      "updating", "putting", "customer's", "brain's", "keep", "i", "i'm", "im", "i've", "ive",
      "my", "we", "we're", "can't", "cant", "still", "quick", "pls", "please", "ok", "okay",
-     "cheers", "x", "xx", "hope", "hoping", "thx", "ty")
+     "x", "xx", "hope", "hoping", "thx", "ty")
 )  # fmt: skip
 #: What `my` may name at an aside's opening (`my brain's gone`; never `my sister is paying`).
 _MINE = frozenset(("brain", "brain's", "brains", "calculator", "calculator's", "calculators",
@@ -51,7 +51,7 @@ _ACTING = frozenset(
      # charges asked for, things taken out or cancelled (audit J)
      "fee", "fees", "surcharge", "insurance", "gratuity", "toll", "tolls", "removing", "remove",
      "removed", "forgetting", "cancelled", "canceled", "cancel", "cancelling", "returning",
-     "return", "returned", "mine", "food", "drinks", "mains", "score", "dozen")
+     "return", "mine", "food", "drinks", "mains", "score", "dozen")
 )  # fmt: skip
 _CLAUSE_MARKS = frozenset((".", "?", "!", ",", ";", ":", "-", "(", ")"))
 _JOINERS = frozenset(("and", "but", "so", "though", "tho"))
@@ -63,7 +63,7 @@ def aside(words: list[str]) -> bool:
     if any(w in _ACTING or (w.endswith("n't") and w != "can't") for w in words):
         return False
     if not all(
-        plain_word(w) or w in TAIL_WORDS or w in _OPENERS or _helped(words, i)
+        plain_word(w) or w in TAIL_WORDS or w in _OPENERS or helped(words, i)
         for i, w in enumerate(words)
     ):
         return False
@@ -90,12 +90,13 @@ def _opens(clause: list[str]) -> bool:
 
 _JUST = frozenset(("checking", "asking", "wondering", "curious", "making", "double", "to", "need"))
 #: Words of helping: `with` may follow them (`helping my kid with homework`), never `with tax`.
-HELPING = frozenset(("help", "helping", "helps", "helped", "struggling", "stuck"))
+_HELPING = frozenset(("help", "helping", "helps", "helped", "struggling", "stuck"))
 
 
-def _helped(words: list[str], i: int) -> bool:
-    """`with` after a word of helping (`helping my kid with homework`), never `with the fee`."""
-    return words[i] == "with" and bool(HELPING & set(words[max(0, i - 3) : i]))
+def helped(words: list[str], i: int) -> bool:
+    """`with` up to three words after a word of helping (`helping my kid with homework`),
+    never `with the fee`."""
+    return words[i] == "with" and bool(_HELPING & set(words[max(0, i - 3) : i]))
 
 
 def acting(words: list[str]) -> bool:

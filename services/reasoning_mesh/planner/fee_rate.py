@@ -48,7 +48,7 @@ _OWN = _FIXED | _TOTAL | _PER | frozenset(
     ("each", "plus", "then", "and", "how", "many", "more", "until", "till", "before", "so",
      "far", "in", "on", "after", "that", "came", "comes", "overall", "altogether", "up", "put",
      "away", "when", "get", "got", "i've", "ive", "trip", "journey", "ride", "add", "page",
-     "weekend", "member", "also", "pay", "altogether", "one-off", "plan", "tariff")
+     "weekend", "member", "also", "pay", "one-off", "plan", "tariff")
 )  # fmt: skip
 #: What a rate may be per whose count is whole (a time or a distance may be a fraction).
 _MEASURED = frozenset(

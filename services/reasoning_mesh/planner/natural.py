@@ -29,6 +29,7 @@ from reasoning_mesh.planner.numwords import (
     MIXED_DIGITS_JOINED,
     NOUGHT,
     POINT,
+    cardinals_pattern,
     fraction_words_pattern,
     mixed_number_words_pattern,
 )
@@ -214,11 +215,7 @@ _END: /[.?!]+/
 def _parser() -> Lark:
     names = sorted((u for u in UNIT_NAMES if u.isascii()), key=len, reverse=True)
     units = "(?:" + "|".join(re.escape(u) for u in names) + ")" + r"\b"
-    word = "(?:" + "|".join(sorted((*NUMBER_WORDS, POINT), key=len, reverse=True)) + ")"
-    # `and` joins only after a scale word (`one hundred and five`); `sixty and four` is two.
-    scale_and = "(?:(?<=hundred)|(?<=thousand)|(?<=million)) and "
-    numbers = r"\b" + word + "(?:(?:-| |" + scale_and + ")" + word + r")*\b"
-    grammar = _GRAMMAR.replace("__UNITS__", units).replace("__WORDS__", numbers)
+    grammar = _GRAMMAR.replace("__UNITS__", units).replace("__WORDS__", cardinals_pattern())
     grammar = grammar.replace("__FRACTIONS__", fraction_words_pattern())
     grammar = grammar.replace("__MIXED__", f"(?:{mixed_number_words_pattern()}|{MIXED_DIGITS_JOINED})")
     return Lark(grammar, parser="earley", ambiguity="resolve", maybe_placeholders=False)

@@ -155,10 +155,12 @@ NOUGHT = re.compile(r"\bnought\b")
 
 
 @cache
-def _cardinals() -> re.Pattern[str]:
-    word = _alternation((*ONES, *TENS, *_SCALES, POINT))
+def cardinals_pattern() -> str:
+    """A run of number words that may be one cardinal (`forty-two`, `one hundred and five`,
+    `two point five`): `and` joins only after a scale word (`sixty and four` is two)."""
+    word = _alternation((*WORDS, POINT))
     scale_and = "(?:(?<=hundred)|(?<=thousand)|(?<=million)) and "
-    return re.compile(rf"\b{word}(?:(?:-| |{scale_and}){word})*\b")
+    return rf"\b{word}(?:(?:-| |{scale_and}){word})*\b"
 
 
 def with_numerals(text: str) -> str:
@@ -169,4 +171,4 @@ def with_numerals(text: str) -> str:
     def numeral(m: re.Match[str]) -> str:
         return read_number_words(m[0]) if names_a_number(m[0]) else m[0]
 
-    return _cardinals().sub(numeral, NOUGHT.sub("zero", text))
+    return re.sub(cardinals_pattern(), numeral, NOUGHT.sub("zero", text))

@@ -104,12 +104,12 @@ def _part_read(said: str) -> tuple[str | None, forms.FormedReading | None]:
     return None, None
 
 
-#: Plain words that, after a question, may still say what it measures or take back what it
-#: said (`UK gallons`, `sorry, typo`), or count a trip twice (`there and back`).
+#: Plain words that, after a question, may still count a trip twice (`there and back`), leave
+#: out a break, or offer someone's guess, besides those no aside holds (`asides`: `UK gallons`,
+#: `sorry, typo`).
 _QUALIFYING = frozenset(
-    ("imperial", "uk", "us", "american", "british", "metric", "only", "sorry", "typo", "meant",
-     "mean", "instead", "actually", "interval", "break", "breaks", "way", "ways", "there",
-     "return", "wrong", "guess", "guessed", "reckon", "reckons", "says", "said", "think")
+    ("interval", "break", "breaks", "way", "ways", "there", "guess", "guessed", "reckon",
+     "reckons", "says", "said", "think")
 )  # fmt: skip
 
 

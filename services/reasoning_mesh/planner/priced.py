@@ -24,12 +24,7 @@ import re
 
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.asides import aside
-from reasoning_mesh.planner.background import (
-    plain_word,
-    spoken,
-    tail_plain,
-    tokens,
-)
+from reasoning_mesh.planner.background import plain_word, spoken, tail_plain, tokens
 from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.numwords import with_numerals
 from reasoning_mesh.planner.units import UNIT_NAMES
@@ -55,8 +50,8 @@ _ASK_WORDS = frozenset(
      "that", "it", "they", "those", "these", "the", "this", "bring", "brought", "in", "come",
      "came", "to", "cost", "take", "took", "make", "made", "spend", "spent", "on", "total",
      "altogether", "overall", "were", "was", "is", "are", "my", "i", "takings", "grand", "be",
-     "charge", "invoice", "bill", "owe", "so", "ok", "then", "me", "up", "all", "in", "have",
-     "has", "should've", "should", "been", "amount", "ring", "we", "our")
+     "charge", "invoice", "bill", "owe", "so", "ok", "then", "me", "up", "all", "have", "has",
+     "should've", "been", "amount", "ring", "we", "our")
 )  # fmt: skip
 _ASKS = frozenset(("what", "what's", "whats", "how", "total"))
 #: A charge not counted and not stated, after the ask (`what's the total before delivery`).
@@ -111,6 +106,7 @@ def _told(said: str, m: re.Match[str]) -> bool:
     asked = set(asked_words)
     sold = bool(set(before) & _SOLD)
     others = [*before, *tokens(m["where"] or ""), *rest]
+    of_per = _of_per(m)
     if any(
         (
             _ANOTHER_TIME.search(after),  # `how much did we take last year`
@@ -129,11 +125,11 @@ def _told(said: str, m: re.Match[str]) -> bool:
         and _counted(m)
         and _after_plain(rest)
         and all(plain_word(w) or w in _TRADING for w in before)
-        and all(plain_word(w) or w in UNIT_NAMES or w in _of_per(m) for w in named)
+        and all(plain_word(w) or w in UNIT_NAMES or w in of_per for w in named)
         and not any(
             w in _NOT_TOTAL
             for w in [*before, *named, *_uncharged(asked_words)]
-            if w not in _of_per(m) and not (w in _WE and _takings(sold, asked))
+            if w not in of_per and not (w in _WE and _takings(sold, asked))
         )
     )
 

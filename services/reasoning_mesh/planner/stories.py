@@ -85,7 +85,7 @@ _TEMPERATURE_ASK = re.compile(
     rf"|how (?:cold|warm|hot) (?:was|is) it|what temperature (?:was|is) it){_ASKED_WHEN}"
 )
 #: Names of one time of day, as an ask may say it again.
-_SAME_TIME = {"lunchtime": "lunch", "midday": "noon", "teatime": "tea time"}
+SAME_TIME = {"lunchtime": "lunch", "midday": "noon", "teatime": "tea time"}
 #: One thing bought whole, whose price is what is paid (`the ticket is £14.60 and I pay with a
 #: £20 note`): never a saving, a wage, a price per litre or per item (`petrol is 1.48`,
 #: `apples cost 0.45`).
@@ -177,7 +177,7 @@ def _hour(phrase: str | None) -> str | None:
         return None
     words = re.sub(r"^(?:at|by|around) ", "", words)
     words = re.sub(r"^(\d{1,2})(?::00)? ?(am|pm)$", r"\1\2", words)
-    return _SAME_TIME.get(words, words)
+    return SAME_TIME.get(words, words)
 
 
 def _same_hour(asked: str | None, said: str | None) -> bool:

@@ -23,6 +23,7 @@ from reasoning_mesh.planner.asides import acting
 from reasoning_mesh.planner.background import plain_word, spoken, tokens
 from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.numwords import with_numerals
+from reasoning_mesh.planner.stories import SAME_TIME
 
 _UP = re.compile(
     r"\b(?:went up|gone up|going up|rose|risen|climbed|increased|warmed(?: up)?|heated up|got warmer)\b"
@@ -39,20 +40,9 @@ _TIMES = re.compile(
     r"\b(?:at|by|around|until|till) \d{1,2}(?::\d\d)? ?(?:am|pm)\b|\b\d{1,2}(?::\d\d)? ?(?:am|pm)\b"
 )
 _TEMPERATURE = frozenset(
-    (
-        "degrees",
-        "degree",
-        "°c",
-        "°",
-        "c",
-        "celsius",
-        "temperature",
-        "temp",
-        "thermometer",
-        "freezer",
-        "fridge",
-    )
-)
+    ("degrees", "degree", "°c", "°", "c", "celsius", "temperature", "temp", "thermometer",
+     "freezer", "fridge")
+)  # fmt: skip
 _ASK = re.compile(
     r"(?:what(?:'s| is| was|s)?|whats) (?:the )?(?:new )?(?:temperature|temp|reading|it)"
     r"(?: reading| now| at (?P<at>[a-z ]+))?"
@@ -85,8 +75,7 @@ def read(text: str) -> FormedReading | None:
     if story is None or ask is None or told is None:
         return None
     start, changes = told
-    last = list(_CHANGE.finditer(story))
-    if not last or not _at_end(ask, story, last[-1]):
+    if not _at_end(ask, story, changes[-1]):
         return None
     sums = start + "".join(
         f" {'plus' if _UP.fullmatch(m['way']) else 'minus'} {m['d']}" for m in changes
@@ -102,7 +91,7 @@ def _told(story: str) -> tuple[str, list[re.Match[str]]] | None:
     freezer went up 3`, `the humidity rose 10`), and after the last change only times follow."""
     if _OTHER_SCALE.search(story) or _OTHER_QUANTITY.search(story):
         return None  # `it rose 18 degrees fahrenheit`, `the humidity rose 10`
-    bare = _TIMES.sub(" ", story)
+    bare = _TIMES.sub(lambda m: " " * len(m[0]), story)  # where the story's words stand
     changes = list(_CHANGE.finditer(bare))
     numbers = list(_SAID.finditer(bare))
     if not changes or len(numbers) != len(changes) + 1 or numbers[0].start() > changes[0].start():
@@ -158,7 +147,7 @@ _AFTER = frozenset(
      "temp", "degrees", "degree", "c", "°c", "°", "celsius", ",", ".", "-", ";", "noon", "midday",
      "midnight", "lunchtime", "lunch", "dawn", "dusk", "overnight", "morning", "evening", "night",
      "afternoon", "tonight", "today", "this", "that", "so", "far", "but", "though", "close",
-     "closing", "opening", "start", "end", "finish", "then")
+     "closing", "opening", "start", "end", "finish")
 )  # fmt: skip
 
 
@@ -183,11 +172,7 @@ def _at_end(ask: re.Match[str], story: str, last: re.Match[str]) -> bool:
     if at is None:
         return " was" not in ask[0] or "new" in ask[0]  # `what was it`: at the start, or after?
     named = set(tokens(at)) - {"the", "a"}
-    said_after = {_SAME.get(w, w) for w in tokens(story[last.end() :])}
-    said_before = {_SAME.get(w, w) for w in tokens(story[: last.start()])}
-    named = {_SAME.get(w, w) for w in named}
+    said_after = {SAME_TIME.get(w, w) for w in tokens(story[last.end() :])}
+    said_before = {SAME_TIME.get(w, w) for w in tokens(story[: last.start()])}
+    named = {SAME_TIME.get(w, w) for w in named}
     return bool(named) and named <= said_after and not named & said_before
-
-
-#: Names of one time of day.
-_SAME = {"lunchtime": "lunch", "midday": "noon"}
