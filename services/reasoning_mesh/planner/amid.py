@@ -17,12 +17,10 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import natural
+from reasoning_mesh.planner import natural, spoken_equations
 from reasoning_mesh.planner.asides import acting, aside, helped
 from reasoning_mesh.planner.background import (
-    CLAUSE_ENDS,
     SENTENCE_ENDS,
-    TAIL_WORDS,
     TOKEN,
     YES_NO,
     lead_plain,
@@ -31,8 +29,6 @@ from reasoning_mesh.planner.background import (
     spoken,
     tail_plain,
 )
-from reasoning_mesh.planner.chatter import CHATTER
-from reasoning_mesh.planner.doubts import doubts
 
 _SIGNS = frozenset("+-*/×÷=()^")
 #: Words that ask for the unknown (`what is x`, `solve for y`, `find x`).
@@ -71,7 +67,8 @@ def read(text: str) -> str | None:
     if re.search(r"=\s*\?", said) and not re.search(r"(?<![a-z])[a-z](?![a-z'])", _sum_part(said)):
         said, words = _words(re.sub(r"\s*=\s*\?", "?", text, count=1))  # `1000 minus 387 = ?`
     if "=" in said:
-        return _equation(said, words)
+        said, words = _words(spoken_equations.plain_said(said))
+        return spoken_equations.read(said, words)
     if any(w in _SHARING for _, _, w in words):
         return None  # `split 100 between 3 ppl`: a share, whose form `shares` knows
     span = _span(words)
@@ -90,7 +87,9 @@ def read(text: str) -> str | None:
 
 #: Who is asked to (`can someone check ...`, `could you work out`): a request, not yes or no.
 _ASKED_TO = frozenset(("someone", "somebody", "anyone", "anybody", "you", "u"))
-_DOING = frozenset(("check", "help", "tell", "work", "do", "figure", "calculate", "sort"))
+_DOING = frozenset(
+    ("check", "help", "tell", "work", "do", "figure", "calculate", "sort", "solve", "explain")
+)
 
 
 def _requested(words: list[tuple[int, int, str]]) -> bool:
@@ -184,116 +183,3 @@ def _operated(words: list[tuple[int, int, str]], first: int, last: int) -> bool:
     before it may be a sign (`hey - 5 + 3`); `who won the world cup in 1998` does nothing."""
     done = any(not number(w) and w not in ",.?!:;" for _, _, w in words[first : last + 1])
     return done and not (first > 0 and words[first - 1][2] == "-")
-
-
-def _equation(said: str, words: list[tuple[int, int, str]]) -> str | None:
-    """`x/4 + 6 = 1 ... for x` → `Solve x/4 + 6 = 1 for x.`"""
-    eq = [k for k, (_, _, w) in enumerate(words) if w == "="]
-    if len(eq) != 1:
-        return None
-    start = end = eq[0]
-    while start > 0 and _in_equation(words[start - 1][2]):
-        start -= 1
-    while end + 1 < len(words) and _in_equation(words[end + 1][2]):
-        end += 1
-    inside = [w for _, _, w in words[start : end + 1]]
-    letters = {w for w in inside if re.fullmatch(r"[a-z]", w)}
-    if len(letters) != 1 or letters & {"a", "i"} or not any(number(w) for w in inside):
-        return None
-    var = letters.pop()  # a letter asked besides it (`solve for a, 2x = 6`): `ambiguity`
-    before = [w for _, _, w in words[:start]]
-    after = [w for _, _, w in words[end + (words[end][2] != "-") :]]  # a dash ending it is a mark
-    lead = [w for i, w in enumerate(before) if w not in _ASKS_OF_IT and not _asked_var(before, i, var)]
-    if before[-1:] == ["-"] or not lead_plain(lead, _background, stated=_told(before)):
-        return None  # `quick one - x + 3 = 7`: a dash, or the sign of x?
-    if not _after_asks(after, var):
-        return None  # `what's x in dozenal`
-    if words[start][2] == "-" and (start + 1 > end or words[start + 1][0] != words[start][1]):
-        return None  # `help? - x/4 + 6 = 1`: a dash, or the sign of x?
-    equation = said[words[start][0] : words[end][1]].rstrip(" -")
-    return natural.reading_as(f"solve {equation} for {var}", "Solve")
-
-
-#: Words that, before an equation written out, can only be the asker's own (`stuck on this
-#: while helping with revision:`, `it's been years since I did this:`): whatever they say, the
-#: equation and its letter are what is solved.
-_BEFORE_EQUATION = frozenset(
-    ("with", "years", "ages", "gone", "blank", "up", "answers", "week", "month", "day", "year",
-     "weekend", "night", "morning")
-)  # fmt: skip
-#: Asks of the letter around an equation (`what x makes ... true`, `what does x come out as`).
-_ASKS_OF_IT = _ASKING | {"makes", "make", "true", "come", "comes", "out", "as", "value", "me"}
-#: After the equation, politely too (`what's x please`).
-_ASKED_AFTER = _ASKS_OF_IT | {"please", "pls"}
-
-
-#: Words in the clause right before an equation that ask of it, judge it or set a condition
-#: on it (`what is wrong with 2x = 6`, `what can a have if 2x + 3 = 11`).
-_ASKS_ABOUT_IT = frozenset(
-    ("what", "what's", "whats", "how", "why", "which", "who", "whether", "can", "could", "if",
-     "when", "whenever", "given", "unless", "wrong", "right", "correct", "mistake", "error",
-     "check", "checking", "true", "false", "a", "an")
-)  # fmt: skip
-
-
-def _told(before: list[str]) -> bool:
-    """Whether the clause right before an equation only tells of the asker (`been staring
-    at`), asking nothing of it: two words or more, none of `_ASKS_ABOUT_IT`."""
-    ends = [i for i, w in enumerate(before) if w in CLAUSE_ENDS or w == ","]
-    clause = before[ends[-1] + 1 :] if ends else before
-    return len(clause) >= 2 and not any(w in _ASKS_ABOUT_IT for w in clause)
-
-
-def _background(word: str) -> bool:
-    return plain_word(word) or word in _BEFORE_EQUATION
-
-
-def _asked_var(before: list[str], i: int, var: str) -> bool:
-    """`solve for x, ...`, `what x makes`, `what value of x`: the letter asked before it."""
-    return before[i] == var and before[i - 1 : i] in (["for"], ["what"], ["of"])
-
-
-def _after_asks(after: list[str], var: str) -> bool:
-    """Whether what follows the equation asks for its letter, then, in sentences of their
-    own, says only plain words (`for me? keep getting diffrent answers`)."""
-    at = max((i for i, w in enumerate(after) if w == var), default=0)  # `... . what is x?`
-    ends = [i for i, w in enumerate(after) if w in SENTENCE_ENDS and i >= at]
-    asked = after[: ends[0] + 1] if ends else after
-    rest = after[len(asked) :]
-    # `= 25 and i've totally forgotten how to do these, what's x`: a clause of the asker's own
-    # between the equation and the clause that asks for its letter
-    marks = [i for i, w in enumerate(asked[:at]) if w in CLAUSE_ENDS or w == ","] if at else []
-    between, ask = (asked[: marks[-1] + 1], asked[marks[-1] + 1 :]) if marks else ([], asked)
-    return (
-        all(w in _ASKED_AFTER or w == var or w in TAIL_WORDS for w in ask)
-        and _own_clause(between)
-        and all(plain_word(w) or w in TAIL_WORDS for w in rest)
-    )
-
-
-#: Words that, after an equation, judge or take back what is written (`isn't right`, `sorry,
-#: typo`), besides `doubts`: the equation may not be the one asked about.
-_TAKING_BACK = frozenset(
-    ("right", "correct", "sorry", "typo", "meant", "mean", "instead", "actually", "should",
-     "supposed", "changed", "wait", "not", "no", "never", "from", "back", "there", "return",
-     "both", "way", "ways", "each", "per", "every", "total", "altogether")
-)  # fmt: skip
-
-
-def _own_clause(words: list[str]) -> bool:
-    """Whether `words` (between an equation and its ask) are the asker's chatter (`and i've
-    totally forgotten how to do these,`), none doubting or taking back the equation; never a
-    story's plain words (`on the board for the plumber's bill problem`: of what, then?)."""
-    if words[:1] == ["-"] and words[1:] != []:
-        return False  # `x + 3 = 7 - the fee, find x`: a term in words, or a dash?
-    return (
-        all(w in CHATTER or w in CLAUSE_ENDS or w in (",", "how", "to") for w in words)
-        and not any(len(w) == 1 and w.isalpha() and w != "i" for w in words)  # `on sheet a`
-        and not doubts(words)
-        and not acting([w for w in words if w not in ("these", "them", "those")])  # `do these`
-        and not any(w in _TAKING_BACK or w.endswith("n't") for w in words)
-    )
-
-
-def _in_equation(word: str) -> bool:
-    return number(word) or word in _SIGNS or re.fullmatch(r"[a-z]", word) is not None

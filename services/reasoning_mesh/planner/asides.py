@@ -20,7 +20,7 @@ _OPENERS = frozenset(
     ("for", "need", "needs", "needed", "asking", "helping", "help", "it's", "its", "this",
      "measuring", "planning", "trying", "doing", "checking", "just", "thanks", "thank",
      "cheers", "ta", "lol", "haha", "settling", "filling", "writing", "making", "sorting",
-     "updating", "putting", "customer's", "brain's", "keep", "i", "i'm", "im", "i've", "ive",
+     "updating", "putting", "customer's", "brain", "brain's", "keep", "i", "i'm", "im", "i've", "ive",
      "my", "we", "we're", "can't", "cant", "still", "quick", "pls", "please", "ok", "okay",
      "x", "xx", "hope", "hoping", "thx", "ty")
 )  # fmt: skip
