@@ -12,31 +12,41 @@ played by exactly one number:
   evening`), or by `each` after the things it prices (`crates are 41 kg each`); no other `a`,
   `per` or `each` may stand anywhere (`a 10 fee per person` is a second rate);
 - the fixed amount has a word of a fee or of what is there already right beside it (`callout
-  fee`, `to start`, `flag fall`, `already`, `in savings`, `on top`);
+  fee`, `to start`, `flag fall`, `already`, `in savings`, `on top`, `up front`), or is one thing
+  bought besides (`plus one $12 trowel`, `plus a 12 quid cake`);
 - the total has a word of a total, a bill or a target right before it (`came to`, `paid`,
   `reach`, `needs`, `costs`, `exactly`);
 
 the question asks how many of what the rate is per (`how many more evenings`), or, for a price
-each, how many (`how many do we need to sell`); every other word is plain (`background`), so
-nothing is taken off, kept back or left. The reading is the equation they state (`Solve 60 +
-45*n = 420 for n.`), each number as written; a count of things or months must come out whole.
+each, how many (`how many do we need to sell`, `how many seed packets`); every other word is
+plain (`background`, or `fee_words.said_so`: `taxi home`, `a monthly fee ... this month`), so
+nothing is taken off, kept back or left. A `+` between amounts is `plus`; `(no tip)` and the
+asker's asides after the sentence that asks (`asides.aside`) are left out. The reading is the
+equation they state (`Solve 60 + 45*n = 420 for n.`), each number as written; a count of things
+or months must come out whole.
 """
 
 from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import natural
+from reasoning_mesh.planner import fee_words, natural
+from reasoning_mesh.planner.asides import aside
 from reasoning_mesh.planner.background import CURRENCY, number, plain_word, tokens
 from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
 
 _PER = frozenset(("a", "an", "per", "every"))
+#: `3.50 flag fall + 2.25 per mile`: a plus written as a sign.
+_PLUS = re.compile(r"\s\+\s(?=[£$€]?\d)")
+#: What says nothing was added (`(no tip)`) or only how the count ended (`end up with`).
+_UNSAID = re.compile(r"\(?\bno tip\)?|(?:(?<=\bend up)|(?<=\bended up)) with\b")
 _WHENS = re.compile(r"\b((?:this|last) (?:week|month|year))'s\b")
 _FIXED = frozenset(
     ("fee", "charge", "callout", "call-out", "fixed", "flat", "standing", "joining", "admin",
      "booking", "bonus", "start", "flag", "fall", "already", "savings", "saved", "top", "base",
-     "basic", "join", "donation", "tips", "one-off", "pick-up", "pickup", "registration")
+     "basic", "join", "donation", "tips", "one-off", "pick-up", "pickup", "registration",
+     "front")
 )  # fmt: skip
 _TOTAL = frozenset(
     ("to", "paid", "was", "is", "reach", "hit", "needs", "need", "costs", "cost", "exactly",
@@ -48,7 +58,7 @@ _OWN = _FIXED | _TOTAL | _PER | frozenset(
     ("each", "plus", "then", "and", "how", "many", "more", "until", "till", "before", "so",
      "far", "in", "on", "after", "that", "came", "comes", "overall", "altogether", "up", "put",
      "away", "when", "get", "got", "i've", "ive", "trip", "journey", "ride", "add", "page",
-     "weekend", "member", "also", "pay", "one-off", "plan", "tariff")
+     "weekend", "member", "also", "pay", "one-off", "plan", "tariff", "putting", "go")
 )  # fmt: skip
 #: What a rate may be per whose count is whole (a time or a distance may be a fraction).
 _MEASURED = frozenset(
@@ -58,7 +68,8 @@ _MEASURED = frozenset(
 
 def read(text: str) -> FormedReading | None:
     said = _WHENS.sub(r"\1", text.lower())  # `this month's bill`: `this month` is when
-    words = tokens(said)
+    said = _UNSAID.sub(" ", _PLUS.sub(" plus ", said))
+    words = _asked_only(tokens(said))
     parts = _parts(words, said)
     if parts is None:
         return None
@@ -89,7 +100,11 @@ def _parts(  # noqa: PLR0911 - one refusal per part
     if any(w in ("per", "each", "every") and j != said_at for j, w in enumerate(words)):
         return None  # `a flat 10 fee per dog`: a second rate, or a count, behind it
     others = [i for i in at if i != rate]
-    fixed = [period] if period is not None else [i for i in others if _beside(words, i, _FIXED)]
+    fixed = (
+        [period]
+        if period is not None
+        else [i for i in others if _beside(words, i, _FIXED) or _one_more(words, i)]
+    )
     totals = [
         i
         for i in others
@@ -97,7 +112,7 @@ def _parts(  # noqa: PLR0911 - one refusal per part
     ]
     if len(fixed) != 1 or len(totals) != 1 or _counts_per(words, fixed[0], per):
         return None
-    if any(w in _TAKEN for w in words[max(0, fixed[0] - 4) : fixed[0]]):
+    if any(w in fee_words.TAKEN for w in words[max(0, fixed[0] - 4) : fixed[0]]):
         return None  # `the agency took a 60 admin fee, so my pay came to 390`: taken off
     after, spent = (
         words[totals[0] + 1 : totals[0] + 4],
@@ -110,7 +125,7 @@ def _parts(  # noqa: PLR0911 - one refusal per part
         or (_MORE.search(" ".join(words)) and {"fee", "charge", "joining"} & set(words))
     ):
         return None  # `spent £95 on the gym and swimming`, `since the fee`, `besides me` (audit J)
-    if not _plain(words, per) or not _asks_for(words, per) or _doubtful(words, per):
+    if not _plain(words, per, said) or not _asks_for(words, per) or _doubtful(words, per):
         return None
     return (fixed[0], rate, totals[0]), per
 
@@ -119,23 +134,6 @@ def _parts(  # noqa: PLR0911 - one refusal per part
 _MORE = re.compile(r"\bhow many (?:more|extra|further)\b")
 #: Someone the count leaves out (`how many people besides me`).
 _BESIDES = frozenset(("besides", "apart", "except", "excluding"))
-#: Who else may share the bill or the count (`my wife and i paid 140`).
-_OTHERS = frozenset(
-    ("wife", "husband", "partner", "friend", "friends", "kids", "children", "family", "brother",
-     "sister", "son", "daughter", "mum", "mom", "dad", "both", "us", "rival", "competitor",
-     "another", "other", "mate", "flatmate", "housemate", "roommate", "boyfriend", "girlfriend",
-     "fiance", "fiancee", "colleague", "gran", "nan", "grandma", "grandad", "team",
-     # what takes away, waives or matches an amount (the fourth audit)
-     "dropped", "dropping", "losing", "lose", "leaks", "leaking", "drains", "spend", "spending",
-     "burn", "burning", "waived", "free", "thrown", "matches", "refundable", "deposit",
-     "discount", "off", "minus", "less",
-     # an amount the total holds or leaves out, a rate that changes, said in words (audit G)
-     "taxes", "tax", "vat", "tipped", "tipping", "drinks", "materials", "postage", "shipping",
-     "inclusive", "including", "incl", "reimbursed", "credited", "refunded", "promo", "extras",
-     "extra", "later", "eventually", "went", "rose", "risen", "increased",
-     "calls", "skip", "skipped", "missed", "remaining", "mate's", "parts", "cheap", "pricey",
-     "docked", "deducted", "withheld")
-)  # fmt: skip
 #: Pay a worker gets: with a fee beside it, the fee may come off the pay.
 _EARNED = re.compile(
     r"\b(?:i|we|she|he|they) (?:get|gets|earn|earns|earned|make|makes)\b|\bpays? (?:me|us)\b"
@@ -144,13 +142,6 @@ _EARNED = re.compile(
 )
 #: Who may charge `to start` (a cab's flag fall; a gym's `to start` may be its first month).
 _CABS = frozenset(("taxi", "cab", "minicab", "uber", "fare", "ride", "trip", "journey"))
-
-
-#: Before a fee: it is taken off the total, not added to it.
-_TAKEN = frozenset(
-    ("took", "takes", "take", "taken", "taking", "deducted", "deducts", "deduct", "kept",
-     "keeps", "keep", "cut", "after", "net", "less", "minus", "off", "withheld", "docked")
-)  # fmt: skip
 
 
 def _counts_per(words: list[str], i: int, per: str) -> bool:
@@ -179,7 +170,8 @@ def _doubtful(words: list[str], per: str) -> bool:
     return any(
         (
             words.count("each") and fee and not once,  # `tickets are 9 each plus a fee of 6`
-            any(w.removesuffix("'s") in _OTHERS for w in words) or per in ("cent", "cents", "percent"),
+            any(w.removesuffix("'s") in fee_words.OTHERS for w in words),
+            per in ("cent", "cents", "percent"),
             # `how many more months until a year?`, `130 before the call-out`
             re.search(r"\buntil (?:a|an|the|next)\b|\bbefore the\b", said) is not None,
             re.search(r"\blabou?r (?:on|was|came|cost|costs|total)\b", said) is not None,
@@ -215,13 +207,15 @@ def _per(words: list[str], i: int) -> tuple[str, int] | None:
     return None
 
 
-def _plain(words: list[str], per: str) -> bool:
-    """Every word plain, one this reader reads by, a unit, or what the rate is per."""
+def _plain(words: list[str], per: str, said: str) -> bool:
+    """Every word plain, one this reader reads by, a unit, what the rate is per, or one of
+    `_said_so`."""
     stem = per.removesuffix("s")
     return all(
         number(w) or w in CURRENCY or plain_word(w) or w in _OWN or w in UNIT_NAMES
         or w.removesuffix("s") == stem or w.removesuffix("es") == stem or _plural(per, w)
-        for w in words
+        or fee_words.said_so(words, i, stem, said)
+        for i, w in enumerate(words)
     )  # fmt: skip
 
 
@@ -231,6 +225,12 @@ _PLURALS = {"person": "people", "loaf": "loaves", "child": "children", "half": "
 
 def _plural(per: str, word: str) -> bool:
     return _PLURALS.get(per) == word
+
+
+def _one_more(words: list[str], i: int) -> bool:
+    """`plus one $12 trowel`, `plus a 12 quid cake`: one thing bought besides, a fixed amount."""
+    before = [w for w in words[max(0, i - 3) : i] if w not in CURRENCY]
+    return before[-2:] in (["plus", "one"], ["plus", "a"], ["and", "one"])
 
 
 def _beside(words: list[str], i: int, kind: frozenset[str]) -> bool:
@@ -271,14 +271,28 @@ def _before(words: list[str], i: int, kind: frozenset[str]) -> bool:
     return any(w in kind for w in before[-2:])
 
 
+def _asked_only(words: list[str]) -> list[str]:
+    """`words` up to the end of the sentence that asks `how many`, where all after it are the
+    asker's asides (`? I know it's basic, long shift.`)."""
+    said = " ".join(words)
+    if "how many" not in said:
+        return words
+    at = next(i for i, w in enumerate(words) if w == "how" and words[i + 1 : i + 2] == ["many"])
+    end = next((j for j in range(at, len(words)) if words[j] in ("?", ".", "!")), len(words))
+    rest = words[end + 1 :]
+    return words[: end + 1] if rest and aside(rest) else words
+
+
 def _asks_for(words: list[str], per: str) -> bool:
     """`how many (more) <per>`, or `how many do we ...` where the rate prices things each."""
     said = " ".join(words)
-    m = re.search(r"\bhow many (?:more )?(?P<w>[a-z]+)", said)
+    m = re.search(r"\bhow many (?:more )?(?P<w>[a-z]+)(?: (?P<w2>[a-z]+))?", said)
     if m is None:
         return False
     asked = m["w"]
+    if m["w2"] and m["w2"].removesuffix("s") == per.removesuffix("s"):
+        asked = m["w2"]  # `how many seed packets`
     stem = per.removesuffix("s")
-    if asked.removesuffix("s") == stem or asked.removesuffix("es") == stem or _plural(per, asked):
+    if asked.removesuffix("s") == stem or asked.removesuffix("es") in (stem, per) or _plural(per, asked):
         return True
     return per.endswith("s") and asked in ("do", "did", "can", "could", "will", "would", "should")
