@@ -12,18 +12,14 @@ played by exactly one number:
   evening`), or by `each` after the things it prices (`crates are 41 kg each`); no other `a`,
   `per` or `each` may stand anywhere (`a 10 fee per person` is a second rate);
 - the fixed amount has a word of a fee or of what is there already right beside it (`callout
-  fee`, `to start`, `flag fall`, `already`, `in savings`, `on top`, `up front`), or is one thing
-  bought besides (`plus one $12 trowel`, `plus a 12 quid cake`);
+  fee`, `to start`, `flag fall`, `already`, `in savings`, `on top`);
 - the total has a word of a total, a bill or a target right before it (`came to`, `paid`,
   `reach`, `needs`, `costs`, `exactly`);
 
 the question asks how many of what the rate is per (`how many more evenings`), or, for a price
-each, how many (`how many do we need to sell`, `how many seed packets`); every other word is
-plain (`background`, or `fee_words.said_so`: `taxi home`, `a monthly fee ... this month`), so
-nothing is taken off, kept back or left. A `+` between amounts is `plus`; `(no tip)` and the
-asker's asides after the sentence that asks (`asides.aside`) are left out. The reading is the
-equation they state (`Solve 60 + 45*n = 420 for n.`), each number as written; a count of things
-or months must come out whole.
+each, how many (`how many do we need to sell`); every other word is plain (`background`), so
+nothing is taken off, kept back or left. The reading is the equation they state (`Solve 60 +
+45*n = 420 for n.`), each number as written; a count of things or months must come out whole.
 """
 
 from __future__ import annotations
@@ -31,22 +27,16 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import fee_words, natural
-from reasoning_mesh.planner.asides import aside
 from reasoning_mesh.planner.background import CURRENCY, number, plain_word, tokens
 from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
 
 _PER = frozenset(("a", "an", "per", "every"))
-#: `3.50 flag fall + 2.25 per mile`: a plus written as a sign.
-_PLUS = re.compile(r"\s\+\s(?=[£$€]?\d)")
-#: What says nothing was added (`(no tip)`) or only how the count ended (`end up with`).
-_UNSAID = re.compile(r"\(?\bno tip\)?|(?:(?<=\bend up)|(?<=\bended up)) with\b")
 _WHENS = re.compile(r"\b((?:this|last) (?:week|month|year))'s\b")
 _FIXED = frozenset(
     ("fee", "charge", "callout", "call-out", "fixed", "flat", "standing", "joining", "admin",
      "booking", "bonus", "start", "flag", "fall", "already", "savings", "saved", "top", "base",
-     "basic", "join", "donation", "tips", "one-off", "pick-up", "pickup", "registration",
-     "front")
+     "basic", "join", "donation", "tips", "one-off", "pick-up", "pickup", "registration")
 )  # fmt: skip
 _TOTAL = frozenset(
     ("to", "paid", "was", "is", "reach", "hit", "needs", "need", "costs", "cost", "exactly",
@@ -58,7 +48,7 @@ _OWN = _FIXED | _TOTAL | _PER | frozenset(
     ("each", "plus", "then", "and", "how", "many", "more", "until", "till", "before", "so",
      "far", "in", "on", "after", "that", "came", "comes", "overall", "altogether", "up", "put",
      "away", "when", "get", "got", "i've", "ive", "trip", "journey", "ride", "add", "page",
-     "weekend", "member", "also", "pay", "one-off", "plan", "tariff", "putting", "go")
+     "weekend", "member", "also", "pay", "one-off", "plan", "tariff")
 )  # fmt: skip
 #: What a rate may be per whose count is whole (a time or a distance may be a fraction).
 _MEASURED = frozenset(
@@ -68,8 +58,7 @@ _MEASURED = frozenset(
 
 def read(text: str) -> FormedReading | None:
     said = _WHENS.sub(r"\1", text.lower())  # `this month's bill`: `this month` is when
-    said = _UNSAID.sub(" ", _PLUS.sub(" plus ", said))
-    words = _asked_only(tokens(said))
+    words = tokens(said)
     parts = _parts(words, said)
     if parts is None:
         return None
@@ -100,11 +89,7 @@ def _parts(  # noqa: PLR0911 - one refusal per part
     if any(w in ("per", "each", "every") and j != said_at for j, w in enumerate(words)):
         return None  # `a flat 10 fee per dog`: a second rate, or a count, behind it
     others = [i for i in at if i != rate]
-    fixed = (
-        [period]
-        if period is not None
-        else [i for i in others if _beside(words, i, _FIXED) or _one_more(words, i)]
-    )
+    fixed = [period] if period is not None else [i for i in others if _beside(words, i, _FIXED)]
     totals = [
         i
         for i in others
@@ -125,7 +110,7 @@ def _parts(  # noqa: PLR0911 - one refusal per part
         or (_MORE.search(" ".join(words)) and {"fee", "charge", "joining"} & set(words))
     ):
         return None  # `spent £95 on the gym and swimming`, `since the fee`, `besides me` (audit J)
-    if not _plain(words, per, said) or not _asks_for(words, per) or _doubtful(words, per):
+    if not _plain(words, per) or not _asks_for(words, per) or _doubtful(words, per):
         return None
     return (fixed[0], rate, totals[0]), per
 
@@ -207,15 +192,13 @@ def _per(words: list[str], i: int) -> tuple[str, int] | None:
     return None
 
 
-def _plain(words: list[str], per: str, said: str) -> bool:
-    """Every word plain, one this reader reads by, a unit, what the rate is per, or one of
-    `_said_so`."""
+def _plain(words: list[str], per: str) -> bool:
+    """Every word plain, one this reader reads by, a unit, or what the rate is per."""
     stem = per.removesuffix("s")
     return all(
         number(w) or w in CURRENCY or plain_word(w) or w in _OWN or w in UNIT_NAMES
         or w.removesuffix("s") == stem or w.removesuffix("es") == stem or _plural(per, w)
-        or fee_words.said_so(words, i, stem, said)
-        for i, w in enumerate(words)
+        for w in words
     )  # fmt: skip
 
 
@@ -225,12 +208,6 @@ _PLURALS = {"person": "people", "loaf": "loaves", "child": "children", "half": "
 
 def _plural(per: str, word: str) -> bool:
     return _PLURALS.get(per) == word
-
-
-def _one_more(words: list[str], i: int) -> bool:
-    """`plus one $12 trowel`, `plus a 12 quid cake`: one thing bought besides, a fixed amount."""
-    before = [w for w in words[max(0, i - 3) : i] if w not in CURRENCY]
-    return before[-2:] in (["plus", "one"], ["plus", "a"], ["and", "one"])
 
 
 def _beside(words: list[str], i: int, kind: frozenset[str]) -> bool:
@@ -271,27 +248,13 @@ def _before(words: list[str], i: int, kind: frozenset[str]) -> bool:
     return any(w in kind for w in before[-2:])
 
 
-def _asked_only(words: list[str]) -> list[str]:
-    """`words` up to the end of the sentence that asks `how many`, where all after it are the
-    asker's asides (`? I know it's basic, long shift.`)."""
-    said = " ".join(words)
-    if "how many" not in said:
-        return words
-    at = next(i for i, w in enumerate(words) if w == "how" and words[i + 1 : i + 2] == ["many"])
-    end = next((j for j in range(at, len(words)) if words[j] in ("?", ".", "!")), len(words))
-    rest = words[end + 1 :]
-    return words[: end + 1] if rest and aside(rest) else words
-
-
 def _asks_for(words: list[str], per: str) -> bool:
     """`how many (more) <per>`, or `how many do we ...` where the rate prices things each."""
     said = " ".join(words)
-    m = re.search(r"\bhow many (?:more )?(?P<w>[a-z]+)(?: (?P<w2>[a-z]+))?", said)
+    m = re.search(r"\bhow many (?:more )?(?P<w>[a-z]+)", said)
     if m is None:
         return False
     asked = m["w"]
-    if m["w2"] and m["w2"].removesuffix("s") == per.removesuffix("s"):
-        asked = m["w2"]  # `how many seed packets`
     stem = per.removesuffix("s")
     if asked.removesuffix("s") == stem or asked.removesuffix("es") in (stem, per) or _plural(per, asked):
         return True

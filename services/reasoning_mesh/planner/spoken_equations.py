@@ -48,21 +48,24 @@ _STUCK = (
     re.compile(r"\bhow to do (?:these|this|them|it)(?: ones?| equations?)?\b"),
 )
 _DOUBLE_CHECK = re.compile(r"\bdouble[- ]check(?:ing)?\b")
-#: The letter asked with `=` at the end (`-> x = ?`, `, x = ?`).
-_LETTER_ASKED = re.compile(r"\s*(?:-\s*>|→|,|;|\.|:)?\s*\b([a-z])\s*=\s*\?\s*$")
+#: The letter asked with `=` at the end (`-> x = ?`, `, x = ?`; never `; -x = ?`).
+_LETTER_ASKED = re.compile(r"\s*(?:-\s*>|→|[,;.:])\s+([a-z])\s*=\s*\?\s*$")
 #: An answer asked as a fraction where the equation has no decimal: the exact answer's form.
 _AS_FRACTION = re.compile(
     r",?\s*(?:answer|give it|leave it)? ?as a fraction(?: if (?:it isn't|it's not|it is not|"
-    r"its not) (?:a )?whole(?: number)?| if need(?:ed| be))?"
+    r"its not) (?:a )?whole(?: number)?| if need(?:ed| be))?(?=\s*(?:[.?!]|$))"
 )
+
+
+_OWN_CLAUSE = r"(?=\s*(?:[,.;:!?]|\blol\b|$))"
 
 
 def plain_said(said: str) -> str:
     """`said` with the sayings of someone stuck read as one aside, `double check` as `check`,
     a letter asked with `= ?` as `what is x?`, and `as a fraction` left out where no number
     is a decimal."""
-    for stuck in _STUCK:
-        said = stuck.sub("i'm stuck", said)
+    for stuck in _STUCK:  # only as a clause of its own (`... how to do this ignoring ...`)
+        said = re.sub(stuck.pattern + _OWN_CLAUSE, "i'm stuck", said)
     said = _DOUBLE_CHECK.sub("check", said)
     if said.count("=") == 2:
         said = _LETTER_ASKED.sub(r", what is \1?", said)
@@ -117,8 +120,10 @@ def _lead(before: list[str], var: str) -> bool:
         cut -= 3
         while cut > 0 and before[cut - 1] in _TO_SOLVE:
             cut -= 1
-    elif before[-3:] in ([var, w, "makes"] for w in ("that", "which")):  # `the x that makes`
-        cut -= 3
+    elif before[-4:] in (["the", var, w, "makes"] for w in ("that", "which")):  # `the x that`
+        cut -= 4
+    if doubts(before) or acting(before) or any(w in _EDITED for w in before):
+        return False  # `Ignore the brackets.`, `misprinted worksheet:` (audit L)
     lead = [
         w for i, w in enumerate(before[:cut]) if w not in _ASKS_OF_IT and not _asked_var(before, i, var)
     ]
@@ -126,6 +131,17 @@ def _lead(before: list[str], var: str) -> bool:
         return True
     ends = [i for i, w in enumerate(lead) if w in SENTENCE_ENDS]
     return bool(ends) and aside(lead[: ends[-1] + 1]) and lead_plain(lead[ends[-1] + 1 :], _background)
+
+
+#: Words that say the equation as written is not the one to solve (audit L).
+_EDITED = frozenset(
+    ("misprint", "misprinted", "misprints", "typo", "typos", "copied", "miscopied", "smudged",
+     "error", "errors", "faulty", "changed", "updated", "amended", "modified", "version",
+     "previously", "natural", "successor", "predecessor", "opposite", "invert", "inverted",
+     "increment", "brackets", "ignore", "ignoring", "flip", "reverse", "instead", "wrong",
+     "mistake", "outdated", "original", "corrected", "correct", "fixed", "edited", "altered",
+     "revised", "answer", "answers")
+)  # fmt: skip
 
 
 #: Words that, before an equation written out, can only be the asker's own (`stuck on this
@@ -178,17 +194,14 @@ def _after_asks(after: list[str], var: str) -> bool:
     # between the equation and the clause that asks for its letter
     marks = [i for i, w in enumerate(asked[:at]) if w in CLAUSE_ENDS or w == ","] if at else []
     between, ask = (asked[: marks[-1] + 1], asked[marks[-1] + 1 :]) if marks else ([], asked)
-    if not at and "," in ask:  # `solve 3x + 7 = 25 for me pls, my brain is fried`
+    only_asked = all(w in _ASKED_AFTER or w in ("it", ",") or w in SENTENCE_ENDS for w in ask)
+    if not at and "," in ask and not only_asked:  # `solve 3x + 7 = 25 for me, brain is fried`
         ask, rest = ask[: ask.index(",")], ask[ask.index(",") + 1 :] + rest
-    if at:
-        asked_it = all(w in _ASKED_AFTER or w == var or w in TAIL_WORDS for w in ask)
+    if at:  # `what's x then the total`, `what's x for the total`: another ask
+        asked_it = all(w in _ASKED_AFTER or w == var or w in _TAIL for w in ask)
     else:  # `solve 7x - 4 = 3x + 18 for the total`: of what?
-        asked_it = all(w in _ASKED_AFTER or w in SENTENCE_ENDS for w in ask)
-    return (
-        asked_it
-        and (_own_clause(between) or _aside_clause(between))
-        and (all(plain_word(w) or w in TAIL_WORDS for w in rest) or aside(rest))
-    )
+        asked_it = all(w in _ASKED_AFTER or w in ("it", ",") or w in SENTENCE_ENDS for w in ask)
+    return asked_it and (_own_clause(between) or _about_me(between)) and _about_me(rest)
 
 
 #: Words that, after an equation, judge or take back what is written (`isn't right`, `sorry,
@@ -213,17 +226,25 @@ def _own_clause(words: list[str]) -> bool:
     )
 
 
-def _aside_clause(words: list[str]) -> bool:
-    """Whether `words` (between an equation and its ask) are an aside of the asker's about
-    themselves (`and I genuinely cannot remember, what's x`), as `asides.aside` judges one
-    after a question; never of the equation (`and it's the teacher's version`: of two?)."""
-    opened = [w for w in words if w not in ("and", "but", "so", ",")]
-    return opened[:1] != [] and opened[0] in _MYSELF and aside(words) and _untaken(words)
+def _about_me(words: list[str]) -> bool:
+    """Whether `words` only tell how the asker is (`and I genuinely cannot remember`, `my
+    brain is fried`, `i'm stuck`): a closed list (audit L: plain words and asides there said
+    `it's misprinted`, `then invert it`, `in Swahili`, `natural solutions only`)."""
+    return all(w in _ME or w in SENTENCE_ENDS or w == "," for w in words) and _untaken(words)
 
 
-#: How a clause about the asker opens (`I genuinely cannot remember`, `brain is fried`).
-_MYSELF = frozenset(("i", "i'm", "im", "i've", "ive", "i'd", "brain", "brain's", "lol", "haha",
-                     "honestly", "genuinely", "totally"))  # fmt: skip
+#: What a clause about the asker may say around an equation.
+_ME = frozenset(
+    ("i", "i'm", "im", "i've", "ive", "my", "me", "brain", "brain's", "is", "was", "has",
+     "fried", "dead", "gone", "rusty", "stuck", "tired", "confused", "lol", "haha", "honestly",
+     "genuinely", "totally", "completely", "really", "so", "and", "but", "just", "cannot",
+     "can't", "cant", "remember", "forgot", "forgotten", "blanking", "blanked", "blank",
+     "please", "pls", "plz", "thanks", "thx", "ty", "tia", "long", "day", "shift", "help",
+     "been", "ages", "years", "we", "agree", "kid", "kid's", "son", "daughter", "homework",
+     "helping", "with", "this", "it", "do", "to", "how", "for", "a", "the", "of", "at", "school")
+)  # fmt: skip
+#: Tail words that may end the ask of the letter (never `then`, `total`: another ask).
+_TAIL = TAIL_WORDS - {"then", "total", "in", "on", "at"}
 
 
 def _untaken(words: list[str]) -> bool:
