@@ -22,7 +22,8 @@ from reasoning_mesh.planner.wrappers import normal
 
 _ASK = re.compile(
     r"[,.;!?-]?\s*(?:so\s+)?(?:(?:what(?:'s| is)|whats|find|solve for) (?P<var>[a-z])"
-    r"|what does (?P<var2>[a-z]) (?:come out (?:as|to)|equal)|(?P<var3>[a-z]) = \?+)\s*[?.!]*$"
+    r"|what does (?P<var2>[a-z]) (?:come out (?:as|to)|equal)|(?<![-+*/^\w])(?P<var3>[a-z]) = \?+)"
+    r"\s*[?.!]*$"
 )
 #: Words that may correct, doubt or qualify the equation: a question with one is not read.
 _CORRECTING = frozenset(

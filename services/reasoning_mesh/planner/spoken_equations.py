@@ -187,6 +187,8 @@ def _after_asks(after: list[str], var: str) -> bool:
     """Whether what follows the equation asks for its letter, then, in sentences of their
     own, says only plain words or asides (`for me? keep getting diffrent answers`)."""
     at = max((i for i, w in enumerate(after) if w == var), default=0)  # `... . what is x?`
+    if at and after[at - 1] in _SIGNS:
+        return False  # `what's -x?`: another value than the letter's
     ends = [i for i, w in enumerate(after) if w in SENTENCE_ENDS and i >= at]
     asked = after[: ends[0] + 1] if ends else after
     rest = after[len(asked) :]
