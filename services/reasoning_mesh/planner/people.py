@@ -27,6 +27,7 @@ from reasoning_mesh.planner import (
     money,
     natural,
     pairs,
+    portions,
     priced,
     rates,
     receipts,
@@ -84,6 +85,7 @@ def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedR
         or gist.read(said)
         or rounded.read(said)
         or listed.read(said)
+        or portions.read(said)
         or amid.read(said)
     )
     if found is None and (formed := _formed(said)) is not None:
