@@ -4,8 +4,9 @@ of a cup?`, `Used 3/4 of a tin of paint on the hallway and 2/3 of a tin on the l
 tins is that altogether?`, `Had 5/6 of a bag of compost in the shed and used 1/4 of a bag on the
 tomatoes. What fraction of a bag is left?`.
 
-Each portion is a number (a fraction, a mixed number, a decimal) followed by what it is of, and
-both are of the same thing (`cup`, `of a tin`, `tins`): so no portion is of another (`2/5 of a
+Each portion is a fraction or a mixed number followed by what it is of (whole amounts are
+other readers': `238 km on Monday and 651 km on the route` holds one in the other), and both
+are of the same thing (`cup`, `of a tin`, `tins`): so no portion is of another (`2/5 of a
 3/4 metre board`, `2/3 of the recipe`, `1/4 of it`), and nothing is converted. The sum is read
 where the question asks for a total (`altogether`, `in total`); the difference where the first
 is had (`had`, `got`) and the second used (`used`, `poured`), and what is left is asked. Every
@@ -183,6 +184,8 @@ def _portions(
         k += 1
     if len(amounts) != 2 or any(w.startswith("-") for w in words if number(w)):
         return None
+    if not all("/" in amount for amount, _ in amounts):
+        return None  # `238 km on Monday and 651 km on the entire route`: parts of wholes?
     first, second = (_of(words, places[-1]) for _, places in amounts)
     if first is None or second is None or first[0] != second[0]:
         return None  # `2/5 of a 3/4 metre board`, `1/4 of it`: of another thing
