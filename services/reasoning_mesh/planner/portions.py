@@ -31,13 +31,12 @@ _AS_FRACTION = re.compile(
     r"(?=\s*(?:[.?!]|$))"
 )
 _TOTAL = re.compile(r"\b(?:altogether|in total|total|all together|combined|in all)\b")
-_LEFT = re.compile(r"\b(?:left|remaining|remain|remains)\b")
 _HAD = frozenset(("had", "have", "got", "i've", "ive", "we've", "was", "read", "there's"))
 _USED = frozenset(("used", "use", "poured", "drank", "ate", "took", "spent", "put", "using"))
 _ASKS = frozenset(("how", "much", "many", "what", "fraction", "is", "that", "in", "total",
                    "altogether", "all", "together", "combined", "of", "a", "an", "the", "it",
                    "do", "does", "did", "i", "we", "have", "need", "use", "used", "left",
-                   "remaining", "is", "there", "now", "'s", "what's", "whats", "come", "to",
+                   "remaining", "there", "now", "'s", "what's", "whats", "come", "to",
                    "comes", "went", "go", "gone", "?", ".", "!", ","))  # fmt: skip
 #: Words that share, scale, repeat or qualify a portion: never read past.
 _DENY = frozenset(
@@ -53,7 +52,8 @@ _DENY = frozenset(
 
 def read(text: str) -> str | None:  # noqa: PLR0911 - one refusal per check
     """`3/4 cup ... and 2/3 cup ... altogether` → `What is (3/4) + (2/3)?`."""
-    said = _AS_FRACTION.sub("", text.lower())
+    lower = text.lower()
+    said = _AS_FRACTION.sub("", lower)
     words = tokens(said)
     portions = _portions(words)
     if portions is None:
@@ -70,7 +70,7 @@ def read(text: str) -> str | None:  # noqa: PLR0911 - one refusal per check
         return None
     if not left and words[starts[0] - 1] in ("had", "got", "read"):
         return None  # `had 3/4 of a tank and used 1/4 of a tank, how much in total?`
-    if _odd(text.lower(), words, starts, thing):
+    if _odd(lower, words, starts, thing):
         return None
     if not _plain(words, asked, used, starts, thing, left=left):
         return None
