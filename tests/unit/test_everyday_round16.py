@@ -252,9 +252,9 @@ def test_round_sixteen_reads(question: str, reading: str, form: str) -> None:
         "the product of one and a half",
         "multiply three and a half",
         "what is the difference between two and a half",
-        # two amounts, the second not in the unit asked for
-        "how many hours in 2 hours 15 minutes",
-        "convert 2 hours 15 minutes into seconds",
+        # two amounts of one unit, or the smaller first (two in other units: nineteenth round)
+        "how many minutes in 2 hours 15 hours",
+        "convert 15 minutes 2 hours into seconds",
         # a bare price rounded to a coin only where it is sure to count that coin
         "the sweets cost 85, round to the nearest pound",
         "the baby weighs 3.45, to the nearest pound",

@@ -13,6 +13,8 @@ may hold none of the words that act on the maths, whatever else it says.
 
 from __future__ import annotations
 
+import re
+
 from reasoning_mesh.planner.background import TAIL_WORDS, plain_word
 
 #: How an aside's clause may open: a purpose, what the asker is doing, how they feel.
@@ -102,3 +104,28 @@ def helped(words: list[str], i: int) -> bool:
 def acting(words: list[str]) -> bool:
     """Whether any of `words` acts on the maths (`Swap these:`, `Skip the postage:`)."""
     return any(w in _ACTING for w in words)
+
+
+#: The end of a saying's own clause.
+_OWN_CLAUSE = r"(?=\s*(?:[,.;:!?]|\blol\b|$))"
+#: Sayings of someone stuck, each read as `i'm stuck` (their words alone would act on the
+#: maths: `different`, `wrong`, `every`, `these`), only as a clause of their own.
+_STUCK = tuple(
+    re.compile(saying + _OWN_CLAUSE)
+    for saying in (
+        r"\b(?:i |we )?(?:keep|kept|keeps) (?:on )?(?:getting|gettting|geting|ending up with|"
+        r"coming up with) (?:a |the )?(?:wrong|different|differnt|diffrent|weird|strange|odd) "
+        r"(?:answers?|results?|numbers?)(?: (?:every|each) time)?"
+        r"(?: on (?:my|the) (?:phone|calculator))?",
+        r"\b(?:where (?:am i|are we) going wrong|where did i go wrong|what am i doing wrong)",
+        r"\bhow to do (?:these|this|them|it)(?: ones?| equations?)?\b",
+    )
+)
+
+
+def unstuck(said: str) -> str:
+    """`said` (lower case) with each saying of being stuck as `i'm stuck` (`i keep getting
+    different answers` → `i'm stuck`)."""
+    for stuck in _STUCK:
+        said = stuck.sub("i'm stuck", said)
+    return said

@@ -3,8 +3,9 @@ knowledge base, then the amount times it (`How many ml are there in 1.5 litres?`
 
 An amount may be a mixed number read as its sum (`(1 + 1/2) litres`, from `one and a half
 litres`), which is a step of its own before the product; or two amounts of one measure
-(`2 hours and 15 minutes`), where the second is already in the unit asked for: the first is
-converted and the second added to it. Every operand is one the question wrote.
+(`2 hours and 15 minutes`): each amount not already in the unit asked for is converted by its
+own fact (`2 hours` in seconds, `15 minutes` in seconds), and the two are added. Every operand
+is one the question wrote or a step's answer.
 """
 
 from __future__ import annotations
@@ -12,9 +13,16 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.contracts.plans import FinalCheck, SubGoal
+from reasoning_mesh.kb.units import DIMENSIONS
 from reasoning_mesh.planner.builder import Builder, Operand
 from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionError, parse_expr
-from reasoning_mesh.planner.units import UNIT_NAMES, unconvertible, words_to_number
+from reasoning_mesh.planner.units import (
+    DIMENSION_OF,
+    PLURAL_OF,
+    UNIT_NAMES,
+    unconvertible,
+    words_to_number,
+)
 
 #: An amount: a number, or a mixed number as its sum (`(1 + 1/2)`, read from `one and a half`).
 _NUM = r"(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?|\(\d+ \+ \d+/\d+\))"
@@ -23,12 +31,15 @@ _CONVERSIONS = (
     re.compile(rf"^what is {_NUM}\s*(?:of an? )?(?P<from>[a-z ]+?) in (?P<to>[a-z ]+?)\??$"),
     re.compile(rf"^convert {_NUM}\s*(?:of an? )?(?P<from>[a-z ]+?) (?:in)?to (?P<to>[a-z ]+?)\.?$"),
 )
-#: `How many minutes are there in 2 hours and 15 minutes?`: two amounts, the second in the
-#: unit asked for.
+#: `How many minutes are there in 2 hours and 15 minutes?`: two amounts of one measure.
 _COMPOUND = re.compile(
     r"^how many (?P<to>[a-z ]+?) are there in (?P<v>\d+(?:\.\d+)?) (?P<from>[a-z]+) and "
     r"(?P<more>\d+(?:\.\d+)?) (?P<same>[a-z]+)\?$"
 )
+
+#: Each unit's size in its measure's base unit: which of two units is the larger, nothing more
+#: (every factor a step uses is the knowledge base's).
+_SIZE = {unit[0]: unit[4] for units in DIMENSIONS.values() for unit in units.values()}
 
 Conversion = tuple[str, Builder, Operand, FinalCheck]
 
@@ -37,11 +48,7 @@ def plan_conversion(text: str) -> Conversion | None:
     """Shape, steps, answer and final check of a conversion question; None for another shape."""
     low = words_to_number(text.lower())
     if (m := _COMPOUND.match(low)) is not None:
-        if UNIT_NAMES.get(m["same"]) != UNIT_NAMES.get(m["to"]):
-            raise UnplannableError(f"{m['more']} {m['same']} is not in the unit asked for")
-        b, product = _converted(text, m["from"], m["to"], m["v"])
-        note = f"and {m['more']} {m['same']}"
-        answer = b.goal("+", product, m["more"], note=note, notation="decimal")
+        b, answer = _compound(text, m)
         return "conversion", b, answer, FinalCheck()
     for pattern in _CONVERSIONS:
         if (m := pattern.match(low)) is not None:
@@ -50,18 +57,42 @@ def plan_conversion(text: str) -> Conversion | None:
     return None
 
 
+def _compound(text: str, m: re.Match[str]) -> tuple[Builder, Operand]:
+    """`2 hours and 15 minutes` in seconds: each amount in the unit asked for (converted by its
+    own fact where it is in another), then their sum. Two different units of one measure only
+    (`2 hours and 15 hours` is one amount written twice; `2 kg and 15 litres` no amount), the
+    larger first, as amounts are written (`45 minutes 2 hours ago`: two amounts)."""
+    first, second, asked = (UNIT_NAMES.get(u.strip()) for u in (m["from"], m["same"], m["to"]))
+    if first is None or second is None or asked is None:
+        raise UnplannableError(f"unknown unit in {text!r}")
+    if DIMENSION_OF[first] != DIMENSION_OF[second] or _SIZE[first] <= _SIZE[second]:
+        raise UnplannableError(f"{m['v']} {m['from']} and {m['more']} {m['same']}: not one amount")
+    b = Builder()
+    parts = [
+        value if unit == asked else _product(b, text, m[name], m["to"], value)
+        for value, unit, name in ((m["v"], first, "from"), (m["more"], second, "same"))
+    ]
+    note = f"{m['v']} {m['from']} and {m['more']} {m['same']} in {PLURAL_OF[asked]}"
+    return b, b.goal("+", parts[0], parts[1], note=note, notation="decimal")
+
+
 def _converted(text: str, src_name: str, dst_name: str, value: str) -> tuple[Builder, Operand]:
     """The fact `src` → `dst`, then `value` (as written, e.g. 14/5 for a number word read as
     14/5; a mixed number's sum first) times its factor."""
+    b = Builder()
+    return b, _product(b, text, src_name, dst_name, value)
+
+
+def _product(b: Builder, text: str, src_name: str, dst_name: str, value: str) -> Operand:
+    """Adds the fact `src` → `dst` to `b`, then `value` times its factor; the product."""
     src, dst = UNIT_NAMES.get(src_name.strip()), UNIT_NAMES.get(dst_name.strip())
     if src is None or dst is None:
         raise UnplannableError(f"unknown unit in {text!r}")
     if why := unconvertible(src, dst):
         raise UnsupportedQuestionError(why)
-    b = Builder()
     fact = b.add_goal(
         SubGoal(
-            id="g0",
+            id=f"g{len(b.goals)}",
             kind="fact",
             query=f"Unit conversion: {src} to {dst}",
             filters={"kind": "unit_conversion", "from_unit": src, "to_unit": dst},
@@ -70,4 +101,4 @@ def _converted(text: str, src_name: str, dst_name: str, value: str) -> tuple[Bui
     )
     amount = b.value(parse_expr(value)) if value.startswith("(") else value
     note = f"{value} {src} in {dst}s"
-    return b, b.goal("*", amount, fact + ".factor", note=note, notation="decimal")
+    return b.goal("*", amount, fact + ".factor", note=note, notation="decimal")

@@ -4,6 +4,10 @@
 it would any one number; in its reading the mark is then replaced by the amount as the grammar
 writes it (`(7 + 1/2)`, `3 kg and 450 g`), which the planner plans as its steps. A reading that
 does not keep each mark exactly once is no reading.
+
+Two amounts of one measure are one amount in two parts, so an ask of it `in total` or
+`altogether` at its end asks for that amount (`2 hours 45 minutes, how many minutes is that in
+total?`): those words come off the ask, and only where two such parts were held.
 """
 
 from __future__ import annotations
@@ -19,6 +23,9 @@ _TWO = re.compile(
     rf"\b(?P<n>{_AMOUNT}) (?P<unit>[a-z]+) (?:and )?(?P<more>{_AMOUNT}) (?P<same>[a-z]+)\b"
 )
 _FEET_IN = re.compile(rf"\b({_AMOUNT} (?:ft|feet|foot) {_AMOUNT}) in\b(?= *(?:[,.;?!]|$))")
+#: `in total` ending an ask (before its mark or the end of the text), which a sum of two parts
+#: answers.
+_IN_TOTAL = re.compile(r",? (?:in total|altogether|all together)(?= *(?:[?.!]|$))")
 #: Marks start here; a text that holds one is left as it is.
 _FIRST_MARK = 900000001
 
@@ -39,7 +46,10 @@ def with_held(text: str, reader: Callable[[str], str | None]) -> str | None:
     except ValueError:
         return None  # `3 and 4 quarters`: no mixed number
     said = _FEET_IN.sub(r"\1 inches", said)  # `4 ft 3 in`: after feet, `in` is inches
+    parts = len(held)
     said = _TWO.sub(lambda m: _two(m, mark), said)
+    if len(held) > parts:
+        said = _IN_TOTAL.sub("", said)
     if not held or any(key in text for key in held):
         return None
     reading = reader(said)

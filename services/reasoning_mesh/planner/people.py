@@ -12,6 +12,7 @@ import re
 from reasoning_mesh.planner import (
     ages,
     amid,
+    balances,
     candidates,
     chatter,
     context,
@@ -44,7 +45,7 @@ from reasoning_mesh.planner import (
     word_problems,
     wrappers,
 )
-from reasoning_mesh.planner.asides import aside
+from reasoning_mesh.planner.asides import aside, unstuck
 from reasoning_mesh.planner.background import tokens
 
 #: Spans tried per question: each is a parse, and a long sentence of chatter has many.
@@ -122,7 +123,7 @@ def _asked_first(said: str) -> str | None:
     head, mark, rest = said.partition("?")
     if not mark or not head.strip() or re.search(r"\d", rest):
         return None
-    words = tokens(rest)
+    words = tokens(unstuck(rest.lower()))  # `? i keep getting different answers`
     things = [w for w in words if w.endswith("s") and len(w) > 3 and w not in _NOT_THINGS]
     plain = aside(words) and not _QUALIFYING & set(words) and not things  # `booking rooms`
     return f"{head}?" if words and plain else None
@@ -140,6 +141,7 @@ def _formed(said: str) -> forms.FormedReading | None:
         shares.read(said)
         or stories.read(said)
         or temperatures.read(said)
+        or balances.read(said)
         or word_problems.read(said)
         or pairs.read(said)
         or ages.read(said)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.asides import acting, aside
+from reasoning_mesh.planner.asides import acting, aside, unstuck
 from reasoning_mesh.planner.background import (
     CLAUSE_ENDS,
     SENTENCE_ENDS,
@@ -38,19 +38,6 @@ _ASKING = frozenset(("what", "whats", "what's", "is", "solve", "for", "find", "t
                      "of", "does", "equal", "equals", "work", "out", "get", "calculate"))  # fmt: skip
 #: Where a saying ends a clause of its own (`... how to do this ignoring ...` does not).
 _OWN_CLAUSE = r"(?=\s*(?:[,.;:!?]|\blol\b|$))"
-#: Sayings of someone stuck, each read as `i'm stuck` (their words alone would act on the
-#: maths: `different`, `wrong`, `every`, `these`), only as a clause of their own; `double
-#: check` is a check, not a doubling.
-_STUCK = tuple(
-    re.compile(saying + _OWN_CLAUSE)
-    for saying in (
-        r"\b(?:i |we )?(?:keep|kept|keeps) (?:on )?(?:getting|gettting|geting|ending up with|"
-        r"coming up with) (?:a |the )?(?:wrong|different|differnt|diffrent|weird|strange|odd) "
-        r"(?:answers?|results?|numbers?)(?: (?:every|each) time)?",
-        r"\b(?:where (?:am i|are we) going wrong|where did i go wrong|what am i doing wrong)",
-        r"\bhow to do (?:these|this|them|it)(?: ones?| equations?)?\b",
-    )
-)
 _DOUBLE_CHECK = re.compile(r"\bdouble[- ]check(?:ing)?\b")
 #: The letter asked with `=` at the end (`-> x = ?`, `, x = ?`; never `; -x = ?`).
 _LETTER_ASKED = re.compile(r"\s*(?:-\s*>|→|[,;.:])\s+([a-z])\s*=\s*\?\s*$")
@@ -65,8 +52,7 @@ def plain_said(said: str) -> str:
     """`said` with the sayings of someone stuck read as one aside, `double check` as `check`,
     a letter asked with `= ?` as `what is x?`, and `as a fraction` left out where no number
     is a decimal."""
-    for stuck in _STUCK:
-        said = stuck.sub("i'm stuck", said)
+    said = unstuck(said)
     said = _DOUBLE_CHECK.sub("check", said)
     if said.count("=") == 2:
         said = _LETTER_ASKED.sub(r", what is \1?", said)

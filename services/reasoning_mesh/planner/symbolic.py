@@ -91,7 +91,22 @@ def _runs(text: str) -> tuple[list[list[re.Match[str]]], list[str]]:
             outside.append(tok)
     if current:
         runs.append(current)
-    return runs, outside
+    return [_undashed(r, text) for r in runs], outside
+
+
+def _undashed(run: list[re.Match[str]], text: str) -> list[re.Match[str]]:
+    """A run without a dash that ends it apart from its last operand, words after it (`3x + 4
+    = 24 - what's x`): a dash between clauses, since no expression ends in a sign (`12 - 5 -`
+    at the end may be cut off, and is left as it is)."""
+    dash = run[-1]
+    if (
+        len(run) > 1
+        and dash.group() == "-"
+        and run[-2].end() != dash.start()
+        and re.match(r"\s+[a-z]", text[dash.end() :]) is not None
+    ):
+        return run[:-1]
+    return run
 
 
 def _text(run: list[re.Match[str]], literals: tuple[str, ...], source: str) -> str:

@@ -1,0 +1,118 @@
+"""Amounts in two units converted part by part, bank balances and their payments, a dash
+before an equation's ask and the asker stuck after a sum (nineteenth round), and what each
+reading must still refuse."""
+
+from __future__ import annotations
+
+import pytest
+
+from reasoning_mesh.planner.domain import plan_question
+from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionError
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        # two amounts of one measure, neither or one in the unit asked for
+        ("How many seconds are there in 2 hours 15 minutes?",
+         "How many seconds are there in 2 hours and 15 minutes?"),
+        ("convert 2 hours 15 minutes into seconds",
+         "How many seconds are there in 2 hours and 15 minutes?"),
+        ("1 hour 15 minutes in seconds?", "How many seconds are there in 1 hour and 15 minutes?"),
+        ("how many hours in 2 hours 15 minutes", "How many hours are there in 2 hours and 15 minutes?"),
+        ("I'm 5 ft 9 in, what's that in cm?", "How many cm are there in 5 ft and 9 inches?"),
+        ("The fish was 3 pounds 8 ounces, how many kg?",
+         "How many kg are there in 3 pounds and 8 ounces?"),
+        # `in total` of two parts asks for their sum
+        ("My taxi shift was 9 hours 45 minutes. How many minutes in total?",
+         "How many minutes are there in 9 hours and 45 minutes?"),
+        ("flight to Singapore is 7 hours 45 minutes, how many minutes is that in total",
+         "How many minutes are there in 7 hours and 45 minutes?"),
+        ("The doorway measures 8 ft 5 in. What's that in inches in total?",
+         "How many inches are there in 8 ft and 5 inches?"),
+        # a balance, then money paid in and out
+        ("My account was overdrawn at -45.80 and then my paycheck of 312.50 landed. What's the "
+         "balance now?", "What is -45.80 + 312.50?"),
+        ("my account is sitting at -35.20 and i just paid in 120. whats the balance now",
+         "What is -35.20 + 120?"),
+        ("My account was overdrawn at -£45.20 and then I paid in £120. What's the balance now?",
+         "What is -45.20 + 120?"),
+        ("Note to self: account was sitting at -42.30 (overdrawn, ugh) and then 615.00 wages went "
+         "in. balance now = ?", "What is -42.30 + 615.00?"),
+        ("bank balance was -45.20, then i got paid 120 and spent 38.75 at the supermarket. whats "
+         "the balance now", "What is -45.20 + 120 - 38.75?"),
+        ("my account was sitting at -45 and then the gym direct debit of 62 came out. what's the "
+         "balance now?", "What is -45 - 62?"),
+        ("Bank says my balance is -45.80. If I pay in 120 now, what will it be?",
+         "What is -45.80 + 120?"),
+        ("my balance was showing -38 and i just paid in 125, what should it say now",
+         "What is -38 + 125?"),
+        # a dash between an equation and its ask
+        ("7x + 4 = 3x + 24 - what's x", "Solve 7*x + 4 = 3*x + 24 for x."),
+        ("4(2x + 1) = 3x + 29 - what's x?", "Solve 4*(2*x + 1) = 3*x + 29 for x."),
+        # the asker stuck, after a sum asked
+        ("-7 times -8 plus negative 20, is it 36 or 76? i keep getting different answers",
+         "What is -7*-8 + -20?"),
+    ],
+)  # fmt: skip
+def test_reads(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+def test_two_units_are_converted_part_by_part() -> None:
+    """Each part in another unit has its own fact and product; the sum adds the parts, and
+    every literal is the question's."""
+    plan = plan_question("How many seconds are there in 2 hours 15 minutes?")
+    facts = [g.filters for g in plan.goals if g.kind == "fact"]
+    assert [(f["from_unit"], f["to_unit"]) for f in facts] == [("hour", "second"), ("minute", "second")]
+    steps = [(g.op, g.left, g.right) for g in plan.goals if g.kind == "arith"]
+    assert steps == [("*", "2", "@g0.factor"), ("*", "15", "@g2.factor"), ("+", "@g1", "@g3")]
+
+
+def test_a_part_in_the_unit_asked_is_added_as_written() -> None:
+    plan = plan_question("how many hours in 2 hours 15 minutes")
+    steps = [(g.op, g.left, g.right) for g in plan.goals if g.kind == "arith"]
+    assert steps == [("*", "15", "@g0.factor"), ("+", "2", "@g1")]
+
+
+def test_a_balance_is_an_amount_in_decimals() -> None:
+    plan = plan_question("my account is sitting at -35.20 and i just paid in 120. whats the balance now")
+    assert plan.final_check.answer_form == "any"
+    assert {g.notation for g in plan.goals} == {"decimal"}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # two amounts that are not one: the same unit twice, the smaller first, no factor
+        "how many minutes in 2 hours 15 hours",
+        "how many minutes in 15 minutes 2 hours",
+        "The shelf is 1 m 20 cm, how many inches is that?",
+        # a balance changed by what the reader cannot tell
+        "my account was at -45 and then i paid in 120 and spent it all. whats the balance now",
+        "my account was at -45 and i paid in 120 every week for 3 weeks, whats the balance now",
+        "my account was at -45 and my sister paid in 120. whats the balance now",
+        "my account was at -45, i paid in 120 but it hasn't cleared. whats the balance now",
+        "my account was at -45, i paid in 120 but it's still pending. whats the balance now",
+        "my account was at -45 and i paid in 120. what was the balance before",
+        "my account was at -45 and i paid in 120. what will the balance be after the 10 fee",
+        "my account was at 45 and i paid in 120. whats the balance in euros",
+        "my account was at -45 and i paid in 120 into savings. whats the balance now",
+        "my account was at -45 and the bank charged a 25 fee then i paid in 120. whats the balance now",
+        "my account was at -45 and i paid in 120 twice. whats the balance now",
+        "my account was at -45 and i paid in 120, then paid 30 to my sister. whats the balance now",
+        "I was 45 overdrawn and paid in 120, whats the balance now",
+        "my account was at -45 and i got paid 120 after tax. whats the balance now",
+        "my account was at -45 and i'm expecting to pay in 120. what will the balance be after",
+        "my account was at -45 and i paid in 120 and then the rent came out. whats the balance now",
+        "my account was at -45 and i paid in 120. what's the balance now in pounds",
+        "my account was at -45 after the 12 overdraft fee and i paid in 120. whats the balance now",
+        "choir account is overdrawn at -37.50 and the treasurer is paying in 120 today. what will "
+        "the balance be after",
+        # a sum cut off after its dash
+        "what is 12 - 5 -",
+    ],
+)
+def test_refuses(question: str) -> None:
+    with pytest.raises((UnsupportedQuestionError, UnplannableError)):
+        plan_question(question)
