@@ -47,6 +47,17 @@ from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionErr
          "What is -45.80 + 120?"),
         ("my balance was showing -38 and i just paid in 125, what should it say now",
          "What is -38 + 125?"),
+        # a bill or a hire shared by the asker and the others, in more words
+        ("ok so the electric bill came in at 147.60 and theres three of us in the flat how much "
+         "does each person owe", "What is 147.60/3?"),
+        ("hey all, electric bill came in at 187.35 and theres 3 of us in the flat, whats each "
+         "persons share", "What is 187.35/3?"),
+        ("hey so dinner was 186.40 and there were four of us splitting it evenly, how much does "
+         "each of you owe me", "What is 186.40/4?"),
+        ("Salsa class hall hire is £84 and there were 12 of us tonight splitting it evenly. How "
+         "much does each person owe?", "What is 84/12?"),
+        ("van hire for the move was £385 and there's 7 of us splitting it evenly, how much does "
+         "each person owe", "What is 385/7?"),
         # a dash between an equation and its ask
         ("7x + 4 = 3x + 24 - what's x", "Solve 7*x + 4 = 3*x + 24 for x."),
         ("4(2x + 1) = 3x + 29 - what's x?", "Solve 4*(2*x + 1) = 3*x + 29 for x."),
@@ -109,6 +120,18 @@ def test_a_balance_is_an_amount_in_decimals() -> None:
         "my account was at -45 after the 12 overdraft fee and i paid in 120. whats the balance now",
         "choir account is overdrawn at -37.50 and the treasurer is paying in 120 today. what will "
         "the balance be after",
+        # shares with another, a part of the bill or of the hire, or the asker not among them
+        "the extra hall hire is £84 and there were 12 of us splitting it evenly. how much does each "
+        "person owe?",
+        "the weekly hall hire is £84 and there were 12 of us splitting it evenly. how much does "
+        "each person owe?",
+        "the electric bill came to 148.47 and theres three of us in the flat and my mum, how much "
+        "does each person owe",
+        "ok so the electric bill came to 148.47 and theres three of us but i pay double, how much "
+        "does each person owe",
+        "the monthly bill came to 148.47 and theres three of us in the flat, whats each persons share",
+        "the per-person bill came to 148.47 and theres three of us, how much does each person owe",
+        "dinner was 186.40 and there were four of you, how much does each of you owe me",
         # a sum cut off after its dash
         "what is 12 - 5 -",
     ],

@@ -73,8 +73,17 @@ _WE = r"(?:we|we're|we are)"
 _MEAL = r"(?:dinner|lunch|the meal|our meal|the bill|(?:the )?dinner bill)"
 #: (`dinner is 25` may be a price per head; `the bill is 138` is the whole bill.)
 _CAME_TO = (
-    rf"(?:{_MEAL} (?:came to|comes to|was)|(?:the |our )?(?:dinner )?bill is) [$£€]?(?P<cash>{_CASH})"
+    rf"(?:{_MEAL} (?:came to|comes to|was)|(?:the |our )?(?:dinner )?bill is"
+    # `the electric bill came in at 147.60`: a whole bill named by what it is for
+    rf"|(?:the |our )?(?P<bill_for6>[a-z]+) bill (?:came to|came in at|comes to|was|is)"
+    # `the hall hire is £84`, `van hire for the move was £385`: hiring one thing
+    rf"|(?:the |our )?(?P<hirer>(?:[a-z]+ ){{1,2}})?"
+    rf"(?:hall|van|minibus|coach|room|venue|court|pitch|studio) hire"
+    rf"(?: for the [a-z]+)? (?:came to|comes to|was|is)"
+    rf") [$£€]?(?P<cash>{_CASH})"
 )
+#: Who the asker is with, after `n of us` (`in the flat`, `tonight`): no one else.
+_US_HERE = r"(?: in the (?:flat|house)| tonight)?"
 _FORMS = tuple(
     re.compile(rf"^{form}$")
     for form in (
@@ -95,7 +104,7 @@ _FORMS = tuple(
         rf" to {_SPLIT} them {_EVENLY} {_BETWEEN}",
         # `Dinner came to 87.32 and there's 4 of us splitting it evenly`; unsaid where each
         # one's share is asked (`dinner came to 138 and there's 6 of us, how much each`)
-        rf"{_CAME_TO}[,.]? and there(?:'s|s| is| are) (?P<us>{_COUNT}) of us"
+        rf"{_CAME_TO}[,.]? and there(?:'s|s| is| are| were) (?P<us>{_COUNT}) of us{_US_HERE}"
         rf"(?: {_SPLITTING} it {_EVENLY})?",
         # `there are 5 of us and dinner came to 137.50`; `dinner came to 86.40 split 3 ways`
         rf"there(?:'s|s| is| are) (?P<us>{_COUNT}) of us and {_CAME_TO}",
@@ -116,15 +125,23 @@ _FORMS = tuple(
         rf"{_WE} {_SPLITTING} {_AMOUNT} (?P<ways>{_COUNT}) ways",
     )
 )
-_WHO = r"(?:each|each one|each (?P<who>[a-z]+)|each of (?P<us_ask>us)|everyone|everybody)"
+_WHO = r"(?:each|each one|each (?P<who>[a-z]+)|each of (?P<us_ask>us|you)|everyone|everybody)"
 #: Where the ask begins: its last `how many`/`how much`/`what does`.
-_ASK_START = re.compile(r"\b(?:how (?:many|much)|what (?:does|do|will|would|should))\b")
+_ASK_START = re.compile(
+    r"\b(?:how (?:many|much)|what (?:does|do|will|would|should)|what(?:'s| is|s)? (?:each|everyone))\b"
+)
 _ASKS = (
     re.compile(rf"^how (?P<much>many|much) (?:does|do|will|would|should|can) {_WHO} "
                r"(?:get|pay|owe|put in)$"),
     re.compile(rf"^how (?P<much>many|much) (?:for )?{_WHO}$"),
     re.compile(rf"^what (?:does|do|will|would|should) {_WHO} (?:get|pay|owe|put in)$"),
+    # `how much does each of you owe me` (the asker collecting), `... need to transfer`
+    re.compile(rf"^how (?P<much>much) (?:does|do|will|would|should) {_WHO} "
+               r"(?:owe me|need to (?:pay|transfer|put in))$"),
+    re.compile(r"^what(?:'s| is|s)? (?:each (?P<who>person)(?:'s|s)|everyone'?s) share$"),
 )  # fmt: skip
+#: Greetings before the sentence (`ok so`, `hey all,`): nothing of the shares.
+_GREETING = re.compile(r"^(?:(?:ok|okay|hey|hi|so)(?: all| guys| everyone)?,? )+")
 #: What a whole bill may be said to be for (`a $156 restaurant bill`); not a price per head,
 #: a note or a voucher (`the $120 per-person bill`, `$20 notes`: how many?).
 _BILLS_FOR = frozenset(
@@ -152,6 +169,7 @@ _NOT_OPEN = frozenset(
 def read(text: str) -> FormedReading | None:
     """The amount divided by the number of shares, and the form its answer must take."""
     said = re.sub(r"\s*(?:,?\s*(?:please|pls|thanks))?\s*[?.!]*$", "", normal(text))
+    said = _GREETING.sub("", said)
     starts = list(_ASK_START.finditer(said))
     if not starts:
         return None
@@ -182,10 +200,12 @@ def _parts(head: str, ask: str) -> tuple[str, str, AnswerForm] | None:
     cash = next((v for k, v in found.items() if k.startswith("cash")), None)
     bill_for = [found[k] for k in found if k.startswith("bill_for")]
     purpose = [found[k] for k in ("for", "for2") if k in found]
+    hirer = found.get("hirer", "").split()  # `salsa class hall hire`: who hires it
     if (
         shares in ("0", "1", "zero", "one")
         or not all(w in _BILLS_FOR for w in bill_for)  # `the $120 per-person bill`
         or not all(_open(w) and not w.endswith("s") for w in purpose)  # `for the nights`
+        or not all(map(_open, hirer))
     ):
         return None
     much = asked.groupdict().get("much")
@@ -204,9 +224,9 @@ def _asked_of(group: str | None, asked: re.Match[str], *, us: bool) -> bool:
     us` only where we are the shares (`4 of us`, `4 ways`), `each person` of people."""
     if group is not None and group not in _PEOPLE:
         return False
-    if asked["us_ask"] is not None:
+    if asked.groupdict().get("us_ask") is not None:
         return us
-    who = asked["who"]
+    who = asked.groupdict().get("who")
     return who is None or who in ("person", "one") or who == _PEOPLE.get(group or "")
 
 
