@@ -58,6 +58,17 @@ from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionErr
          "much does each person owe?", "What is 84/12?"),
         ("van hire for the move was £385 and there's 7 of us splitting it evenly, how much does "
          "each person owe", "What is 385/7?"),
+        # things at a price each in more words
+        ("ok so the invoice has 3 items at 47.50 each plus a 12.25 delivery fee, whats the total "
+         "before tax?", "What is 3*47.50 + 12.25?"),
+        ("Hi, I run a little online shop and last month I sold 36 mugs at £8.50 each. What did "
+         "the mugs bring in altogether?", "What is 36*8.50?"),
+        ("market stall - customer wants 7 punnets of strawberries at £2.35 each, whats the total",
+         "What is 7*2.35?"),
+        ("Filled up the car, 42.6 litres at £1.45 a litre. what should the receipt say?",
+         "What is 42.6*1.45?"),
+        ("17 pieces of curved track at 4.35 each. How much will that set me back?",
+         "What is 17*4.35?"),
         # a dash between an equation and its ask
         ("7x + 4 = 3x + 24 - what's x", "Solve 7*x + 4 = 3*x + 24 for x."),
         ("4(2x + 1) = 3x + 29 - what's x?", "Solve 4*(2*x + 1) = 3*x + 29 for x."),
@@ -132,6 +143,18 @@ def test_a_balance_is_an_amount_in_decimals() -> None:
         "the monthly bill came to 148.47 and theres three of us in the flat, whats each persons share",
         "the per-person bill came to 148.47 and theres three of us, how much does each person owe",
         "dinner was 186.40 and there were four of you, how much does each of you owe me",
+        # things at a price each: a charge left out that was stated, another thing bought, a
+        # container of a count, a unit, a price per one asked
+        "3 items at 12.49 each plus £4.75 delivery, whats the total before delivery?",
+        "3 items at 12.49 each plus a 4.75 delivery fee, whats the total before the delivery fee?",
+        "I bought a hat and 36 mugs at £8.50 each. What did I spend altogether?",
+        "I bought a hat and then 36 mugs at £8.50 each. What did I spend altogether?",
+        "7 punnets of 12 strawberries at £2.35 each, whats the total",
+        "7 kg of strawberries at £2.35 each, whats the total",
+        "7 boxes of chocolates and cards at £2.35 each, whats the total",
+        "I filled up 42.6 litres at £1.45 a litre then filled up again, what should the receipt say?",
+        "17 pieces of curved track at 4.35 each. How much will that set me back per piece?",
+        "17 pieces of curved track at 4.35 each and I have a 5 voucher. How much will that set me back?",
         # a sum cut off after its dash
         "what is 12 - 5 -",
     ],

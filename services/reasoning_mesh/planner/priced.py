@@ -31,15 +31,15 @@ from reasoning_mesh.planner.units import UNIT_NAMES
 
 _PRICE = r"(?P<cur>[£$€])?(?P<price>\d+(?:\.\d{1,2})?)"
 _PRICED = re.compile(
-    r"(?<![\w.,])(?P<n>\d+(?:\.\d+)?) (?P<things>(?:(?!today|tonight|yesterday)[a-z'-]+ ){0,2}"
+    r"(?<![\w.,])(?P<n>\d+(?:\.\d+)?) (?P<things>(?:[a-z'-]+ of )?(?:(?!today|tonight|yesterday)[a-z'-]+ ){0,2}"
     r"(?!today\b|tonight\b|yesterday\b)[a-z'-]+)"
     r"(?P<where> (?:at|in|on|from) (?:the |a |my |our )?(?:[a-z'-]+ ){0,2}[a-z'-]+)?"
     r"(?P<when> (?:this|last|yesterday) (?:morning|afternoon|evening|night|week|weekend)"
     r"| today| yesterday| tonight)? at "
     + _PRICE
     + r"(?: ?(?:each|apiece|a piece)|(?: a | per | ?/ ?)(?P<per>[a-z]+))"
-    r"(?:,? (?:plus|and|\+) (?P<cur2>[£$€])?(?P<extra>\d+(?:\.\d{1,2})?)(?: for)?"
-    r" (?P<charge>delivery|postage|shipping|p&p|postage and packing|delivery charge))?"
+    r"(?:,? (?:plus|and|\+) (?:a |the )?(?P<cur2>[£$€])?(?P<extra>\d+(?:\.\d{1,2})?)(?: for)?"
+    r" (?P<charge>delivery|postage|shipping|p&p|postage and packing)(?: charge| fee)?)?"
     r"(?![\w.,]\d)"
 )
 #: The words of the ask of what they came to, after the count and price (`what did the
@@ -51,11 +51,11 @@ _ASK_WORDS = frozenset(
      "came", "to", "cost", "take", "took", "make", "made", "spend", "spent", "on", "total",
      "altogether", "overall", "were", "was", "is", "are", "my", "i", "takings", "grand", "be",
      "charge", "invoice", "bill", "owe", "so", "ok", "then", "me", "up", "all", "have", "has",
-     "should've", "been", "amount", "ring", "we", "our")
+     "should've", "been", "amount", "ring", "we", "our", "receipt", "say")
 )  # fmt: skip
 _ASKS = frozenset(("what", "what's", "whats", "how", "total"))
 #: A charge not counted and not stated, after the ask (`what's the total before delivery`).
-_CHARGES = frozenset(("shipping", "postage", "delivery", "vat", "tax"))
+_CHARGES = frozenset(("shipping", "postage", "delivery", "vat", "tax", "fees"))
 #: How things are bought or sold, before the count (`sold 48 candles`, `ordering 250 units`).
 _TRADING = frozenset(
     ("sold", "sell", "selling", "bought", "buy", "buying", "ordered", "order", "ordering",
@@ -82,8 +82,18 @@ _TAKEN = frozenset(("take", "took", "make", "made", "bring", "brought", "takings
 _SOLD = frozenset(("sold", "sell", "selling", "invoice", "invoicing", "charging", "charged"))
 
 
+#: `how much will that set me back`: what it costs.
+_SET_BACK = re.compile(r"\bset (me|us) back\b")
+#: `filled up the car, 42.6 litres at £1.45 a litre`: the tank filled, not more of it.
+_FILLED_UP = re.compile(r"\bfilled up\b")
+#: `I run a little online shop and last month I sold ...`: `and` opening a clause of when (never
+#: `a hat and 36 mugs at £8.50 each`, `Dave and I bought`).
+_AND_CLAUSE = re.compile(r"\band (?=(?:last|this|yesterday|today) )")
+
+
 def read(text: str) -> FormedReading | None:
     said = with_numerals(spoken(text))  # `sold forty-eight candles at £7.25 each`
+    said = _AND_CLAUSE.sub("", _FILLED_UP.sub("filled", _SET_BACK.sub(r"cost \1", said)))
     found = list(_PRICED.finditer(said))
     m = found[0] if len(found) == 1 else None
     if m is None or not _told(said, m):
@@ -112,7 +122,7 @@ def _told(said: str, m: re.Match[str]) -> bool:
             _ANOTHER_TIME.search(after),  # `how much did we take last year`
             sold and asked & {"they", "them"} and _WE & set(before),  # `we sold ..., did they take`
             asked & (_SPENT if sold else _TAKEN),  # `sold 48 ..., what did they cost me`
-            m["extra"] and "before" in asked,  # `plus £4.75 delivery, ... before delivery`
+            m["extra"] and _before_stated(asked_words),  # `plus £4.75 delivery, ... before delivery`
             # `kennels for the dogs, 7 nights at £25 a night`: for how many dogs?
             m["per"] is not None and (_per_thing(m) or m["per"] in _TIMES) and _plurals(others),
             m["things"].split()[0] in _MULTIPLES,  # `three score candles`: counted in scores
@@ -152,6 +162,8 @@ def _takings(sold: bool, asked: set[str]) -> bool:
 def _of_per(m: re.Match[str]) -> frozenset[str]:
     """`of` and the thing counted, where the price is per that thing (`7 bags of flour at £1.35
     a bag`): words a count of a unit may not have."""
+    if m["per"] is None and m["things"].split()[1:2] == ["of"]:
+        return frozenset(("of",))  # `7 punnets of strawberries at £2.35 each`
     if m["per"] is None or not _per_thing(m):
         return frozenset()
     return frozenset(("of", m["things"].split()[0]))  # and the thing counted: `bags`, `nights`
@@ -200,6 +212,18 @@ def _plurals(words: list[str]) -> bool:
 _MULTIPLES = frozenset(("score", "scores", "dozen", "dozens", "gross", "pair", "brace", "couple"))
 
 
+#: Charges a delivery stated may be: an ask of the total before one of them leaves it out.
+_STATED = frozenset(("delivery", "postage", "shipping", "p&p", "packing"))
+
+
+def _before_stated(asked: list[str]) -> bool:
+    """Whether the ask is of the total before a charge of the kind stated (`plus £4.75
+    delivery, what's the total before delivery`), or before something unnamed; `before tax`
+    leaves out a charge not stated."""
+    after = [asked[k + 1 : k + 2] for k, w in enumerate(asked) if w == "before"]
+    return any(not a or a[0] in _STATED or a[0] not in _CHARGES for a in after)
+
+
 def _uncharged(asked: list[str]) -> list[str]:
     """The ask without the charge it leaves out (`before delivery`)."""
     return [w for k, w in enumerate(asked) if not (w in _CHARGES and asked[k - 1 : k] == ["before"])]
@@ -221,13 +245,20 @@ def _counted(m: re.Match[str]) -> bool:
     of the unit the price is per (`41.6 litres at 1.45 a litre`, `12 hrs at $18.40/hr`)."""
     words = m["things"].split()
     if m["per"] is None:  # never `3 kg of apples at £2 each`, `3 scores of nails`
-        plural = words[-1].endswith("s") and not any(w in UNIT_NAMES for w in words)
-        return "." not in m["n"] and plural and "of" not in words
+        if any(w in UNIT_NAMES for w in words) or "." in m["n"]:
+            return False
+        if words[1:2] == ["of"]:  # `7 punnets of strawberries at £2.35 each`: each punnet
+            return len(words) > 2 and _plural(words[0]) and words.count("of") == 1
+        return words[-1].endswith("s") and "of" not in words
     unit, per = UNIT_NAMES.get(words[0]), UNIT_NAMES.get(m["per"])
     if _per_thing(m):  # `7 bags of flour at £1.35 a bag`, `6 nights at £48.50 a night`
         booked = re.search(r"\b(?:for|in)\s*$", m.string[: m.start()]) is not None
         return not booked and "." not in m["n"] and (len(words) == 1 or words[1] == "of")
     return len(words) == 1 and unit is not None and unit == per
+
+
+def _plural(word: str) -> bool:
+    return word.endswith("s") and len(word) > 3 and word not in _NOT_PLURAL and word not in _MULTIPLES
 
 
 def _per_thing(m: re.Match[str]) -> bool:
