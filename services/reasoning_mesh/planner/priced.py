@@ -31,7 +31,8 @@ from reasoning_mesh.planner.units import UNIT_NAMES
 
 _PRICE = r"(?P<cur>[£$€])?(?P<price>\d+(?:\.\d{1,2})?)"
 _PRICED = re.compile(
-    r"(?<![\w.,])(?P<n>\d+(?:\.\d+)?) (?P<things>(?:[a-z'-]+ of )?(?:(?!today|tonight|yesterday)[a-z'-]+ ){0,2}"
+    r"(?<![\w.,])(?P<n>\d+(?:\.\d+)?) (?P<things>(?:[a-z'-]+ of )?"
+    r"(?:(?!today|tonight|yesterday)[a-z'-]+ ){0,2}"
     r"(?!today\b|tonight\b|yesterday\b)[a-z'-]+)"
     r"(?P<where> (?:at|in|on|from) (?:the |a |my |our )?(?:[a-z'-]+ ){0,2}[a-z'-]+)?"
     r"(?P<when> (?:this|last|yesterday) (?:morning|afternoon|evening|night|week|weekend)"
