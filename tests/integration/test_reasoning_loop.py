@@ -34,11 +34,14 @@ async def test_questions_end_to_end_with_events_and_traces(
 ) -> None:
     stages, client, _ = reasoning_stages(kafka, triton_settings, tmp_path)
     retr, _, rclient = retriever_stages(kafka, triton_settings, tmp_path)
-    doc = next(KbDocument.model_validate(f) for f in facts() if f["id"] == "unit-volume-l-to-ml")
+    wanted = ("unit-volume-l-to-ml", "unit-time-h-to-s", "unit-time-min-to-s")
+    docs = [KbDocument.model_validate(f) for f in facts() if f["id"] in wanted]
     questions = {
         "q-arith": ("What is 12 + (30 - 7)?", "35"),
         "q-linear": ("Solve 3*x + 4 = 10 for x.", "2"),
         "q-conv": ("How many millilitres are there in 2.5 litres?", "2500"),
+        # two amounts of one measure: a fact and a product for each part, then their sum
+        "q-two-units": ("How many seconds are there in 2 hours 15 minutes?", "8100"),
         "q-empty-ish": ("?", None),
         # Phrasings the grammar cannot read: the translation model on Triton reads the first;
         # the second it declines (a number, but no question the mesh can answer).
@@ -47,8 +50,9 @@ async def test_questions_end_to_end_with_events_and_traces(
     }
     async with running([*stages, *retr, gateway_stage(kafka, tmp_path)]), MeshClient(kafka) as mesh:
         async with mesh.subscribe((kb_ingested.TOPIC,)) as receipts:
-            await mesh.publish(kb_documents.TOPIC, doc, key=doc.id)
-            await collect(receipts, 1)
+            for doc in docs:
+                await mesh.publish(kb_documents.TOPIC, doc, key=doc.id)
+            await collect(receipts, len(docs))
         async with mesh.subscribe((results.TOPIC,), request_ids=set(questions)) as sub:
             for rid, (q, _) in questions.items():
                 await mesh.submit(ask(rid, q))
@@ -81,6 +85,9 @@ async def test_questions_end_to_end_with_events_and_traces(
     assert (got["q-arith"].reasoning_trace or {})["plan_source"] == "rules"
     conv = got["q-conv"].reasoning_trace or {}
     assert conv["goals"][0]["attempts"][0]["evidence_ids"][0] == "unit-volume-l-to-ml"
+    two = got["q-two-units"].reasoning_trace or {}
+    facts_used = [g["attempts"][0]["evidence_ids"][0] for g in two["goals"] if g["kind"] == "fact"]
+    assert facts_used == ["unit-time-h-to-s", "unit-time-min-to-s"]
     assert {"admitted", "planned", "step_dispatched", "hypotheses", "step_verified"} <= seen
 
 

@@ -72,14 +72,24 @@ _FOR = r"(?: for the (?P<for>[a-z]+)(?: (?P<for2>[a-z]+))?)?"
 _WE = r"(?:we|we're|we are)"
 _MEAL = r"(?:dinner|lunch|the meal|our meal|the bill|(?:the )?dinner bill)"
 #: (`dinner is 25` may be a price per head; `the bill is 138` is the whole bill.)
+#: What a hire is for, before it (`salsa class hall hire`): a closed list (an open word may be
+#: a price per head, `adult court hire`, or another's hire, `the club's van hire`; audit Q).
+_HIRERS = (
+    r"(?:salsa|dance|dancing|yoga|pilates|zumba|class|choir|band|sports|function|village|church"
+    r"|school|party|wedding|birthday|football|netball|badminton|tennis|squash|five-a-side|rehearsal)"
+)
+#: The one occasion a hire is for, after it (`van hire for the move`); never a person, a part of
+#: the cost or a length of time that tonight's payers may not share (`for the deposit`, `for the
+#: driver`, `for the year`).
+_OCCASIONS = r"(?:move|trip|party|day|night|evening|weekend|session|match|game|wedding|outing)"
 _CAME_TO = (
     rf"(?:{_MEAL} (?:came to|comes to|was)|(?:the |our )?(?:dinner )?bill is"
     # `the electric bill came in at 147.60`: a whole bill named by what it is for
     rf"|(?:the |our )?(?P<bill_for6>[a-z]+) bill (?:came to|came in at|comes to|was|is)"
     # `the hall hire is £84`, `van hire for the move was £385`: hiring one thing
-    rf"|(?:the |our )?(?P<hirer>(?:[a-z]+ ){{1,2}})?"
+    rf"|(?:the |our )?(?P<hirer>(?:{_HIRERS} ){{1,2}})?"
     rf"(?:hall|van|minibus|coach|room|venue|court|pitch|studio) hire"
-    rf"(?: for the [a-z]+)? (?:came to|comes to|was|is)"
+    rf"(?: for the {_OCCASIONS})? (?:came to|comes to|was|is)"
     rf") [$£€]?(?P<cash>{_CASH})"
 )
 #: Who the asker is with, after `n of us` (`in the flat`, `tonight`): no one else.
@@ -209,7 +219,8 @@ def _parts(head: str, ask: str) -> tuple[str, str, AnswerForm] | None:
     ):
         return None
     much = asked.groupdict().get("much")
-    if not _asked_of(found.get("group"), asked, us="us" in found or "ways" in found):
+    owed = _owed_to_me(asked) and (asked.groupdict().get("us_ask") == "us" or _TAKINGS.search(head))
+    if owed or not _asked_of(found.get("group"), asked, us="us" in found or "ways" in found):
         return None
     if cash is not None:  # money: `how much`, `what does each pay`
         return (cash, shares, "cents") if much != "many" else None
@@ -217,6 +228,16 @@ def _parts(head: str, ask: str) -> tuple[str, str, AnswerForm] | None:
     if not item.endswith("s") or much == "much" or not _open(item):
         return None  # `48 cookie`, `how much does each get` of things
     return found["things"], shares, "whole"
+
+
+_TAKINGS = re.compile(r"\b(?:made|raised|took|earned|takings)\b")
+
+
+def _owed_to_me(asked: re.Match[str]) -> bool:
+    """An ask of what each owes the asker or must transfer (`how much does each of you owe
+    me`): never of `each of us` (the asker owes no one), and only of a bill said as what it
+    came to, never of takings shared (audit Q)."""
+    return bool(re.search(r"owe me|transfer|share$", asked[0]))
 
 
 def _asked_of(group: str | None, asked: re.Match[str], *, us: bool) -> bool:
