@@ -26,6 +26,35 @@ _FEET_IN = re.compile(rf"\b({_AMOUNT} (?:ft|feet|foot) {_AMOUNT}) in\b(?= *(?:[,
 #: `in total` ending an ask (before its mark or the end of the text), which a sum of two parts
 #: answers.
 _IN_TOTAL = re.compile(r",? (?:in total|altogether|all together)(?= *(?:[?.!]|$))")
+#: One whole thing whose amount is said in two parts (`my taxi shift was 9 hours 45 minutes`):
+#: a closed list, since `in total` of a part (`the final leg`, `the lid`), of several (`the films
+#: are`, `my husband and I did`) or of a way (`each way`) asks for more than the amount (audit O).
+_WHOLES = frozenset(
+    ("shift", "film", "movie", "flight", "drive", "run", "ride", "walk", "hike", "journey",
+     "trip", "rehearsal", "class", "lesson", "session", "match", "game", "show", "concert",
+     "baby", "newborn", "parcel", "package", "doorway", "door", "loaf", "brisket", "turkey",
+     "bed", "sofa", "shelf", "table", "desk", "board", "plank", "fish", "height", "wingspan")
+)  # fmt: skip
+#: Words before such an amount that make it one of several, or a part or a way of it.
+_NOT_ONE = frozenset(
+    ("and", "each", "per", "way", "both", "all", "we", "our", "us", "they", "their", "every",
+     "half", "halfway", "part", "bit", "leg", "lap", "section", "stage", "first", "second",
+     "final", "last", "longest", "shortest", "outbound", "return", "average", "connecting")
+)  # fmt: skip
+
+
+#: Words ending in `s` before the amount that name no several things: its verbs.
+_NOT_PLURAL = frozenset(("this", "it's", "measures", "weighs", "runs", "lasts", "takes", "says"))
+
+
+def _one_whole(before: str, said: str) -> bool:
+    """Whether `before` (the text up to a two-part amount) names one whole thing of `_WHOLES`,
+    no plural, and nothing in the text makes the amount one of several or a part (`each way`)."""
+    words = re.findall(r"[a-z']+", before)
+    plural = any(w.endswith("s") and len(w) > 3 and w not in _NOT_PLURAL for w in words)
+    return bool(_WHOLES & set(words)) and not plural and not _NOT_ONE & set(re.findall(r"[a-z']+", said))
+
+
 #: Marks start here; a text that holds one is left as it is.
 _FIRST_MARK = 900000001
 
@@ -48,7 +77,7 @@ def with_held(text: str, reader: Callable[[str], str | None]) -> str | None:
     said = _FEET_IN.sub(r"\1 inches", said)  # `4 ft 3 in`: after feet, `in` is inches
     parts = len(held)
     said = _TWO.sub(lambda m: _two(m, mark), said)
-    if len(held) > parts:
+    if len(held) > parts and _one_whole(said[: said.index(str(_FIRST_MARK + parts))], said):
         said = _IN_TOTAL.sub("", said)
     if not held or any(key in text for key in held):
         return None

@@ -94,16 +94,21 @@ def _runs(text: str) -> tuple[list[list[re.Match[str]]], list[str]]:
     return [_undashed(r, text) for r in runs], outside
 
 
+#: An ask right after an equation's dash (`- what's x`, `- solve for x`, `- find x`).
+_ASKED_AFTER = re.compile(r"\s+(?:what's|whats|what is|what does|solve|find|work out)\b")
+
+
 def _undashed(run: list[re.Match[str]], text: str) -> list[re.Match[str]]:
-    """A run without a dash that ends it apart from its last operand, words after it (`3x + 4
-    = 24 - what's x`): a dash between clauses, since no expression ends in a sign (`12 - 5 -`
-    at the end may be cut off, and is left as it is)."""
+    """An equation's run without a dash that ends it apart from its last operand, its ask after
+    it (`3x + 4 = 24 - what's x`): a dash between clauses. Any other dash stays (`12 - 5 - and
+    then`, `100 - 20 - so`: a minus whose number may be cut off; audit O)."""
     dash = run[-1]
     if (
         len(run) > 1
         and dash.group() == "-"
         and run[-2].end() != dash.start()
-        and re.match(r"\s+[a-z]", text[dash.end() :]) is not None
+        and any(m.group() == "=" for m in run)
+        and _ASKED_AFTER.match(text[dash.end() :]) is not None
     ):
         return run[:-1]
     return run
