@@ -22,17 +22,19 @@ story's order (`What is -45.80 + 312.50?`), and only where each part says exactl
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.asides import acting
-from reasoning_mesh.planner.background import plain_word, spoken, tokens
+from reasoning_mesh.planner.background import spoken, tokens
 from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.numwords import with_numerals
 from reasoning_mesh.planner.units import UNIT_NAMES
 
-#: An amount as written: whole thousands may be grouped by commas (`1,180.25`).
-_AMOUNT = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d\d)?"
+#: An amount as written: thousands may be grouped by commas with pence after (`1,180.25`;
+#: `30,120` may be two amounts).
+_AMOUNT = r"(?:\d{1,3}(?:,\d{3})+\.\d\d|\d+(?:\.\d\d)?)"
 _NUM = rf"(?<![\w.,])(?P<d>{_AMOUNT})(?![\w.,]\d|\w)"
 #: Money paid in, the number right after its words (`paid in 120`, `got paid 120`).
 _IN_BEFORE = r"(?:paid|paying|pay|pays|put|putting|puts) in|deposited|depositing|got paid"
@@ -58,12 +60,21 @@ _NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?")
 _SLOT = frozenset(("at", "was", "is", "showing", "shows", "said", "says", "read", "reads"))
 #: The account or its balance, named before the balance.
 _ACCOUNT = frozenset(("account", "balance", "overdrawn", "overdraft", "bank"))
+#: The only words before the balance (audit P: an open word there makes it a debt, a target,
+#: a wish or another's account: `balance due`, `the balance i need`, `i wish`, `my mums account`).
+_BEFORE = frozenset(
+    ("my", "our", "the", "bank", "account", "balance", "current", "main", "is", "was", "says",
+     "said", "showing",
+     "shows", "sitting", "at", "currently", "overdrawn", "overdraft", "note", "to", "self", "re",
+     "ok", "so", "hey", "hi", "ugh", "i", "we", "i'm", "banking", "app", "online", ":", ",",
+     "-", "(", ")")
+)  # fmt: skip
 #: Who may pay in or take out: the asker, or the payment itself (`my paycheck ... landed`).
 _PAYERS = frozenset(
     ("i", "we", "i'm", "im", "i've", "ive", "i'll", "we're", "we've", "my", "the", "a", "just",
-     "then", "and", "so", "now", "also", "gym", "phone", "rent", "council", "tax", "payday",
+     "then", "and", "so", "also", "gym", "phone", "rent", "council", "tax", "payday",
      "paycheck", "paycheque", "wages", "salary", "pay", "refund", "direct", "debit", "standing",
-     "order", "bill", "got", "get", "had", "has", "have", "been", "if", "when", "once", "after")
+     "order", "bill", "got", "get", "has", "have", "been", "if")
 )  # fmt: skip
 #: Words of repeating, interest, fees, waiting or another's money: a story this reader cannot
 #: tell (`paid in 50 every week`, `the overdraft fee`, `hasn't cleared yet`).
@@ -82,11 +93,11 @@ _STORY = frozenset(
     ("overdrawn", "overdraft", "ugh", "oops", "sigh", "lol", "yay", "phew", "finally", "payday",
      "before", "today", "tonight", "now", "on", "this", "morning", "afternoon", "evening",
      "week", "at", "supermarket", "shop", "it", "is", "was", "sitting", "currently", "monday",
-     "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "thank", "god")
+     "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "thank", "god", "the", "so")
 )  # fmt: skip
 _ASK = re.compile(
     r"(?:what(?:'s| is| will be)?|whats) (?:the|my) (?:new )?balance(?: (?:be|going to be))?"
-    r"(?: now| after(?: that)?| then)?"
+    r"(?: now| after(?: that)?)?"
     r"|what will (?:the|my) balance be(?: now| after(?: that)?| then)?"
     r"|what will it be(?: now| after(?: that)?| then)?"
     r"|what (?:should|does|will|would) it (?:say|show|read)(?: now| after(?: that)?| then)?"
@@ -103,7 +114,7 @@ def read(text: str) -> FormedReading | None:
     if story is None or asked is None:
         return None
     told = _told(story)
-    if told is None:
+    if told is None or (_FUTURE.search(story) and "will" not in asked[0]):
         return None
     start, changes = told
     sums = start + "".join(f" {'plus' if _credit(m) else 'minus'} {_amount(m)}" for m in changes)
@@ -132,15 +143,23 @@ def _told(story: str) -> tuple[str, list[re.Match[str]]] | None:
     before = tokens(story[: start.start()])
     if not before or before[-1] not in _SLOT or not _ACCOUNT & set(before):
         return None
+    if not _signed(start, story) or not _once_each(changes):
+        return None
     ends = [start.end(), *(m.end() for m in changes[:-1])]
     between = [tokens(story[a : m.start()]) for a, m in zip(ends, changes, strict=True)]
     after = [w for part in between for w in part] + tokens(story[changes[-1].end() :])
     return (
         (start["start"], changes)
         if (
-            all(_payer(part) for part in between)
-            and all(plain_word(w) or w in _STORY for w in before)
+            all(_payer(part, m) for part, m in zip(between, changes, strict=True))
+            and all(w in _BEFORE for w in before)
+            and not _TIMES & _words(story[: changes[0].start()])
+            and _once(tokens(story[changes[-1].end() :]))
             and all(w in _STORY or w in _PAYERS or w in _MARKS for w in after)
+            and all(w in _STORY or w in _MARKS for w in tokens(story[changes[-1].end() :]))
+            and not (
+                _present(before, story[start.end() : changes[0].start()]) and _EARLIER & _words(story)
+            )
             and not acting([*before, *after])
             and not _OTHER & {*before, *after}
             and not any(w in UNIT_NAMES for w in before)
@@ -154,12 +173,77 @@ _MARKS = frozenset((",", ".", ";", "-", "(", ")", ":", "!"))
 _CLAUSE = frozenset((",", ".", ";", "-", "(", ")", "and", "then", "but", "so"))
 
 
-def _payer(words: list[str]) -> bool:
+def _payer(words: list[str], m: re.Match[str]) -> bool:
     """Whether the clause right before a payment is the asker's or the payment's own (`and i
-    just`, `then my paycheck of`), never another payer (`and my sister`)."""
+    just`, `then my paycheck of`), never another payer (`and my sister`); money said to come
+    in by itself (`312.50 landed`, `got paid 120`) is pay (`my wages`, `i got paid`), never a
+    bill (`the rent 45 cleared`: audit P)."""
     marks = [i for i, w in enumerate(words) if w in _CLAUSE]
     clause = words[marks[-1] + 1 :] if marks else words
-    return all(w in _PAYERS for w in clause)
+    if not all(w in _PAYERS for w in clause):
+        return False
+    if m["in2"] is not None and not (_PAY & set(clause) or _PAY & set(m["in2"].split())):
+        return False
+    if m["out2"] is not None and not _DEBITS & set(clause):
+        return False  # `and 62 came out, the gym`: what came out?
+    return not (m["in"] or "").startswith("got") or bool({"i", "we"} & set(clause))
+
+
+#: What comes out by itself (`the gym direct debit of 62 came out`, `the rent 45 came out`).
+_DEBITS = frozenset(("debit", "order", "bill", "rent", "payment", "subscription", "gym", "phone"))
+#: Times before now: after a balance said as it is now, a payment then may be in it already
+#: (`my account is at 500 now, i spent 30 this morning`).
+_EARLIER = frozenset(("this", "morning", "afternoon", "earlier", "before", "today", "yesterday"))
+
+
+def _words(story: str) -> set[str]:
+    return set(re.findall(r"[a-z]+", story))
+
+
+def _present(before: list[str], between: str) -> bool:
+    """Whether the balance is said as it is now (`is at`, `currently`, `at 500 now`)."""
+    return bool({"is", "currently", "says", "shows"} & set(before)) or "now" in between.split()
+
+
+#: Pay, which comes in by itself.
+_PAY = frozenset(("paycheck", "paycheque", "wages", "salary", "pay", "refund", "payday"))
+#: A payment to come, which only an ask of the balance to come may hold (`i'll spend 30 on
+#: friday. what's the balance now` is the balance as it is).
+_FUTURE = re.compile(
+    r"\b(?:i'll|we'll|will|going to|gonna|i'm|we're|if)\b|\b(?:paying|depositing|spending|putting) "
+    r"|\b(?:i|we) (?:spend|pay in|put in|deposit|withdraw)\b"
+)
+#: Times of day and days: only after a payment (`paid in 200 on friday`; never `at 500 this
+#: evening, i spent 30 this morning`: the balance may be after it).
+_TIMES = frozenset(
+    ("morning", "afternoon", "evening", "tonight", "today", "yesterday", "this", "last",
+     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+)  # fmt: skip
+_DAYS = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))
+
+
+def _signed(start: re.Match[str], story: str) -> bool:
+    """A balance overdrawn is written with its minus (`overdrawn at 45.80` is the asker's sign
+    to write), and no minus after it (`45.00-`)."""
+    if re.match(r"\s*-", story[start.end() :]):
+        return False
+    return start["start"].startswith("-") or not re.search(r"\boverdra(?:wn|ft)\b", story)
+
+
+def _once_each(changes: list[re.Match[str]]) -> bool:
+    """No payment said twice (`got paid 120 (the paycheck of 120 landed)`), and nothing spent
+    after cash was taken out (`took out 50 and spent 50`: from the cash?)."""
+    said = [(_credit(m), _amount(m)) for m in changes]
+    taken = [(m["out"] or "").startswith(("took", "taken", "withdr")) for m in changes]
+    return len(set(said)) == len(said) and not any(taken[:-1])
+
+
+def _once(after: list[str]) -> bool:
+    """One time at most after the last payment, never `a week` (`paid in 50 a week`, `on
+    monday and on friday`)."""
+    pairs = list(itertools.pairwise(after))
+    repeated = any(a == "a" and b in ("week", "month", "day", "year", "fortnight") for a, b in pairs)
+    return not repeated and len(_DAYS & set(after)) <= 1
 
 
 def _split(said: str) -> tuple[str | None, re.Match[str] | None]:
