@@ -4,6 +4,8 @@ reading must still refuse."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from reasoning_mesh.planner.domain import plan_question
@@ -162,3 +164,25 @@ def test_a_balance_is_an_amount_in_decimals() -> None:
 def test_refuses(question: str) -> None:
     with pytest.raises((UnsupportedQuestionError, UnplannableError)):
         plan_question(question)
+
+
+def _audit(name: str) -> list[str]:
+    lines = (Path(__file__).parent / "data" / name).read_text().splitlines()
+    return [q.replace("\\n", "\n") for q in lines if q.strip()]  # a line break written `\n`
+
+
+_AUDITS = ("o", "p", "q", "r")
+
+
+@pytest.mark.parametrize(
+    "question", [q for name in _AUDITS for q in _audit(f"audit_{name}_misreads.txt")]
+)
+def test_audit_misreads_are_refused(question: str) -> None:
+    """Audits O, P, Q and R (docs/audits/round21): every misread they found, refused (R's five
+    older ones, asks of advice read as a total, among them)."""
+    with pytest.raises((UnsupportedQuestionError, UnplannableError)):
+        plan_question(question)
+
+
+def test_audit_lists_are_whole() -> None:
+    assert [len(_audit(f"audit_{name}_misreads.txt")) for name in _AUDITS] == [87, 240, 168, 76]

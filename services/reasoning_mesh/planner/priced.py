@@ -83,28 +83,37 @@ _TAKEN = frozenset(("take", "took", "make", "made", "bring", "brought", "takings
 _SOLD = frozenset(("sold", "sell", "selling", "invoice", "invoicing", "charging", "charged"))
 
 
-#: `how much will that set me back`: what it costs.
+#: `how much will that set me back`: what it costs, only the asker's (`Jo bought 4 tyres ...,
+#: how much did that set me back`; audit R).
 _SET_BACK = re.compile(r"\bset (me|us) back\b")
-#: `filled up the car, 42.6 litres at £1.45 a litre`: the tank filled, not more of it.
-_FILLED_UP = re.compile(r"\bfilled up\b")
-#: `I run a little online shop and last month I sold ...`: `and` opening a clause of when (never
-#: `a hat and 36 mugs at £8.50 each`, `Dave and I bought`).
-_AND_CLAUSE = re.compile(r"\band (?=(?:last|this|yesterday|today) )")
+#: `filled up the car, 42.6 litres at £1.45 a litre`: one tank filled, once (never `filled up
+#: the vans`, `filled up on monday ... filled up on friday`; audit R).
+_FILLED_UP = re.compile(r"\bfilled up(?= (?:the|my|our) (?:car|van|tank|motor|truck)\b| ?,| this\b)")
+#: `I run a little online shop and last month I sold ...`: `and` after the asker's own shop,
+#: before when (never `a lamp and today 4 chairs`, `Jenny runs the shop and last month she
+#: sold`; audit R).
+_AND_CLAUSE = re.compile(
+    r"^(?:(?:hi|hey),? )?(?:i|we) (?:run|have|own) (?:a|an|my|our) (?:[a-z]+ ){0,2}"
+    r"(?:shop|stall|business|bakery|store) and (?=(?:last|this) (?:week|month|weekend|year) (?:i|we) )"
+)
 
 
 def read(text: str) -> FormedReading | None:
     said = with_numerals(spoken(text))  # `sold forty-eight candles at £7.25 each`
-    said = _AND_CLAUSE.sub("", _FILLED_UP.sub("filled", _SET_BACK.sub(r"cost \1", said)))
+    if len(re.findall(r"\bfill", said)) == 1:
+        said = _FILLED_UP.sub("filled", said)
+    set_back = _SET_BACK.search(said) is not None
+    said = _AND_CLAUSE.sub(lambda m: m[0].removesuffix("and "), _SET_BACK.sub(r"cost \1", said))
     found = list(_PRICED.finditer(said))
     m = found[0] if len(found) == 1 else None
-    if m is None or not _told(said, m):
+    if m is None or not _told(said, m, set_back=set_back):
         return None
     sum_ = f"{m['n']} * {m['price']}" + (f" + {m['extra']}" if m["extra"] else "")
     reading = natural.arithmetic(sum_)
     return None if reading is None else FormedReading(reading, "not_negative", decimal=True)
 
 
-def _told(said: str, m: re.Match[str]) -> bool:
+def _told(said: str, m: re.Match[str], *, set_back: bool = False) -> bool:
     """Whether `said` is only the count and its price, background before them and the ask of
     their total after, with nothing that makes the total another."""
     numbers = len(re.findall(r"\d+(?:\.\d+)?", said))
@@ -124,6 +133,10 @@ def _told(said: str, m: re.Match[str]) -> bool:
             sold and asked & {"they", "them"} and _WE & set(before),  # `we sold ..., did they take`
             asked & (_SPENT if sold else _TAKEN),  # `sold 48 ..., what did they cost me`
             m["extra"] and _before_stated(asked_words),  # `plus £4.75 delivery, ... before delivery`
+            "before" in asked and _TAXED & set(tokens(said)),  # `inclusive prices ... before tax`
+            asked & _singular(m) - set(named),  # `3 tickets at 25 each, what will the ticket cost`
+            set_back and before and not _ASKERS & set(before),  # `Jo bought ..., set me back`
+            "say" in tokens(after) and "receipt" not in asked,  # `what do you say?`: advice
             # `kennels for the dogs, 7 nights at £25 a night`: for how many dogs?
             m["per"] is not None and (_per_thing(m) or m["per"] in _TIMES) and _plurals(others),
             m["things"].split()[0] in _MULTIPLES,  # `three score candles`: counted in scores
@@ -214,7 +227,21 @@ _MULTIPLES = frozenset(("score", "scores", "dozen", "dozens", "gross", "pair", "
 
 
 #: Charges a delivery stated may be: an ask of the total before one of them leaves it out.
-_STATED = frozenset(("delivery", "postage", "shipping", "p&p", "packing"))
+_STATED = frozenset(
+    ("delivery", "postage", "shipping", "p&p", "packing", "fee", "fees", "charge", "charges")
+)
+#: Who may be set back by a price (`I need 17 pieces`, `we ordered`), or no one named.
+_ASKERS = frozenset(("i", "i'm", "i've", "im", "ive", "we", "we're", "we've", "me", "my"))
+#: Prices said to hold their tax already: the total `before tax` is no sum of them (audit R).
+_TAXED = frozenset(
+    ("inclusive", "include", "includes", "included", "including", "inc", "incl", "taxed", "gross")
+)
+#: Containers sold whole at a price each (`7 punnets of strawberries at £2.35 each`); never a
+#: tray, crate, book or strip, whose `each` may be each thing inside, nor kinds (audit R).
+_CONTAINERS = frozenset(
+    ("punnets", "bags", "boxes", "packs", "packets", "bottles", "jars", "tins", "tubs", "rolls",
+     "pieces", "cans", "sacks", "pots")
+)  # fmt: skip
 
 
 def _before_stated(asked: list[str]) -> bool:
@@ -249,7 +276,9 @@ def _counted(m: re.Match[str]) -> bool:
         if any(w in UNIT_NAMES for w in words) or "." in m["n"]:
             return False
         if words[1:2] == ["of"]:  # `7 punnets of strawberries at £2.35 each`: each punnet
-            return len(words) > 2 and _plural(words[0]) and words.count("of") == 1
+            # a price in pence may be of each thing inside (`4 punnets of strawberries at 0.12`)
+            whole = not m["price"].startswith("0")
+            return len(words) > 2 and words[0] in _CONTAINERS and words.count("of") == 1 and whole
         return words[-1].endswith("s") and "of" not in words
     unit, per = UNIT_NAMES.get(words[0]), UNIT_NAMES.get(m["per"])
     if _per_thing(m):  # `7 bags of flour at £1.35 a bag`, `6 nights at £48.50 a night`
@@ -258,8 +287,10 @@ def _counted(m: re.Match[str]) -> bool:
     return len(words) == 1 and unit is not None and unit == per
 
 
-def _plural(word: str) -> bool:
-    return word.endswith("s") and len(word) > 3 and word not in _NOT_PLURAL and word not in _MULTIPLES
+def _singular(m: re.Match[str]) -> set[str]:
+    """The things counted, in the singular (`ticket` of `3 tickets`, `box` of `3 boxes`)."""
+    plurals = [w for w in tokens(m["things"]) if w.endswith("s")]
+    return {w[:-1] for w in plurals} | {w[:-2] for w in plurals if w.endswith("es")}
 
 
 def _per_thing(m: re.Match[str]) -> bool:
