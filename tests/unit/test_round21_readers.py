@@ -171,18 +171,18 @@ def _audit(name: str) -> list[str]:
     return [q.replace("\\n", "\n") for q in lines if q.strip()]  # a line break written `\n`
 
 
-_AUDITS = ("o", "p", "q", "r")
+_AUDITS = ("o", "p", "q", "r", "s")
 
 
 @pytest.mark.parametrize(
     "question", [q for name in _AUDITS for q in _audit(f"audit_{name}_misreads.txt")]
 )
 def test_audit_misreads_are_refused(question: str) -> None:
-    """Audits O, P, Q and R (docs/audits/round21): every misread they found, refused (R's five
+    """Audits O, P, Q, R and S (docs/audits/round21): every misread they found, refused (R's five
     older ones, asks of advice read as a total, among them)."""
     with pytest.raises((UnsupportedQuestionError, UnplannableError)):
         plan_question(question)
 
 
 def test_audit_lists_are_whole() -> None:
-    assert [len(_audit(f"audit_{name}_misreads.txt")) for name in _AUDITS] == [87, 240, 168, 76]
+    assert [len(_audit(f"audit_{name}_misreads.txt")) for name in _AUDITS] == [87, 240, 168, 76, 151]

@@ -44,7 +44,7 @@ _OUT_BEFORE = r"spent|spend|spending|withdrew|withdrawn|took out|taken out"
 #: wages went in`, `the direct debit of 62 came out`).
 _IN_NAMED = r"(?:paycheck|paycheque|wages|salary|pay|refund) of"
 _OUT_NAMED = r"(?:direct debit|standing order|payment) of"
-_WENT = r"(?: has| had| have| just)? "
+_WENT = r"(?: has| have| just)? "  # never `had gone in`: already in the balance (audit S)
 _IN_WENT = rf"{_WENT}(?:landed|went in|gone in|came in|come in|cleared|arrived)"
 _IN_AFTER = rf"(?: wages| salary| pay)?{_IN_WENT}"
 _OUT_AFTER = rf"{_WENT}(?:came out|come out|went out|gone out)"
@@ -160,6 +160,8 @@ def _told(story: str) -> tuple[str, list[re.Match[str]]] | None:
             and not (
                 _present(before, story[start.end() : changes[0].start()]) and _EARLIER & _words(story)
             )
+            and not re.search(r"\bbefore(?! payday)", story)  # `before, i spent 30`: earlier
+            and _one_when_where(story[changes[-1].end() :])
             and not acting([*before, *after])
             and not _OTHER & {*before, *after}
             and not any(w in UNIT_NAMES for w in before)
@@ -193,7 +195,18 @@ def _payer(words: list[str], m: re.Match[str]) -> bool:
 _DEBITS = frozenset(("debit", "order", "bill", "rent", "payment", "subscription", "gym", "phone"))
 #: Times before now: after a balance said as it is now, a payment then may be in it already
 #: (`my account is at 500 now, i spent 30 this morning`).
-_EARLIER = frozenset(("this", "morning", "afternoon", "earlier", "before", "today", "yesterday"))
+_EARLIER = frozenset(
+    ("this", "morning", "afternoon", "earlier", "before", "today", "yesterday", "tonight",
+     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+)  # fmt: skip
+
+
+def _one_when_where(last: str) -> bool:
+    """At most one time and one place after the last payment (`this morning, this afternoon`,
+    `at the shop, at the supermarket`: two payments said as one; audit S)."""
+    words = re.findall(r"[a-z]+", last)
+    times = [w for w in words if w in _EARLIER - {"this", "before", "earlier"} or w in _DAYS]
+    return len(times) <= 1 and words.count("at") <= 1
 
 
 def _words(story: str) -> set[str]:

@@ -33,13 +33,17 @@ _WHOLES = frozenset(
     ("shift", "film", "movie", "flight", "drive", "run", "ride", "walk", "hike", "journey",
      "trip", "rehearsal", "class", "lesson", "session", "match", "game", "show", "concert",
      "baby", "newborn", "parcel", "package", "doorway", "door", "loaf", "brisket", "turkey",
-     "bed", "sofa", "shelf", "table", "desk", "board", "plank", "fish", "height", "wingspan")
+     "bed", "sofa", "shelf", "table", "desk", "board", "plank", "height", "wingspan")
 )  # fmt: skip
 #: Words before such an amount that make it one of several, or a part or a way of it.
 _NOT_ONE = frozenset(
     ("and", "each", "per", "way", "both", "all", "we", "our", "us", "they", "their", "every",
      "half", "halfway", "part", "bit", "leg", "lap", "section", "stage", "first", "second",
-     "final", "last", "longest", "shortest", "outbound", "return", "average", "connecting")
+     "final", "last", "longest", "shortest", "outbound", "return", "average", "connecting",
+     # one leg of a trip, a part left out, several (audit S)
+     "there", "back", "home", "out", "over", "up", "down", "before", "without", "excluding",
+     "until", "including", "after", "with", "plus", "not", "people", "men", "women", "children",
+     "kids")
 )  # fmt: skip
 
 
@@ -47,12 +51,19 @@ _NOT_ONE = frozenset(
 _NOT_PLURAL = frozenset(("this", "it's", "measures", "weighs", "runs", "lasts", "takes", "says"))
 
 
+#: Words ending in `er` that compare nothing.
+_NOT_COMPARED = frozenset(("daughter", "sister", "brother", "mother", "father", "number", "water"))
+
+
 def _one_whole(before: str, said: str) -> bool:
     """Whether `before` (the text up to a two-part amount) names one whole thing of `_WHOLES`,
     no plural, and nothing in the text makes the amount one of several or a part (`each way`)."""
     words = re.findall(r"[a-z']+", before)
-    plural = any(w.endswith("s") and len(w) > 3 and w not in _NOT_PLURAL for w in words)
-    return bool(_WHOLES & set(words)) and not plural and not _NOT_ONE & set(re.findall(r"[a-z']+", said))
+    plural = any(w.endswith(("s", "s'")) and len(w) > 3 and w not in _NOT_PLURAL for w in words)
+    # `the heavier parcel`, `the longest film`: one of several (audit S)
+    compared = any(w.endswith(("er", "est")) and len(w) > 4 and w not in _NOT_COMPARED for w in words)
+    said_words = set(re.findall(r"[a-z']+", said))
+    return bool(_WHOLES & set(words)) and not plural and not compared and not _NOT_ONE & said_words
 
 
 #: Marks start here; a text that holds one is left as it is.

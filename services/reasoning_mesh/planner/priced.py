@@ -27,6 +27,7 @@ from reasoning_mesh.planner.asides import aside
 from reasoning_mesh.planner.background import plain_word, spoken, tail_plain, tokens
 from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.numwords import with_numerals
+from reasoning_mesh.planner.priced_words import ASKERS, CONTAINERS, CONTENTS, TAXED
 from reasoning_mesh.planner.units import UNIT_NAMES
 
 _PRICE = r"(?P<cur>[£$€])?(?P<price>\d+(?:\.\d{1,2})?)"
@@ -88,7 +89,10 @@ _SOLD = frozenset(("sold", "sell", "selling", "invoice", "invoicing", "charging"
 _SET_BACK = re.compile(r"\bset (me|us) back\b")
 #: `filled up the car, 42.6 litres at £1.45 a litre`: one tank filled, once (never `filled up
 #: the vans`, `filled up on monday ... filled up on friday`; audit R).
-_FILLED_UP = re.compile(r"\bfilled up(?= (?:the|my|our) (?:car|van|tank|motor|truck)\b| ?,| this\b)")
+_FILLED_UP = re.compile(
+    r"\bfilled up(?= (?:the|my|our) (?:car|van|tank|motor|truck)(?![\w'])| ?,"
+    r"| this (?:morning|afternoon|evening)\b)"
+)
 #: `I run a little online shop and last month I sold ...`: `and` after the asker's own shop,
 #: before when (never `a lamp and today 4 chairs`, `Jenny runs the shop and last month she
 #: sold`; audit R).
@@ -133,9 +137,9 @@ def _told(said: str, m: re.Match[str], *, set_back: bool = False) -> bool:
             sold and asked & {"they", "them"} and _WE & set(before),  # `we sold ..., did they take`
             asked & (_SPENT if sold else _TAKEN),  # `sold 48 ..., what did they cost me`
             m["extra"] and _before_stated(asked_words),  # `plus £4.75 delivery, ... before delivery`
-            "before" in asked and _TAXED & set(tokens(said)),  # `inclusive prices ... before tax`
+            "before" in asked and TAXED & set(tokens(said)),  # `inclusive prices ... before tax`
             asked & _singular(m) - set(named),  # `3 tickets at 25 each, what will the ticket cost`
-            set_back and before and not _ASKERS & set(before),  # `Jo bought ..., set me back`
+            set_back and before and not ASKERS & set(before),  # `Jo bought ..., set me back`
             "say" in tokens(after) and "receipt" not in asked,  # `what do you say?`: advice
             # `kennels for the dogs, 7 nights at £25 a night`: for how many dogs?
             m["per"] is not None and (_per_thing(m) or m["per"] in _TIMES) and _plurals(others),
@@ -230,18 +234,6 @@ _MULTIPLES = frozenset(("score", "scores", "dozen", "dozens", "gross", "pair", "
 _STATED = frozenset(
     ("delivery", "postage", "shipping", "p&p", "packing", "fee", "fees", "charge", "charges")
 )
-#: Who may be set back by a price (`I need 17 pieces`, `we ordered`), or no one named.
-_ASKERS = frozenset(("i", "i'm", "i've", "im", "ive", "we", "we're", "we've", "me", "my"))
-#: Prices said to hold their tax already: the total `before tax` is no sum of them (audit R).
-_TAXED = frozenset(
-    ("inclusive", "include", "includes", "included", "including", "inc", "incl", "taxed", "gross")
-)
-#: Containers sold whole at a price each (`7 punnets of strawberries at £2.35 each`); never a
-#: tray, crate, book or strip, whose `each` may be each thing inside, nor kinds (audit R).
-_CONTAINERS = frozenset(
-    ("punnets", "bags", "boxes", "packs", "packets", "bottles", "jars", "tins", "tubs", "rolls",
-     "pieces", "cans", "sacks", "pots")
-)  # fmt: skip
 
 
 def _before_stated(asked: list[str]) -> bool:
@@ -277,8 +269,8 @@ def _counted(m: re.Match[str]) -> bool:
             return False
         if words[1:2] == ["of"]:  # `7 punnets of strawberries at £2.35 each`: each punnet
             # a price in pence may be of each thing inside (`4 punnets of strawberries at 0.12`)
-            whole = not m["price"].startswith("0")
-            return len(words) > 2 and words[0] in _CONTAINERS and words.count("of") == 1 and whole
+            whole = not m["price"].startswith("0") and words[-1] in CONTENTS
+            return len(words) > 2 and words[0] in CONTAINERS and words.count("of") == 1 and whole
         return words[-1].endswith("s") and "of" not in words
     unit, per = UNIT_NAMES.get(words[0]), UNIT_NAMES.get(m["per"])
     if _per_thing(m):  # `7 bags of flour at £1.35 a bag`, `6 nights at £48.50 a night`
