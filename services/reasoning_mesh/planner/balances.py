@@ -113,8 +113,11 @@ def read(text: str) -> FormedReading | None:
     story, asked = _split(said)
     if story is None or asked is None:
         return None
-    told = _told(story)
-    if told is None or (_FUTURE.search(story) and "will" not in asked[0]):
+    to_come = _FUTURE.search(story) is not None
+    if to_come and "will" not in asked[0]:
+        return None
+    told = _told(story, to_come=to_come)
+    if told is None:
         return None
     start, changes = told
     sums = start + "".join(f" {'plus' if _credit(m) else 'minus'} {_amount(m)}" for m in changes)
@@ -130,7 +133,7 @@ def _amount(m: re.Match[str]) -> str:
     return next(m[g] for g in ("d", "d2", "d3", "d4") if m[g] is not None)
 
 
-def _told(story: str) -> tuple[str, list[re.Match[str]]] | None:
+def _told(story: str, *, to_come: bool = False) -> tuple[str, list[re.Match[str]]] | None:
     """The balance and each payment after it, where the account is named before the balance,
     each later number is a payment, and every word between is plain and of the asker's."""
     start = _START.search(story)
@@ -158,7 +161,10 @@ def _told(story: str) -> tuple[str, list[re.Match[str]]] | None:
             and all(w in _STORY or w in _PAYERS or w in _MARKS for w in after)
             and all(w in _STORY or w in _MARKS for w in tokens(story[changes[-1].end() :]))
             and not (
-                _present(before, story[start.end() : changes[0].start()]) and _EARLIER & _words(story)
+                # a payment to come, asked of the balance to come, may name its day
+                not to_come
+                and _present(before, story[start.end() : changes[0].start()])
+                and _EARLIER & _words(story)
             )
             and not re.search(r"\bbefore(?! payday)", story)  # `before, i spent 30`: earlier
             and _one_when_where(story[changes[-1].end() :])
