@@ -159,6 +159,9 @@ def test_a_balance_is_an_amount_in_decimals() -> None:
         "17 pieces of curved track at 4.35 each and I have a 5 voucher. How much will that set me back?",
         # a sum cut off after its dash
         "what is 12 - 5 -",
+        # a sign right after the letter asked: `y - 9 - y` or `- 9 - y`? (sealed file 79 was
+        # answered 1/2 for 5 by the last release and by this round's run)
+        "solve for y - 9 - y = 3y - 11",
     ],
 )
 def test_refuses(question: str) -> None:

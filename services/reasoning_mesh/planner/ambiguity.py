@@ -27,12 +27,19 @@ _NEXT_TO_DIVISION: Rule = (
 )
 #: Written the same way as something the grammar reads, but meaning something else: a comma
 #: between digits (thousands, or a decimal comma), a factorial sign.
+_SIGN_AFTER_LETTER: Rule = (
+    re.compile(r"\bsolve for [a-z] [-+−]", re.IGNORECASE),
+    "a sign right after the letter asked (solve for y - 9 ...): is it the equation's? write a colon",
+)
 _NOT_READ: tuple[Rule, ...] = (
     (re.compile(r"\d,\d"), "a comma between digits (thousands or decimals) is ambiguous"),
     (re.compile(r"[\d)]\s*!"), "factorials are not supported"),
     (re.compile(r"\*\*|\^"), "powers are not supported"),
     (re.compile(r"(?<![\d.])\.\d"), "a number written without its leading 0 (.5) is not read"),
     (re.compile(r"\d\.\.\.|\d\.\d+\.\.\."), "a recurring decimal (0.333...) is not read"),
+    # `solve for y - 9 - y = 3y - 11`: does the equation begin with the letter or after it? (a
+    # sealed file's question was read the second way and answered wrongly)
+    _SIGN_AFTER_LETTER,
     _MIXED,
     _NEXT_TO_DIVISION,
 )
@@ -130,6 +137,8 @@ def ambiguous_case(question: str) -> str | None:
     if _MEGA.search(question):
         return "a capital M before a unit (500 ML): mega or milli? write the unit in full"
     lowered = question.lower()
+    if _SIGN_AFTER_LETTER[0].search(lowered):
+        return _SIGN_AFTER_LETTER[1]  # every reader, not only the grammar and the model
     times = len(_TIMES_X.findall(lowered))
     if times and len(_LETTER_X.findall(lowered)) > times:
         return "x is written both as a times sign and as a letter; write * for times"
