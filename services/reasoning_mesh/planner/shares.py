@@ -222,7 +222,10 @@ def _parts(head: str, ask: str) -> tuple[str, str, AnswerForm] | None:
     # tonight's company shares a meal or a hire, never a household's bill (audit S)
     household = "bill_for6" in found and "tonight" in head
     mine = asked.groupdict().get("us_ask") == "us" or _TAKINGS.search(head) is not None
-    owed = household or (_owed_to_me(asked) and mine)
+    # takings shared are got, never owed or paid (`we made 312 ... how much does each of us
+    # owe?`: an older misread, audit Q)
+    paid_out = _TAKINGS.search(head) is not None and re.search(r"\b(?:owe|pay|put in)\b", ask)
+    owed = household or paid_out or (_owed_to_me(asked) and mine)
     if owed or not _asked_of(found.get("group"), asked, us="us" in found or "ways" in found):
         return None
     if cash is not None:  # money: `how much`, `what does each pay`
