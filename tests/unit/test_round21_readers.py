@@ -71,6 +71,9 @@ from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionErr
          "What is 42.6*1.45?"),
         ("17 pieces of curved track at 4.35 each. How much will that set me back?",
          "What is 17*4.35?"),
+        # a colon sets the letter asked apart from a sign; no second letter, no doubt
+        ("solve for y: 9 - y = 3y - 11", "Solve 9 - y = 3*y - 11 for y."),
+        ("find x + 7 = 12", "Solve x + 7 = 12 for x."),
         # a dash between an equation and its ask
         ("7x + 4 = 3x + 24 - what's x", "Solve 7*x + 4 = 3*x + 24 for x."),
         ("4(2x + 1) = 3x + 29 - what's x?", "Solve 4*(2*x + 1) = 3*x + 29 for x."),
@@ -162,6 +165,16 @@ def test_a_balance_is_an_amount_in_decimals() -> None:
         # a sign right after the letter asked: `y - 9 - y` or `- 9 - y`? (sealed file 79 was
         # answered 1/2 for 5 by the last release and by this round's run)
         "solve for y - 9 - y = 3y - 11",
+        "solve for y-9-y=3y-11",
+        "solve for y, - 9 - y = 3y - 11",
+        "solve for y – 9 – y = 3y – 11",
+        "find y - 9 - y = 3y - 11",
+        "solve for y + 9 = 3y - 11",
+        # the change's review: a decimal asked of hours that may not end; a balance said as it is
+        # now with a payment that may be in it; a part left out of `in total`
+        "Taxi shift was 7 hours 20 mins. What's that as decimal hours?",
+        "my account is at -45 now and i spent 30 at the shop. whats the balance now",
+        "the drive took 3 hours 20 minutes apart from stops, how many minutes in total?",
     ],
 )
 def test_refuses(question: str) -> None:

@@ -25,20 +25,26 @@ _NEXT_TO_DIVISION: Rule = (
     re.compile(r"\d/\d+(?:\.\d+)?\s*[÷/]|[÷/]\s*\d+(?:\.\d+)?/\d|\d/\d+(?:\.\d+)?[a-z(]"),
     "a fraction next to a division sign or a bracket is ambiguous; use brackets",
 )
-#: Written the same way as something the grammar reads, but meaning something else: a comma
-#: between digits (thousands, or a decimal comma), a factorial sign.
+#: `solve for y - 9 - y = 3y - 11`, `find y-9-y=...`: does the equation begin with the letter
+#: or after it? A sealed file's question was read the second way and answered wrongly. Only a
+#: colon sets the letter apart (`solve for y: -9 - y = ...`); any dash or sign, spaced or not,
+#: where the letter comes again after it (`solve for x - 3 = 5` has one reading).
 _SIGN_AFTER_LETTER: Rule = (
-    re.compile(r"\bsolve for [a-z] [-+−]", re.IGNORECASE),
+    re.compile(
+        r"\b(?:solve|find|work out|calculate)(?: for)? ([a-z])\s*,?\s*[-+−–—]"
+        r"(?=.*(?<![a-z])\1(?![a-z]))",  # the letter again after the sign: `- 9 - y`, `3y`
+        re.IGNORECASE,
+    ),
     "a sign right after the letter asked (solve for y - 9 ...): is it the equation's? write a colon",
 )
+#: Written the same way as something the grammar reads, but meaning something else: a comma
+#: between digits (thousands, or a decimal comma), a factorial sign.
 _NOT_READ: tuple[Rule, ...] = (
     (re.compile(r"\d,\d"), "a comma between digits (thousands or decimals) is ambiguous"),
     (re.compile(r"[\d)]\s*!"), "factorials are not supported"),
     (re.compile(r"\*\*|\^"), "powers are not supported"),
     (re.compile(r"(?<![\d.])\.\d"), "a number written without its leading 0 (.5) is not read"),
     (re.compile(r"\d\.\.\.|\d\.\d+\.\.\."), "a recurring decimal (0.333...) is not read"),
-    # `solve for y - 9 - y = 3y - 11`: does the equation begin with the letter or after it? (a
-    # sealed file's question was read the second way and answered wrongly)
     _SIGN_AFTER_LETTER,
     _MIXED,
     _NEXT_TO_DIVISION,

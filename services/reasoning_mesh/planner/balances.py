@@ -16,8 +16,11 @@ story's order (`What is -45.80 + 312.50?`), and only where each part says exactl
   40`: from which account?); nothing repeats, earns interest, charges a fee or waits to clear;
 - the ask ends the question and is of the balance after the last payment (`what's the balance
   now`, `what will it be after that`, `what should it say now`), never before it;
-- every other word is plain (`background.plain_word`) and none acts on the maths (`asides`),
-  with one currency (or none) and no unit.
+- every other word is from closed lists (before the balance, between and after the payments:
+  audits P and S found open words there naming debts, wishes, others' accounts and payments
+  already made), none acts on the maths (`asides`), with one currency (or none) and no unit; a
+  balance said as it is now takes only a payment just made (`is sitting at -35.20 and i just
+  paid in 120`) or one to come.
 """
 
 from __future__ import annotations
@@ -73,7 +76,7 @@ _BEFORE = frozenset(
 _PAYERS = frozenset(
     ("i", "we", "i'm", "im", "i've", "ive", "i'll", "we're", "we've", "my", "the", "a", "just",
      "then", "and", "so", "also", "gym", "phone", "rent", "council", "tax", "payday",
-     "paycheck", "paycheque", "wages", "salary", "pay", "refund", "direct", "debit", "standing",
+     "paycheck", "paycheque", "wages", "salary", "refund", "direct", "debit", "standing",
      "order", "bill", "got", "get", "has", "have", "been", "if")
 )  # fmt: skip
 #: Words of repeating, interest, fees, waiting or another's money: a story this reader cannot
@@ -164,7 +167,8 @@ def _told(story: str, *, to_come: bool = False) -> tuple[str, list[re.Match[str]
                 # a payment to come, asked of the balance to come, may name its day
                 not to_come
                 and _present(before, story[start.end() : changes[0].start()])
-                and _EARLIER & _words(story)
+                # a payment made before a balance said as it is now may be in it already
+                and (_EARLIER & _words(story) or any("just" not in part for part in between))
             )
             and not re.search(r"\bbefore(?! payday)", story)  # `before, i spent 30`: earlier
             and _one_when_where(story[changes[-1].end() :])

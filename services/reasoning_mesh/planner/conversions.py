@@ -38,7 +38,8 @@ _COMPOUND = re.compile(
 )
 
 #: Each unit's size in its measure's base unit: which of two units is the larger, nothing more
-#: (every factor a step uses is the knowledge base's).
+#: (every factor a step uses is the knowledge base's). Time has two scales (seconds to weeks;
+#: months and years), never compared: a pair across them is refused by `unconvertible` first.
 _SIZE = {unit[0]: unit[4] for units in DIMENSIONS.values() for unit in units.values()}
 
 Conversion = tuple[str, Builder, Operand, FinalCheck]
@@ -65,6 +66,8 @@ def _compound(text: str, m: re.Match[str]) -> tuple[Builder, Operand]:
     first, second, asked = (UNIT_NAMES.get(u.strip()) for u in (m["from"], m["same"], m["to"]))
     if first is None or second is None or asked is None:
         raise UnplannableError(f"unknown unit in {text!r}")
+    if why := unconvertible(first, second):  # `2 months 3 weeks`: no fact links them
+        raise UnsupportedQuestionError(why)
     if DIMENSION_OF[first] != DIMENSION_OF[second] or _SIZE[first] <= _SIZE[second]:
         raise UnplannableError(f"{m['v']} {m['from']} and {m['more']} {m['same']}: not one amount")
     b = Builder()

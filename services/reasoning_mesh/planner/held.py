@@ -43,7 +43,7 @@ _NOT_ONE = frozenset(
      # one leg of a trip, a part left out, several (audit S)
      "there", "back", "home", "out", "over", "up", "down", "before", "without", "excluding",
      "until", "including", "after", "with", "plus", "not", "people", "men", "women", "children",
-     "kids")
+     "kids", "apart", "except", "minus", "less", "stops", "breaks", "break")
 )  # fmt: skip
 
 

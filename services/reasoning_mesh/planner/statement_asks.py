@@ -78,8 +78,6 @@ DOING_ASK = 1
 _ASK_TAIL = re.compile(r"(?:,? (?:please|pls|for me|thanks))+$")
 #: `how many hours is that one way`: only after a statement of one way (`90 minutes each way`).
 _ONE_WAY = re.compile(r",? one way$")
-#: `what's that as decimal hours`: hours written as a decimal, which a conversion's answer is.
-_DECIMAL_HOURS = re.compile(r"\b(?:as|in) decimal (hours|minutes)$")
 _ASK_HEAD = re.compile(r"^(?:(?:and|so|but|ok|okay|please|pls),? )+")
 
 
@@ -88,8 +86,7 @@ def ask_of(joined: str, statement: list[str]) -> str:
     ask = _ASK_TAIL.sub("", _ASK_HEAD.sub("", joined.strip(" ,.?!"))).strip(" ,.?!")
     if _ONE_WAY.search(ask) and _one_way(statement):
         ask = _ONE_WAY.sub("", ask)
-    ask = re.sub(r"\s+for (?:my|the|our|a) (?:[a-z-]+ )?([a-z-]+)$", _purpose, ask)
-    return _DECIMAL_HOURS.sub(r"in \1", ask)
+    return re.sub(r"\s+for (?:my|the|our|a) (?:[a-z-]+ )?([a-z-]+)$", _purpose, ask)
 
 
 def asker_fits(statement: list[str], m: re.Match[str], k: int) -> bool:
