@@ -31,7 +31,7 @@ _NEXT_TO_DIVISION: Rule = (
 #: where the letter comes again after it (`solve for x - 3 = 5` has one reading).
 _SIGN_AFTER_LETTER: Rule = (
     re.compile(
-        r"\b(?:solve|find|work out|calculate)(?: for)? ([a-z])\s*,?\s*[-+−–—]"
+        r"\b(?:solve for|find|work out) ([a-z])\s*,?\s*[-+−–—]"
         r"(?=.*(?<![a-z])\1(?![a-z]))",  # the letter again after the sign: `- 9 - y`, `3y`
         re.IGNORECASE,
     ),
