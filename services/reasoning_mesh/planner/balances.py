@@ -67,8 +67,8 @@ _ACCOUNT = frozenset(("account", "balance", "overdrawn", "overdraft", "bank"))
 #: a wish or another's account: `balance due`, `the balance i need`, `i wish`, `my mums account`).
 _BEFORE = frozenset(
     ("my", "our", "the", "bank", "account", "balance", "current", "main", "is", "was", "says",
-     "said", "showing",
-     "shows", "sitting", "at", "currently", "overdrawn", "overdraft", "note", "to", "self", "re",
+     "said", "showing", "shows", "sitting", "at", "currently", "overdrawn", "overdraft", "note",
+     "to", "self", "re",
      "ok", "so", "hey", "hi", "ugh", "i", "we", "i'm", "banking", "app", "online", ":", ",",
      "-", "(", ")")
 )  # fmt: skip
@@ -153,16 +153,17 @@ def _told(story: str, *, to_come: bool = False) -> tuple[str, list[re.Match[str]
         return None
     ends = [start.end(), *(m.end() for m in changes[:-1])]
     between = [tokens(story[a : m.start()]) for a, m in zip(ends, changes, strict=True)]
-    after = [w for part in between for w in part] + tokens(story[changes[-1].end() :])
+    last = tokens(story[changes[-1].end() :])  # after the last payment
+    after = [w for part in between for w in part] + last
     return (
         (start["start"], changes)
         if (
             all(_payer(part, m) for part, m in zip(between, changes, strict=True))
             and all(w in _BEFORE for w in before)
             and not _TIMES & _words(story[: changes[0].start()])
-            and _once(tokens(story[changes[-1].end() :]))
+            and _once(last)
             and all(w in _STORY or w in _PAYERS or w in _MARKS for w in after)
-            and all(w in _STORY or w in _MARKS for w in tokens(story[changes[-1].end() :]))
+            and all(w in _STORY or w in _MARKS for w in last)
             and not (
                 # a payment to come, asked of the balance to come, may name its day
                 not to_come

@@ -71,7 +71,6 @@ _AMOUNT = rf"(?:{_MONEY}|{_THINGS})"
 _FOR = r"(?: for the (?P<for>[a-z]+)(?: (?P<for2>[a-z]+))?)?"
 _WE = r"(?:we|we're|we are)"
 _MEAL = r"(?:dinner|lunch|the meal|our meal|the bill|(?:the )?dinner bill)"
-#: (`dinner is 25` may be a price per head; `the bill is 138` is the whole bill.)
 #: What a hire is for, before it (`salsa class hall hire`): a closed list (an open word may be
 #: a price per head, `adult court hire`, or another's hire, `the club's van hire`; audit Q).
 _HIRERS = (
@@ -82,6 +81,7 @@ _HIRERS = (
 #: the cost or a length of time that tonight's payers may not share (`for the deposit`, `for the
 #: driver`, `for the year`).
 _OCCASIONS = r"(?:move|trip|party|day|night|evening|weekend|session|match|game|wedding|outing)"
+#: (`dinner is 25` may be a price per head; `the bill is 138` is the whole bill.)
 _CAME_TO = (
     rf"(?:{_MEAL} (?:came to|comes to|was)|(?:the |our )?(?:dinner )?bill is"
     # `the electric bill came in at 147.60`: a whole bill named by what it is for
@@ -221,11 +221,13 @@ def _parts(head: str, ask: str) -> tuple[str, str, AnswerForm] | None:
     much = asked.groupdict().get("much")
     # tonight's company shares a meal or a hire, never a household's bill (audit S)
     household = "bill_for6" in found and "tonight" in head
-    mine = asked.groupdict().get("us_ask") == "us" or _TAKINGS.search(head) is not None
+    takings = _TAKINGS.search(head) is not None
     # takings shared are got, never owed or paid (`we made 312 ... how much does each of us
     # owe?`: an older misread, audit Q)
-    paid_out = _TAKINGS.search(head) is not None and re.search(r"\b(?:owe|pay|put in)\b", ask)
-    owed = household or paid_out or (_owed_to_me(asked) and mine)
+    paid_out = takings and re.search(r"\b(?:owe|pay|put in)\b", ask) is not None
+    # what each owes the asker: never of `each of us` (the asker owes no one), never of takings
+    owed_to_me = _owed_to_me(asked) and (asked.groupdict().get("us_ask") == "us" or takings)
+    owed = household or paid_out or owed_to_me
     if owed or not _asked_of(found.get("group"), asked, us="us" in found or "ways" in found):
         return None
     if cash is not None:  # money: `how much`, `what does each pay`
@@ -240,9 +242,8 @@ _TAKINGS = re.compile(r"\b(?:made|raised|took|earned|takings)\b")
 
 
 def _owed_to_me(asked: re.Match[str]) -> bool:
-    """An ask of what each owes the asker or must transfer (`how much does each of you owe
-    me`): never of `each of us` (the asker owes no one), and only of a bill said as what it
-    came to, never of takings shared (audit Q)."""
+    """Whether the ask is of what each owes the asker, must transfer or has as a share (`how
+    much does each of you owe me`); `_parts` says where such an ask may stand (audit Q)."""
     return bool(re.search(r"owe me|transfer|share$", asked[0]))
 
 

@@ -36,8 +36,6 @@ _SIGNS = frozenset("+-*/×÷=()^")
 #: Words that ask for the unknown (`what is x`, `solve for y`, `find x`).
 _ASKING = frozenset(("what", "whats", "what's", "is", "solve", "for", "find", "the", "value",
                      "of", "does", "equal", "equals", "work", "out", "get", "calculate"))  # fmt: skip
-#: Where a saying ends a clause of its own (`... how to do this ignoring ...` does not).
-_OWN_CLAUSE = r"(?=\s*(?:[,.;:!?]|\blol\b|$))"
 _DOUBLE_CHECK = re.compile(r"\bdouble[- ]check(?:ing)?\b")
 #: The letter asked with `=` at the end (`-> x = ?`, `, x = ?`; never `; -x = ?`).
 _LETTER_ASKED = re.compile(r"\s*(?:-\s*>|→|[,;.:])\s+([a-z])\s*=\s*\?\s*$")
