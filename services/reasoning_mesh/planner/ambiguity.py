@@ -138,6 +138,27 @@ def _takings(lowered: str) -> bool:
     )
 
 
+#: Two decimals after a whole number of at most two digits, as a clock writes minutes.
+_CLOCK_LIKE = re.compile(r"(?<![\d.$£€])\d{1,2}\.(\d\d)\b")
+#: A span between two times (`7.30 to 4.15`, `9-5`) or a time of day named.
+_SPAN = re.compile(
+    r"\d\s*(?:to|until|till|-|–)\s*\d|\d:\d\d|\b(?:am|pm|o'?clock|from|start\w*|finish\w*|clock\w*)\b|\d(?:am|pm)\b"
+)
+
+
+def _quarter_hours(lowered: str) -> bool:
+    """Hours worked as quarters of an hour (`shifts this week were 7.5, 8.25, 6.75 and 9
+    hours`): a number of hours named (`9 hours`, `4.75 hrs`), every clock-like decimal a
+    quarter, no span between times and no time of day; `8.25` hours is then 8 h 15 min."""
+    quarters = _CLOCK_LIKE.findall(lowered)
+    return (
+        bool(quarters)
+        and all(q in ("00", "25", "50", "75") for q in quarters)
+        and re.search(r"\d\s*(?:hours?|hrs?)\b", lowered) is not None
+        and _SPAN.search(lowered) is None
+    )
+
+
 def ambiguous_case(question: str) -> str | None:
     """Why `question`, as written (not lower-cased), cannot be read."""
     if _MEGA.search(question):
@@ -148,7 +169,11 @@ def ambiguous_case(question: str) -> str | None:
     times = len(_TIMES_X.findall(lowered))
     if times and len(_LETTER_X.findall(lowered)) > times:
         return "x is written both as a times sign and as a letter; write * for times"
-    if _TIMES_OF_DAY.search(lowered) and _PAPER_OF_HOURS.search(lowered) and not _takings(lowered):
+    if (
+        _TIMES_OF_DAY.search(lowered)
+        and _PAPER_OF_HOURS.search(lowered)
+        and not (_takings(lowered) or _quarter_hours(lowered))
+    ):
         return "times of day on a shift or timesheet (9-5, 7.30) are not decimals or subtractions"
     if _DIVIDED_PRODUCT.search(lowered):
         return "a division before an implicit product (6 / 2x, 8 ÷ 2(x + 2)) is ambiguous; use brackets"

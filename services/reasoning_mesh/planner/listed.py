@@ -82,7 +82,7 @@ def _background(words: list[str], at: list[int], used: set[int], *, asked: bool)
     for j, w in enumerate(words):
         if j in used or at[0] <= j <= at[-1] or (w in UNIT_NAMES and asked):
             continue
-        if not (plain_word(w) or w in _ASKS or w in _NAMES):
+        if not (plain_word(w) or w in _ASKS or w in _NAMES or (j < at[0] and w in _LISTS_OF)):
             return False
         if j < at[0] and (w in _PARTS or (w == "total" and words[j + 1] not in _TOTAL_SAID)):
             return False
@@ -160,6 +160,10 @@ def _alone(words: list[str], at: list[int], used: set[int]) -> bool:
     return not (after[:1] and after[0] in ("and", "&", "plus", "+") and after[1:] != ["total"])
 
 
+#: What a list before its amounts may be said to be of, or how it is being added, that no list
+#: calls plain (`fares` may be priced, a `season` shared, `again` a repeat): before the list,
+#: where only the list itself follows, none of them can act on it.
+_LISTS_OF = frozenset(("points", "scores", "fares", "season", "adding", "again"))
 #: Before the list, words that pick some of it (`only`, `apart from the dearest`).
 _PARTS = frozenset(("only", "apart", "except", "skipping", "skip", "which", "just", "ignoring",
                     "without", "but", "bought", "sold", "tracks", "track", "time", "lap"))  # fmt: skip

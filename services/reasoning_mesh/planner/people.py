@@ -33,6 +33,7 @@ from reasoning_mesh.planner import (
     rates,
     receipts,
     rounded,
+    said_units,
     shares,
     spelling,
     statement,
@@ -56,7 +57,8 @@ def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedR
     """The reading of a question as people write it, by the first reader that reads it; and
     the form its answer must take, where a reader says (an equal share, the change from a payment).
     `whole`: `text` is the whole question (a part taken from it is read once, no further)."""
-    said = spelling.fix_slips(text)  # `find teh difference`: for every reader below
+    # `find teh difference`, `(1 inch = 2.54 cm)`, `1.25 metric tonnes`: for every reader below
+    said = said_units.plainer(spelling.fix_slips(text))
     if whole and (offered := candidates.without(said)) is not None:
         return reading(offered, whole=False)  # `round 2.0719 to 2 dp, is it 2.07?`
     if (bare := forms.without_fraction_asked(said)) is not None:

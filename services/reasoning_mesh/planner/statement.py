@@ -60,6 +60,11 @@ _RACE = re.compile(
 )
 
 
+#: Things themselves named by a word that elsewhere makes an amount stand for another (`the
+#: picture frame is 10 inches wide`, `the model train platform is 36 cm long`: no scale).
+_THINGS = re.compile(r"\b(?:(?:picture|photo) (?=frames?\b)|model (?=(?:train|railway)s?\b))")
+
+
 def read(text: str) -> str | None:
     """The grammar's reading of `text` as a stated quantity asked about, else None (a mixed
     number or two amounts of one measure held out as one number: `held`)."""
@@ -68,7 +73,7 @@ def read(text: str) -> str | None:
 
 def _read(text: str) -> str | None:
     tokens = _RACE.sub(r"\g<whose> ", _TAXED.sub("", normal(text))).rstrip(".?!").split()
-    if not tokens or NOT_LITERAL & {bare(t) for t in tokens}:
+    if not tokens or NOT_LITERAL & {bare(t) for t in _THINGS.sub("", " ".join(tokens)).split()}:
         return None
     for cut in range(len(tokens) - 1, 0, -1):
         if (reading := _split(tokens[:cut], tokens[cut:])) is not None:

@@ -1,0 +1,111 @@
+"""A conversion factor the asker states that the knowledge base holds, `metric` tonnes, lists
+said to be of points or fares, hours worked in quarters and things named like scale words
+(twentieth round), and what each reading must still refuse."""
+
+from __future__ import annotations
+
+import pytest
+
+from reasoning_mesh.planner import said_units
+from reasoning_mesh.planner.domain import plan_question
+from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionError
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        # a factor the knowledge base holds, stated beside the question
+        ("Alcove shelf is 30 inches long. What's that in cm? (1 inch = 2.54 cm)",
+         "How many cm are there in 30 inches?"),
+        ("Using 1 inch = 2.54 cm, how many cm is 12 inches?", "How many cm are there in 12 inches?"),
+        ("Sportive is 100 miles. How many km is that? Use 1 mile = 1.609344 km.",
+         "How many km are there in 100 miles?"),
+        ("charity walk is 3 miles. 1 mile = 1760 yards, so how many yards is that",
+         "How many yards are there in 3 miles?"),
+        ("my husband says he weighs 11 stone. 1 stone is 14 lb. how many pounds is that?",
+         "How many pounds are there in 11 stone?"),
+        ("I'm 11 stone 6 lb. how many pounds is that altogether? (14 lb in a stone)",
+         "How many pounds are there in 11 stone and 6 lb?"),
+        ("shelf is 2 feet long, what's that in cm exactly? (2.54 cm to the inch)",
+         "How many cm are there in 2 feet?"),
+        ("If a mile is 1760 yards, how many yards are there in 3 miles?",
+         "How many yards are there in 3 miles?"),
+        # metric tonnes are tonnes
+        ("The skip holds 1.25 metric tonnes. What's that in kg?",
+         "How many kg are there in 1.25 tonnes?"),
+        ("Skip company says the load was 2.3 tonnes (metric). how many kg is that?",
+         "How many kg are there in 2.3 tonnes?"),
+        # a list said to be of points or fares, or added up again
+        ("Points for the season so far: 87, 92, 78, 105, 98. Whats the total?",
+         "What is 87 + 92 + 78 + 105 + 98?"),
+        ("Taxi shift tonight, fares were £12.40, £8.75, £23.10 and £6.95. Total takings?",
+         "What is 12.40 + 8.75 + 23.10 + 6.95?"),
+        ("Charity shop till has died again so I'm adding up by hand: 4.75, 12.50, 0.99 and 3.20. "
+         "What's the total?", "What is 4.75 + 12.50 + 0.99 + 3.20?"),
+        # hours worked in quarters on a timesheet
+        ("Adding up my shifts for the timesheet: 7.5, 8.25, 6, 9.75 and 4.5 hours. whats the total",
+         "What is 7.5 + 8.25 + 6 + 9.75 + 4.5?"),
+        ("doing timesheets for the site lads, 3.75 hours is how many minutes?",
+         "How many minutes are there in 3.75 hours?"),
+        # a picture frame and a model train are things, not scale drawings
+        ("Picture frame is 10 inches wide. How many centimetres is that?",
+         "How many centimetres are there in 10 inches?"),
+        ("Model train platform is 36 cm long, what's that in mm?", "How many mm are there in 36 cm?"),
+    ],
+)  # fmt: skip
+def test_reads(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+def test_a_stated_factor_leaves_the_knowledge_base_fact_in_the_plan() -> None:
+    """The factor said is left out; the product's factor is still the retrieved fact's."""
+    plan = plan_question("Using 1 inch = 2.54 cm, how many cm is 12 inches?")
+    facts = [g.filters for g in plan.goals if g.kind == "fact"]
+    assert [(f["from_unit"], f["to_unit"]) for f in facts] == [("inch", "centimetre")]
+    assert [(g.op, g.left, g.right) for g in plan.goals if g.kind == "arith"] == [
+        ("*", "12", "@g0.factor")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "left"),
+    [
+        ("How many cm is 12 inches, using 1 inch = 2.54 cm", "How many cm is 12 inches"),
+        ("(1 inch = 2.54 cm) 12 inches in cm?", "12 inches in cm?"),
+        ("Home brewing: a gallon is 8 pints, so how many pints in 5 gallons?",
+         "Home brewing: how many pints in 5 gallons?"),
+        # not the knowledge base's factor, or not a clause of its own: left as it is
+        *((t, t) for t in (
+            "using 1 kg = 2.2 lb how many pounds in 25 kg",
+            "If 1 mile = 1.6 km, how far is 5 miles in km?",
+            "1 stone is 14 lb and I lost 3 stone, how many lb",
+            "is it 2.54 cm to the inch?",
+            "60 km in an hour, how far in 3 hours?",
+        )),
+    ],
+)  # fmt: skip
+def test_plainer(text: str, left: str) -> None:
+    assert said_units.plainer(text) == left
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a factor of the asker's own: their answer is by it, not by the knowledge base
+        "dog food bag says 25 kg, using 1 kg = 2.2 lb how many pounds is it",
+        "Tomorrow's hike is 5 miles. How far is that in km? (using 1 mile = 1.6 km)",
+        "The shelf is 30 inches long. What's that in cm? (1 inch = 2.5 cm)",
+        # a list whose words before it are not all plain, or hours that may be clock times
+        "Points for the season so far: 87, 92, 78, 105, 98. Whats the total per game?",
+        "fares were 12.40, 8.75 and 23.10 and again on sunday. total?",
+        "shifts this week were 7.30, 8.15 and 9 hours, total hours?",
+        "I worked 8.25 to 4.25 on my shift, how many hours",
+        "my shift was 7.45 hours, how many minutes is that",
+        # a scale drawing or a model is not the thing itself
+        "the model is 36 cm long, what's that in mm?",
+        "On the map the path is 12 cm. How many metres is that?",
+    ],
+)
+def test_refuses(question: str) -> None:
+    with pytest.raises((UnsupportedQuestionError, UnplannableError)):
+        plan_question(question)
