@@ -160,13 +160,22 @@ def _alone(words: list[str], at: list[int], used: set[int]) -> bool:
     return not (after[:1] and after[0] in ("and", "&", "plus", "+") and after[1:] != ["total"])
 
 
-#: What a list before its amounts may be said to be of, or how it is being added, that no list
-#: calls plain (`fares` may be priced, a `season` shared, `again` a repeat): before the list,
-#: where only the list itself follows, none of them can act on it.
-_LISTS_OF = frozenset(("points", "scores", "fares", "season", "adding", "again"))
+#: What a list before its amounts may be said to be of that no list calls plain (`fares` may
+#: be priced, a `season` shared): before the list, where only the list itself follows. Never
+#: `adding` (`adding postage on: ...`) or `again` (`ordered these again on friday`): audit U.
+_LISTS_OF = frozenset(("points", "fares", "season"))
 #: Before the list, words that pick some of it (`only`, `apart from the dearest`).
 _PARTS = frozenset(("only", "apart", "except", "skipping", "skip", "which", "just", "ignoring",
-                    "without", "but", "bought", "sold", "tracks", "track", "time", "lap"))  # fmt: skip
+                    "without", "but", "bought", "sold", "tracks", "track", "time", "lap",
+                    # some of it taken off or of another kind (audit U: `points, highest
+                    # dropped: ...`, `points for and against: ...`)
+                    "highest", "lowest", "best", "worst", "cheapest", "dearest", "opener",
+                    "dropped", "removed", "cancelled", "canceled", "void", "voided", "docked",
+                    "against", "conceded", "penalty", "penalties", "refund", "refunds", "bonus",
+                    "bonuses", "deducted", "minus",
+                    # whose they are, where each may be per person (`fares for me and my wife`)
+                    "me", "us", "wife", "husband", "partner", "daughter", "son", "kids",
+                    "children", "child", "adult", "adults", "family", "friends"))  # fmt: skip
 #: What may follow `total` before the list (`total of`, `total:`); not `total profit:`.
 _TOTAL_SAID = frozenset((":", "?", "of", "is", "was", "-", ",", "."))
 

@@ -57,12 +57,10 @@ def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedR
     """The reading of a question as people write it, by the first reader that reads it; and
     the form its answer must take, where a reader says (an equal share, the change from a payment).
     `whole`: `text` is the whole question (a part taken from it is read once, no further)."""
-    # `find teh difference`, `(1 inch = 2.54 cm)`, `1.25 metric tonnes`: for every reader below
-    said = said_units.plainer(spelling.fix_slips(text))
-    if whole and (offered := candidates.without(said)) is not None:
-        return reading(offered, whole=False)  # `round 2.0719 to 2 dp, is it 2.07?`
-    if (bare := forms.without_fraction_asked(said)) is not None:
-        return reading(bare, whole=whole)  # `what's 1 2/3 + 2 3/4? give it as a fraction`
+    # `find teh difference`, `1.25 metric tonnes`: for every reader below
+    said = said_units.metric(spelling.fix_slips(text))
+    if (again := _reread(said, whole=whole)) is not None:
+        return again
     core = wrappers.unwrap(said)  # `can u work out 7 × 8 for me`
     # `quick one - 5 + 3`: the `one` is a pronoun, so only the text without it is read.
     if wrappers.pronoun_opener(said):
@@ -96,6 +94,19 @@ def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedR
     if found is None and whole:
         return _part_read(said)
     return found, None
+
+
+def _reread(said: str, *, whole: bool) -> tuple[str | None, forms.FormedReading | None] | None:
+    """The reading of `said` without what the asker added to the question, where they did."""
+    if whole and (offered := candidates.without(said)) is not None:
+        return reading(offered, whole=False)  # `round 2.0719 to 2 dp, is it 2.07?`
+    if (bare := forms.without_fraction_asked(said)) is not None:
+        return reading(bare, whole=whole)  # `what's 1 2/3 + 2 3/4? give it as a fraction`
+    if (factored := said_units.without_factors(said)) is not None:
+        # `(1 inch = 2.54 cm)`: only a conversion between the factor's own units is read
+        found, formed = reading(factored.text, whole=whole)
+        return (found, formed) if factored.converts(found) else (None, None)
+    return None
 
 
 def _part_read(said: str) -> tuple[str | None, forms.FormedReading | None]:

@@ -4,20 +4,23 @@ is 14 lb.`, `(14 lb in a stone)`, `8 pints to the gallon`) and `metric` of a ton
 metric tonnes`, `2.3 tonnes (metric)`).
 
 A stated factor is left out only where it is exactly the knowledge base's own fact for those
-two units, so leaving it out changes no answer: the conversion is then read as if it were not
-said, and its fact still comes from the knowledge base. A factor of the asker's own (`using 1 kg
-= 2.2 lb`, `1 mile = 1.6 km`) is not the knowledge base's, and the question is left as it is (and
-refused: the answer the asker wants is by their factor). The factor must be a clause of its own
-(between the text's ends, stops, commas or brackets, perhaps after `using`, `if`, `given`), so
-`1 stone is 14 lb and I lost 3` is never cut.
+two units (a clock's units never equal to a calendar's: `1 year = 1 second` is the asker's own),
+and the text left is read only where its reading is a conversion between the factor's own units
+(`Factored.converts`; audit T: a factor cut from a list of amounts drops one of them), so leaving
+it out changes no answer: its fact still comes from the knowledge base. A factor of the asker's
+own (`using 1 kg = 2.2 lb`, `1 mile = 1.6 km`) is not the knowledge base's, and the question is
+left as it is (and refused: the answer the asker wants is by their factor). The factor must be a
+clause of its own (between the text's ends, stops, commas or brackets, perhaps after `using`,
+`if`, `given`), so `1 stone is 14 lb and I lost 3` is never cut.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from fractions import Fraction
 
-from reasoning_mesh.kb.units import DIMENSIONS
+from reasoning_mesh.kb.units import CALENDAR, DIMENSIONS
 from reasoning_mesh.planner.units import UNIT_NAMES
 
 #: Each unit's (dimension, size in the dimension's base unit), by the knowledge base's name.
@@ -34,7 +37,7 @@ _PER = (
     rf"(?:a|an|the|one|1|each|every) (?P<a2>{_UNIT})"
 )
 _LEAD = (
-    r"(?:(?:using|use|with|if|assuming|given(?: that)?|taking|remember(?:ing)?(?: that)?|"
+    r"(?:(?P<lead>using|use|with|if|assuming|given(?: that)?|taking|remember(?:ing)?(?: that)?|"
     r"where|since|as|note|nb)[,:]? )?"
 )
 _FACTOR = re.compile(rf"(?P<open>\(\s*)?{_LEAD}(?:{_EQUATED}|{_PER})(?(open)\s*\))", re.IGNORECASE)
@@ -49,19 +52,46 @@ _METRIC = (
 _SAID_AGAIN = re.compile(r"\s*\(metric tonnes?\)", re.IGNORECASE)
 
 
-def plainer(text: str) -> str:
-    """`text` without the factors the knowledge base holds and with `metric` tonnes as tonnes;
-    `text` itself where it says neither."""
+def metric(text: str) -> str:
+    """`text` with `metric` tonnes as tonnes (a metric ton is a tonne)."""
     for pattern, to in _METRIC:
         text = pattern.sub(to, text)
     if re.search(r"\btonnes?\b", text, re.IGNORECASE):
         text = _SAID_AGAIN.sub("", text)
-    while (cut := _without_factor(text)) is not None:
-        text = cut
     return text
 
 
-def _without_factor(text: str) -> str | None:
+@dataclass(frozen=True)
+class Factored:
+    """A question without the factors it stated, and their units."""
+
+    text: str
+    units: frozenset[str]
+
+    def converts(self, reading: str | None) -> bool:
+        """Whether `reading` is a conversion whose units hold every unit of the factors left
+        out (audit T: a factor cut from a list of amounts drops one of them; `A yard is 3
+        feet. How many inches is that?` may ask of the yard)."""
+        m = _CONVERSION.fullmatch(reading or "")
+        if m is None or "+" in m.group("of"):
+            return False
+        words = [m.group("to"), *re.findall(r"[a-zµ]+", m.group("of").lower())]
+        return self.units <= {UNIT_NAMES[w] for w in words if w in UNIT_NAMES}
+
+
+_CONVERSION = re.compile(r"How many (?P<to>\S+) are there in (?P<of>.+)\?")
+
+
+def without_factors(text: str) -> Factored | None:
+    """`text` without the factors it states that the knowledge base holds; None where none."""
+    units: set[str] = set()
+    while (cut := _without_factor(text)) is not None:
+        text, held = cut
+        units |= held
+    return Factored(text, frozenset(units)) if units else None
+
+
+def _without_factor(text: str) -> tuple[str, set[str]] | None:
     for m in _FACTOR.finditer(text):
         a, n, b = (
             (m.group("a"), m.group("n"), m.group("b")) if m.group("a") else m.group("a2", "n2", "b2")
@@ -69,18 +99,25 @@ def _without_factor(text: str) -> str | None:
         if not _held(a, n, b):
             continue
         before, after = text[: m.start()].rstrip(), text[m.end() :].lstrip()
-        if not m.group("open") and not (
-            (not before or before[-1] in _OPENS)
-            and (not after or after[0] in _CLOSES or re.match(r"so\b", after, re.IGNORECASE))
-        ):
+        if not m.group("open") and not _clause(before, after, led=m.group("lead") is not None):
             continue
         after = re.sub(r"^(?:[,;:\-–—]\s*)?(?:so\b\s*)?", "", after, flags=re.IGNORECASE)
         if after[:1] in (".", "?", "!") and (not before or before[-1] in ".?!"):
             after = after[1:].lstrip()  # `? Use 1 mile = 1.609344 km.`: its own stop goes too
         if not after:
             before = before.rstrip(",;:-–— ")
-        return f"{before} {after}".strip()
+        return f"{before} {after}".strip(), {UNIT_NAMES[a.lower()], UNIT_NAMES[b.lower()]}
     return None
+
+
+def _clause(before: str, after: str, *, led: bool) -> bool:
+    """Whether a factor between `before` and `after` is a clause of its own: stops, commas or
+    the text's ends around it, or, after `using`/`if`/..., the question's own words (`how many
+    cm is 15 inches if 1 inch = 2.54 cm`, `using 1 mile = 1.609344 km how far is 26.2 miles`)."""
+    opens = not before or before[-1] in _OPENS or led
+    closes = not after or after[0] in _CLOSES or re.match(r"so\b", after, re.IGNORECASE) is not None
+    asks = led and re.match(r"(?:how|what|what's|whats|convert)\b", after, re.IGNORECASE) is not None
+    return opens and (closes or asks)
 
 
 def _held(one: str, number: str, unit: str) -> bool:
@@ -88,4 +125,6 @@ def _held(one: str, number: str, unit: str) -> bool:
     a, b = UNIT_NAMES.get(one.lower()), UNIT_NAMES.get(unit.lower())
     if a is None or b is None or a == b or _SIZES[a][0] != _SIZES[b][0]:
         return False
+    if (a in CALENDAR) != (b in CALENDAR):
+        return False  # years and seconds are sized on two scales (`1 year = 1 second`)
     return Fraction(number) * _SIZES[b][1] == _SIZES[a][1]

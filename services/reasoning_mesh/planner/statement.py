@@ -60,9 +60,15 @@ _RACE = re.compile(
 )
 
 
-#: Things themselves named by a word that elsewhere makes an amount stand for another (`the
-#: picture frame is 10 inches wide`, `the model train platform is 36 cm long`: no scale).
-_THINGS = re.compile(r"\b(?:(?:picture|photo) (?=frames?\b)|model (?=(?:train|railway)s?\b))")
+#: Things themselves named by a word that elsewhere makes an amount stand for another, as what
+#: the statement opens on and measures (`the picture frame is 10 inches wide`, `the model train
+#: platform is 36 cm long`: no scale); never what is in the frame or on the railway (audit U:
+#: `in the photo frame the Eiffel Tower is 8 inches tall`, `the model railway church`).
+_THINGS = re.compile(
+    r"^(?:the |my |our |a |this )?(?:(?:picture|photo) (?=frames? (?:is|are|measures)\b)|"
+    r"model (?=(?:train|railway)s? (?:(?:platform|track|board|baseboard|layout) )?"
+    r"(?:is|are|measures)\b))"
+)
 
 
 def read(text: str) -> str | None:
