@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from reasoning_mesh.planner.quarter_hours import quarter_hours
 from reasoning_mesh.planner.units import UNIT_NAMES
 
 Rule = tuple[re.Pattern[str], str]
@@ -104,7 +105,7 @@ _FACTORIAL = re.compile(r"[\d)]\s*!")
 #: like a subtraction and decimals.
 _PAPER_OF_HOURS = re.compile(
     r"\b(?:shifts?|timesheets?|rota|clocked|worked|working hours|opening hours|job|work|"
-    r"studying|studied|revised|practised|practiced|slept|sleep)\b"
+    r"studying|studied|revised|practised|practiced|slept|sleep|clocking|clocked|lates|earlies)\b"
 )
 #: Hours and minutes (`7.30`, `9-5`, `17:45`, `36.45` on a timesheet); not `152.50` or `$12.50`,
 #: prices, nor `12.50 an hour`, a rate.
@@ -138,36 +139,6 @@ def _takings(lowered: str) -> bool:
     )
 
 
-#: Two decimals after a whole number of at most two digits, as a clock writes minutes.
-_CLOCK_LIKE = re.compile(r"(?<![\d.$£€])\d{1,2}\.(\d\d)\b")
-#: The hour of a clock-like amount (`08` of `08.25`).
-_CLOCK_HOURS = re.compile(r"(?<![\d.$£€])(\d{1,2})\.\d\d\b")
-#: An amount no clock writes: 75 minutes past, or one decimal (`6.75`, `7.5`).
-_DECIMAL_HOURS = re.compile(r"(?<![\d.])\d{1,2}\.(?:75\b|\d\b)")
-#: A span between two times (`7.30 to 4.15`, `9-5`) or a time of day named.
-_SPAN = re.compile(
-    r"\d\s*(?:to|until|till|-|–)\s*\d|\d:\d\d|\d(?:am|pm)\b|\b(?:am|pm|o'?clock|from|start\w*|"
-    r"finish\w*|clock\w*|at|by|till|until|ends?|ended|begins?|began|due|woke|wake|alarm|bedtime|"
-    r"midnight|noon)\b"
-)
-
-
-def _quarter_hours(lowered: str) -> bool:
-    """Hours worked as decimals of an hour (`shifts this week were 7.5, 8.25, 6.75 and 9
-    hours`): a number of hours named (`9 hours`, `4.75 hrs`), one amount that only an hour's
-    decimal can be (`6.75`, `7.5`), every clock-like one a quarter past a morning hour (never
-    `9.00`, `08.25` or `17.50 hours`, times on a 24-hour clock), and no span between times or
-    time of day (audit U); `8.25` hours is then 8 h 15 min."""
-    quarters = _CLOCK_LIKE.findall(lowered)
-    return (
-        all(q in ("25", "50", "75") for q in quarters)
-        and all(len(h) == 1 or h in ("10", "11", "12") for h in _CLOCK_HOURS.findall(lowered))
-        and _DECIMAL_HOURS.search(lowered) is not None
-        and re.search(r"\d\s*(?:hours?|hrs?)\b", lowered) is not None
-        and _SPAN.search(lowered) is None
-    )
-
-
 def ambiguous_case(question: str) -> str | None:
     """Why `question`, as written (not lower-cased), cannot be read."""
     if _MEGA.search(question):
@@ -181,7 +152,7 @@ def ambiguous_case(question: str) -> str | None:
     if (
         _TIMES_OF_DAY.search(lowered)
         and _PAPER_OF_HOURS.search(lowered)
-        and not (_takings(lowered) or _quarter_hours(lowered))
+        and not (_takings(lowered) or quarter_hours(lowered))
     ):
         return "times of day on a shift or timesheet (9-5, 7.30) are not decimals or subtractions"
     if _DIVIDED_PRODUCT.search(lowered):

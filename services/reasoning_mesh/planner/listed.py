@@ -79,6 +79,8 @@ def _background(words: list[str], at: list[int], used: set[int], *, asked: bool)
     """Whether the words around the list are plain, pick none of it before it (`only`, `total
     profit:`) and only ask after it (`total for the twins`, `total in yen` do more)."""
     told = _told_after(words, at)
+    if not _of_a_time(words[: at[0]]):
+        return False
     for j, w in enumerate(words):
         if j in used or at[0] <= j <= at[-1] or (w in UNIT_NAMES and asked):
             continue
@@ -89,6 +91,26 @@ def _background(words: list[str], at: list[int], used: set[int], *, asked: bool)
         if j > at[-1] and not (w in TAIL_WORDS or w in _ASKS or w in _NAMES or j > told):
             return False
     return told + 1 >= len(words) or aside(words[told + 1 :])
+
+
+#: What `for` may name before a list said to be of points or fares: the time it covers.
+_TIMES = frozenset(("season", "week", "month", "year", "day", "today", "tonight", "weekend",
+                    "fortnight", "term", "shift", "quarter"))  # fmt: skip
+
+
+def _of_a_time(before: list[str]) -> bool:
+    """Whether a list said to be of points or fares is said of nothing but the time it covers:
+    never of two kinds (`fares and refunds`), nor `for` people, where each may be per person
+    (audit V: `fares for mum and dad`, `season tickets for my sons`)."""
+    if not set(before) & _LISTS_OF:
+        return True
+    if "and" in before:
+        return False
+    fors = [i for i, w in enumerate(before) if w == "for"]
+    return all(
+        next((w for w in before[i + 1 :] if w not in ("the", "this", "my", "our")), "") in _TIMES
+        for i in fors
+    )
 
 
 def _told_after(words: list[str], at: list[int]) -> int:
@@ -171,10 +193,11 @@ _PARTS = frozenset(("only", "apart", "except", "skipping", "skip", "which", "jus
                     # dropped: ...`, `points for and against: ...`)
                     "highest", "lowest", "best", "worst", "cheapest", "dearest", "opener",
                     "dropped", "removed", "cancelled", "canceled", "void", "voided", "docked",
-                    "against", "conceded", "penalty", "penalties", "refund", "refunds", "bonus",
-                    "bonuses", "deducted", "minus",
+                    "against", "conceded", "penalty", "penalties", "bonus",
+                    "bonuses", "deducted", "minus", "redeemed", "cashed", "spent", "used",
+                    "abandoned", "replay", "replayed", "ignored", "forfeit", "forfeited",
                     # whose they are, where each may be per person (`fares for me and my wife`)
-                    "me", "us", "wife", "husband", "partner", "daughter", "son", "kids",
+                    "wife", "husband", "partner", "daughter", "son", "kids",
                     "children", "child", "adult", "adults", "family", "friends"))  # fmt: skip
 #: What may follow `total` before the list (`total of`, `total:`); not `total profit:`.
 _TOTAL_SAID = frozenset((":", "?", "of", "is", "was", "-", ",", "."))

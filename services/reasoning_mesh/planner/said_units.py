@@ -73,10 +73,31 @@ class Factored:
         out (audit T: a factor cut from a list of amounts drops one of them; `A yard is 3
         feet. How many inches is that?` may ask of the yard)."""
         m = _CONVERSION.fullmatch(reading or "")
-        if m is None or "+" in m.group("of"):
+        if m is None or "+" in m.group("of") or not _only_asked(self.text):
             return False
+        if {_SIZES[u][0] for u in self.units} == {"liquid"} and _NATIONS.search(self.text):
+            return False  # `my recipe is American but my jug is British`: whose pint?
         words = [m.group("to"), *re.findall(r"[a-zµ]+", m.group("of").lower())]
         return self.units <= {UNIT_NAMES[w] for w in words if w in UNIT_NAMES}
+
+
+#: Words after which the amount may have changed or be only part of it (audit V: `How many oz in
+#: 3 lb of rice once cooked?`, `the shop opens in the daytime only`).
+_CHANGED = re.compile(
+    r"\b(?:once|when|after|until|till|before|unless|except|only|but|though|although|if|while)\b",
+    re.IGNORECASE,
+)
+_NATIONS = re.compile(r"\b(?:american|us|british|uk|imperial|english|canadian)\b", re.IGNORECASE)
+_ASKING = re.compile(r"\b(?:how|what|what's|whats|convert|many|much)\b", re.IGNORECASE)
+
+
+def _only_asked(text: str) -> bool:
+    """Whether the text left after its factors is the question, perhaps after the amount it
+    asks about, with nothing that changes or restricts it: no sentence but an amount's or the
+    ask (`The cafe is closed at night.` is neither), no word of a change or a condition."""
+    sentences = [t for t in re.split(r"(?<=[.?!])\s+", text) if t.strip(" .?!")]
+    said = all(re.search(r"\d", t) or _ASKING.search(t) for t in sentences)
+    return said and _CHANGED.search(text) is None
 
 
 _CONVERSION = re.compile(r"How many (?P<to>\S+) are there in (?P<of>.+)\?")

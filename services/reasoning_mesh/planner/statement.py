@@ -63,12 +63,17 @@ _RACE = re.compile(
 #: Things themselves named by a word that elsewhere makes an amount stand for another, as what
 #: the statement opens on and measures (`the picture frame is 10 inches wide`, `the model train
 #: platform is 36 cm long`: no scale); never what is in the frame or on the railway (audit U:
-#: `in the photo frame the Eiffel Tower is 8 inches tall`, `the model railway church`).
+#: `in the photo frame the Eiffel Tower is 8 inches tall`, `the model railway church`), nor a
+#: thing it is said to be (audit V: `the model train is a Eurostar and measures 39 cm`).
 _THINGS = re.compile(
-    r"^(?:the |my |our |a |this )?(?:(?:picture|photo) (?=frames? (?:is|are|measures)\b)|"
+    r"^(?:the |my |our |a |this )?(?:(?:picture|photo) (?=frames? (?:is|are|measures) \d)|"
     r"model (?=(?:train|railway)s? (?:(?:platform|track|board|baseboard|layout) )?"
-    r"(?:is|are|measures)\b))"
+    r"(?:is|are|measures) \d))"
 )
+
+
+#: Units a model's own size is not asked in (audit V).
+_FAR = frozenset(("mile", "miles", "km", "kilometre", "kilometres", "kilometer", "kilometers"))
 
 
 def read(text: str) -> str | None:
@@ -81,6 +86,8 @@ def _read(text: str) -> str | None:
     tokens = _RACE.sub(r"\g<whose> ", _TAXED.sub("", normal(text))).rstrip(".?!").split()
     if not tokens or NOT_LITERAL & {bare(t) for t in _THINGS.sub("", " ".join(tokens)).split()}:
         return None
+    if "model" in tokens and _FAR & {bare(t) for t in tokens}:
+        return None  # `the model railway is 12 feet long, how many miles is it`: full size?
     for cut in range(len(tokens) - 1, 0, -1):
         if (reading := _split(tokens[:cut], tokens[cut:])) is not None:
             return reading
