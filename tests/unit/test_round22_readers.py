@@ -35,11 +35,16 @@ from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionErr
          "How many kg are there in 1.25 tonnes?"),
         ("Skip company says the load was 2.3 tonnes (metric). how many kg is that?",
          "How many kg are there in 2.3 tonnes?"),
+        ("2.4 tonnes of manure (metric tonnes). How many kg is that?",
+         "How many kg are there in 2.4 tonnes?"),
         # a list said to be of points or fares
         ("Points for the season so far: 87, 92, 78, 105, 98. Whats the total?",
          "What is 87 + 92 + 78 + 105 + 98?"),
         ("Taxi shift tonight, fares were £12.40, £8.75, £23.10 and £6.95. Total takings?",
          "What is 12.40 + 8.75 + 23.10 + 6.95?"),
+        # lists the words before them leave alone (the change's review)
+        ("Money from friends: 10, 15 and 20. what's the total?", "What is 10 + 15 + 20?"),
+        ("The cheapest quotes were 120, 85 and 60. total?", "What is 120 + 85 + 60?"),
         # hours worked in quarters on a timesheet
         ("my shifts this week were 7.5, 8, 6.25, 9 and 4.75 hrs. how many hours is that altogether",
          "What is 7.5 + 8 + 6.25 + 9 + 4.75?"),
@@ -104,6 +109,10 @@ def test_factors_kept(text: str) -> None:
 def test_metric_tonnes_are_tonnes() -> None:
     assert said_units.metric("2.3 tonnes (metric), 1.25 metric tonnes") == "2.3 tonnes, 1.25 tonnes"
     assert said_units.metric("2 metric tons") == "2 tonnes"
+    assert said_units.metric("2.4 tonnes of manure (metric tonnes)") == "2.4 tonnes of manure"
+    assert (
+        said_units.metric("the metric system: 2 (metric) units") == "the metric system: 2 (metric) units"
+    )
 
 
 @pytest.mark.parametrize(
@@ -126,6 +135,15 @@ def test_metric_tonnes_are_tonnes() -> None:
         "Charity shop till has died again so I'm adding postage on: 4.75, 12.50 and 0.99. Total?",
         "Points for our netball team this season: 23, 17, 31, 29. What's the total?",
         "Timesheet: Mon 9.25 and 5.50, Tue 7.5 hours. Total?",
+        # the change's review: a dash may be a minus; a lead word inside another; a half
+        # written both ways; an amount of money as the decimal of an hour
+        "How many minutes is 2 hours - 1 hour = 60 minutes",
+        "2 hours - 1 hour = 60 minutes, how many minutes is that?",
+        "How many km is 2 miles — 1 mile = 1.609344 km",
+        "My answer was 1 mile = 1760 yards, how many yards in 3 miles?",
+        "1 lb = 16 oz, 1 stone = 13 lb. How many oz in 2 stone 3 lb?",
+        "I worked 7.5 hours monday and 9.50 hours tuesday, total hours?",
+        "i worked 8.25 hours and spent £6.75 on lunch, how many minutes did i work",
         "I worked 8.25 to 4.25 on my shift, how many hours",
         "my shift was 7.45 hours, how many minutes is that",
         # a scale drawing or a model is not the thing itself

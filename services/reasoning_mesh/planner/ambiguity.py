@@ -105,7 +105,7 @@ _FACTORIAL = re.compile(r"[\d)]\s*!")
 #: like a subtraction and decimals.
 _PAPER_OF_HOURS = re.compile(
     r"\b(?:shifts?|timesheets?|rota|clocked|worked|working hours|opening hours|job|work|"
-    r"studying|studied|revised|practised|practiced|slept|sleep|clocking|clocked|lates|earlies)\b"
+    r"studying|studied|revised|practised|practiced|slept|sleep|clocking|lates|earlies)\b"
 )
 #: Hours and minutes (`7.30`, `9-5`, `17:45`, `36.45` on a timesheet); not `152.50` or `$12.50`,
 #: prices, nor `12.50 an hour`, a rate.

@@ -100,11 +100,11 @@ _TIMES = frozenset(("season", "week", "month", "year", "day", "today", "tonight"
 
 def _of_a_time(before: list[str]) -> bool:
     """Whether a list said to be of points or fares is said of nothing but the time it covers:
-    never of two kinds (`fares and refunds`), nor `for` people, where each may be per person
-    (audit V: `fares for mum and dad`, `season tickets for my sons`)."""
+    never of two kinds (`fares and refunds`), a part or whose (`_NOT_OF_POINTS`), nor `for`
+    people, where each may be per person (audit V: `fares for mum and dad`)."""
     if not set(before) & _LISTS_OF:
         return True
-    if "and" in before:
+    if "and" in before or _NOT_OF_POINTS & {w.removesuffix("'s") for w in before}:
         return False
     fors = [i for i, w in enumerate(before) if w == "for"]
     return all(
@@ -189,16 +189,19 @@ _LISTS_OF = frozenset(("points", "fares", "season"))
 #: Before the list, words that pick some of it (`only`, `apart from the dearest`).
 _PARTS = frozenset(("only", "apart", "except", "skipping", "skip", "which", "just", "ignoring",
                     "without", "but", "bought", "sold", "tracks", "track", "time", "lap",
-                    # some of it taken off or of another kind (audit U: `points, highest
+                    # some of it taken off or of another kind (audit U: `scores, highest
                     # dropped: ...`, `points for and against: ...`)
-                    "highest", "lowest", "best", "worst", "cheapest", "dearest", "opener",
-                    "dropped", "removed", "cancelled", "canceled", "void", "voided", "docked",
-                    "against", "conceded", "penalty", "penalties", "bonus",
-                    "bonuses", "deducted", "minus", "redeemed", "cashed", "spent", "used",
-                    "abandoned", "replay", "replayed", "ignored", "forfeit", "forfeited",
-                    # whose they are, where each may be per person (`fares for me and my wife`)
-                    "wife", "husband", "partner", "daughter", "son", "kids",
-                    "children", "child", "adult", "adults", "family", "friends"))  # fmt: skip
+                    "highest", "lowest", "dropped", "removed", "cancelled", "canceled", "void",
+                    "voided", "docked", "deducted", "forfeit", "forfeited", "abandoned",
+                    "ignored", "against", "conceded", "redeemed", "minus", "penalty",
+                    "penalties"))  # fmt: skip
+#: Before a list said to be of points or fares, words of a part of it, of points spent, or of
+#: whom each is for (audits U and V: `points, the best three`, `fares for me and my wife`);
+#: plain before other lists (`money from friends: ...`, `the cheapest quotes were ...`).
+_NOT_OF_POINTS = frozenset(("best", "worst", "cheapest", "dearest", "opener", "bonus", "bonuses",
+                            "cashed", "spent", "used", "replay", "replayed", "wife", "husband",
+                            "partner", "daughter", "son", "kids", "children", "child", "adult",
+                            "adults", "family", "friends"))  # fmt: skip
 #: What may follow `total` before the list (`total of`, `total:`); not `total profit:`.
 _TOTAL_SAID = frozenset((":", "?", "of", "is", "was", "-", ",", "."))
 

@@ -29,24 +29,25 @@ _SIZES = {unit[0]: (kind, unit[4]) for kind, units in DIMENSIONS.items() for uni
 _NUM = r"\d+(?:\.\d+)?"
 _UNIT = r"[a-zµ]+"
 _EQUATED = (
-    rf"(?:1|one|a|an) (?P<a>{_UNIT}) (?:=|is|equals|is equal to|makes|has) (?:exactly )?"
-    rf"(?P<n>{_NUM}) (?P<b>{_UNIT})"
+    rf"\b(?:1|one|a|an) (?P<a>{_UNIT}) (?:=|is|equals|is equal to|makes|has) (?:exactly )?"
+    rf"(?<![\d.])(?P<n>{_NUM}) (?P<b>{_UNIT})\b"
 )
 _PER = (
-    rf"(?:there (?:are|is) )?(?P<n2>{_NUM}) (?P<b2>{_UNIT}) (?:to|in|per) "
-    rf"(?:a|an|the|one|1|each|every) (?P<a2>{_UNIT})"
+    rf"(?:\bthere (?:are|is) )?(?<![\d.\-−])(?P<n2>{_NUM}) (?P<b2>{_UNIT}) (?:to|in|per) "
+    rf"(?:a|an|the|one|1|each|every) (?P<a2>{_UNIT})\b"
 )
 _LEAD = (
-    r"(?:(?P<lead>using|use|with|if|assuming|given(?: that)?|taking|remember(?:ing)?(?: that)?|"
+    r"(?:\b(?P<lead>using|use|with|if|assuming|given(?: that)?|taking|remember(?:ing)?(?: that)?|"
     r"where|since|as|note|nb)[,:]? )?"
 )
 _FACTOR = re.compile(rf"(?P<open>\(\s*)?{_LEAD}(?:{_EQUATED}|{_PER})(?(open)\s*\))", re.IGNORECASE)
-#: Where a factor's clause may begin and end.
-_OPENS = ".,;:?!-–—("
-_CLOSES = ".,;:?!-–—)"
+#: Where a factor's clause may begin and end: never a dash, which may be a minus (`2 hours - 1
+#: hour = 60 minutes`; review).
+_OPENS = ".,;:?!("
+_CLOSES = ".,;:?!)"
 _METRIC = (
     (re.compile(r"\bmetric (tonne|ton)(s?)\b", re.IGNORECASE), r"tonne\2"),
-    (re.compile(r"\b(tonnes?) \(metric(?: tonnes?)?\)", re.IGNORECASE), r"\1"),
+    (re.compile(r"\b(tonnes?) \(metric\)", re.IGNORECASE), r"\1"),
 )
 #: `2.4 tonnes of manure (metric tonnes)`: what the tonnes were, said again after.
 _SAID_AGAIN = re.compile(r"\s*\(metric tonnes?\)", re.IGNORECASE)
@@ -54,11 +55,15 @@ _SAID_AGAIN = re.compile(r"\s*\(metric tonnes?\)", re.IGNORECASE)
 
 def metric(text: str) -> str:
     """`text` with `metric` tonnes as tonnes (a metric ton is a tonne)."""
+    if re.search(r"\btonnes?\b", _SAID_AGAIN.sub("", text), re.IGNORECASE):
+        text = _SAID_AGAIN.sub("", text)  # first, or it would be `(tonnes)` below
     for pattern, to in _METRIC:
         text = pattern.sub(to, text)
-    if re.search(r"\btonnes?\b", text, re.IGNORECASE):
-        text = _SAID_AGAIN.sub("", text)
     return text
+
+
+#: The grammar's reading of a conversion.
+_CONVERSION = re.compile(r"How many (?P<to>\S+) are there in (?P<of>.+)\?")
 
 
 @dataclass(frozen=True)
@@ -69,12 +74,13 @@ class Factored:
     units: frozenset[str]
 
     def converts(self, reading: str | None) -> bool:
-        """Whether `reading` is a conversion whose units hold every unit of the factors left
-        out (audit T: a factor cut from a list of amounts drops one of them; `A yard is 3
-        feet. How many inches is that?` may ask of the yard)."""
+        """Whether `reading` of the text left may stand for the question: the text is only the
+        question (`_only_asked`), and `reading` a conversion whose units hold every unit of
+        the factors left out (audit T: a factor cut from a list of amounts drops one of them;
+        `A yard is 3 feet. How many inches is that?` may ask of the yard)."""
         m = _CONVERSION.fullmatch(reading or "")
-        if m is None or "+" in m.group("of") or not _only_asked(self.text):
-            return False
+        if m is None or "+" in m.group("of") or "=" in self.text or not _only_asked(self.text):
+            return False  # `=` left: a factor of the asker's own beside the one cut (review)
         if {_SIZES[u][0] for u in self.units} == {"liquid"} and _NATIONS.search(self.text):
             return False  # `my recipe is American but my jug is British`: whose pint?
         words = [m.group("to"), *re.findall(r"[a-zµ]+", m.group("of").lower())]
@@ -100,9 +106,6 @@ def _only_asked(text: str) -> bool:
     return said and _CHANGED.search(text) is None
 
 
-_CONVERSION = re.compile(r"How many (?P<to>\S+) are there in (?P<of>.+)\?")
-
-
 def without_factors(text: str) -> Factored | None:
     """`text` without the factors it states that the knowledge base holds; None where none."""
     units: set[str] = set()
@@ -113,6 +116,8 @@ def without_factors(text: str) -> Factored | None:
 
 
 def _without_factor(text: str) -> tuple[str, set[str]] | None:
+    """`text` without its first factor the knowledge base holds that is a clause of its own
+    (with the `so` that joins it to the question, and its own stop), and the factor's units."""
     for m in _FACTOR.finditer(text):
         a, n, b = (
             (m.group("a"), m.group("n"), m.group("b")) if m.group("a") else m.group("a2", "n2", "b2")
@@ -122,11 +127,12 @@ def _without_factor(text: str) -> tuple[str, set[str]] | None:
         before, after = text[: m.start()].rstrip(), text[m.end() :].lstrip()
         if not m.group("open") and not _clause(before, after, led=m.group("lead") is not None):
             continue
-        after = re.sub(r"^(?:[,;:\-–—]\s*)?(?:so\b\s*)?", "", after, flags=re.IGNORECASE)
+        joins = r"^(?:[,;:]\s*)?" if m.group("open") else r"^(?:[,;:]\s*)?(?:so\b\s*)?"
+        after = re.sub(joins, "", after, flags=re.IGNORECASE)  # `(...) so far` keeps its `so`
         if after[:1] in (".", "?", "!") and (not before or before[-1] in ".?!"):
             after = after[1:].lstrip()  # `? Use 1 mile = 1.609344 km.`: its own stop goes too
         if not after:
-            before = before.rstrip(",;:-–— ")
+            before = before.rstrip(",;: ")
         return f"{before} {after}".strip(), {UNIT_NAMES[a.lower()], UNIT_NAMES[b.lower()]}
     return None
 
