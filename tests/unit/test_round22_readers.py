@@ -175,4 +175,4 @@ def test_audit_misreads_are_refused(question: str) -> None:
 
 
 def test_audit_lists_are_whole() -> None:
-    assert [len(_audit(f"audit_{name}_misreads.txt")) for name in _AUDITS] == [48, 116, 84]
+    assert [len(_audit(f"audit_{name}_misreads.txt")) for name in _AUDITS] == [48, 117, 84]

@@ -101,7 +101,10 @@ _TIMES = frozenset(("season", "week", "month", "year", "day", "today", "tonight"
 def _of_a_time(before: list[str]) -> bool:
     """Whether a list said to be of points or fares is said of nothing but the time it covers:
     never of two kinds (`fares and refunds`), a part or whose (`_NOT_OF_POINTS`), nor `for`
-    people, where each may be per person (audit V: `fares for mum and dad`)."""
+    people, where each may be per person (audit V: `fares for mum and dad`); and no list is
+    said to be `scores of` things."""
+    if any(w in ("score", "scores") and after == "of" for w, after in itertools.pairwise(before)):
+        return False  # `scores of sheep: 3, 4 and 2`: twenties (audit U, older)
     if not set(before) & _LISTS_OF:
         return True
     if "and" in before or _NOT_OF_POINTS & {w.removesuffix("'s") for w in before}:
