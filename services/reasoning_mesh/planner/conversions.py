@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.contracts.plans import FinalCheck, SubGoal
-from reasoning_mesh.kb.units import DIMENSIONS
 from reasoning_mesh.planner.builder import Builder, Operand
 from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionError, parse_expr
 from reasoning_mesh.planner.units import (
     DIMENSION_OF,
     PLURAL_OF,
+    SIZE_OF,
     UNIT_NAMES,
     unconvertible,
     words_to_number,
@@ -37,10 +37,6 @@ _COMPOUND = re.compile(
     r"(?P<more>\d+(?:\.\d+)?) (?P<same>[a-z]+)\?$"
 )
 
-#: Each unit's size in its measure's base unit: which of two units is the larger, nothing more
-#: (every factor a step uses is the knowledge base's). Time has two scales (seconds to weeks;
-#: months and years), never compared: a pair across them is refused by `unconvertible` first.
-_SIZE = {unit[0]: unit[4] for units in DIMENSIONS.values() for unit in units.values()}
 
 Conversion = tuple[str, Builder, Operand, FinalCheck]
 
@@ -66,9 +62,10 @@ def _compound(text: str, m: re.Match[str]) -> tuple[Builder, Operand]:
     first, second, asked = (UNIT_NAMES.get(u.strip()) for u in (m["from"], m["same"], m["to"]))
     if first is None or second is None or asked is None:
         raise UnplannableError(f"unknown unit in {text!r}")
-    if why := unconvertible(first, second):  # `2 months 3 weeks`: no fact links them
+    # `2 months 3 weeks`: no fact links them, and sizes on two scales are never compared
+    if why := unconvertible(first, second):
         raise UnsupportedQuestionError(why)
-    if DIMENSION_OF[first] != DIMENSION_OF[second] or _SIZE[first] <= _SIZE[second]:
+    if DIMENSION_OF[first] != DIMENSION_OF[second] or SIZE_OF[first] <= SIZE_OF[second]:
         raise UnplannableError(f"{m['v']} {m['from']} and {m['more']} {m['same']}: not one amount")
     b = Builder()
     parts = [

@@ -20,11 +20,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from reasoning_mesh.kb.units import CALENDAR, DIMENSIONS
-from reasoning_mesh.planner.units import UNIT_NAMES
-
-#: Each unit's (dimension, size in the dimension's base unit), by the knowledge base's name.
-_SIZES = {unit[0]: (kind, unit[4]) for kind, units in DIMENSIONS.items() for unit in units.values()}
+from reasoning_mesh.planner.units import DIMENSION_OF, SIZE_OF, UNIT_NAMES, unconvertible
 
 _NUM = r"\d+(?:\.\d+)?"
 _UNIT = r"[a-zµ]+"
@@ -55,8 +51,9 @@ _SAID_AGAIN = re.compile(r"\s*\(metric tonnes?\)", re.IGNORECASE)
 
 def metric(text: str) -> str:
     """`text` with `metric` tonnes as tonnes (a metric ton is a tonne)."""
-    if re.search(r"\btonnes?\b", _SAID_AGAIN.sub("", text), re.IGNORECASE):
-        text = _SAID_AGAIN.sub("", text)  # first, or it would be `(tonnes)` below
+    without = _SAID_AGAIN.sub("", text)  # first, or it would be `(tonnes)` below
+    if re.search(r"\btonnes?\b", without, re.IGNORECASE):
+        text = without
     for pattern, to in _METRIC:
         text = pattern.sub(to, text)
     return text
@@ -81,7 +78,7 @@ class Factored:
         m = _CONVERSION.fullmatch(reading or "")
         if m is None or "+" in m.group("of") or "=" in self.text or not _only_asked(self.text):
             return False  # `=` left: a factor of the asker's own beside the one cut (review)
-        if {_SIZES[u][0] for u in self.units} == {"liquid"} and _NATIONS.search(self.text):
+        if {DIMENSION_OF[u] for u in self.units} == {"liquid"} and _NATIONS.search(self.text):
             return False  # `my recipe is American but my jug is British`: whose pint?
         words = [m.group("to"), *re.findall(r"[a-zµ]+", m.group("of").lower())]
         return self.units <= {UNIT_NAMES[w] for w in words if w in UNIT_NAMES}
@@ -150,8 +147,6 @@ def _clause(before: str, after: str, *, led: bool) -> bool:
 def _held(one: str, number: str, unit: str) -> bool:
     """Whether `1 one = number unit` is exactly the knowledge base's fact."""
     a, b = UNIT_NAMES.get(one.lower()), UNIT_NAMES.get(unit.lower())
-    if a is None or b is None or a == b or _SIZES[a][0] != _SIZES[b][0]:
-        return False
-    if (a in CALENDAR) != (b in CALENDAR):
-        return False  # years and seconds are sized on two scales (`1 year = 1 second`)
-    return Fraction(number) * _SIZES[b][1] == _SIZES[a][1]
+    if a is None or b is None or a == b or unconvertible(a, b):
+        return False  # no fact from `a` to `b` (`1 year = 1 second`: two scales of time)
+    return Fraction(number) * SIZE_OF[b] == SIZE_OF[a]

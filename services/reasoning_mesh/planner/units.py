@@ -29,6 +29,10 @@ UNIT_NAMES = _names()
 PLURAL_OF = {unit[0]: unit[1] for units in DIMENSIONS.values() for unit in units.values()}
 #: Each unit's kind (`kilometre` → `length`): a conversion is within one kind.
 DIMENSION_OF = {unit[0]: kind for kind, units in DIMENSIONS.items() for unit in units.values()}
+#: Each unit's size in its kind's base unit: which of two is the larger, or whether a stated
+#: factor is the knowledge base's; never a factor a step uses (those are the knowledge base's).
+#: Time has two scales (seconds to weeks; months and years), never compared across.
+SIZE_OF = {unit[0]: unit[4] for units in DIMENSIONS.values() for unit in units.values()}
 
 
 #: Measures the knowledge base does not hold (a cup or a fluid ounce differs between Britain
