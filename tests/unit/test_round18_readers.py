@@ -3,8 +3,6 @@ audits F and G aimed at those readings, each refused."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from reasoning_mesh.contracts.plans import Plan
@@ -13,8 +11,7 @@ from reasoning_mesh.planner.domain import plan_question
 from reasoning_mesh.planner.expr import UnsupportedQuestionError
 from reasoning_mesh.planner.forms import decimal_asked
 from reasoning_mesh.planner.translation import check
-
-_DATA = Path(__file__).parent / "data"
+from tests.unit.audit_data import misreads
 
 
 @pytest.mark.parametrize(
@@ -100,18 +97,14 @@ def test_refused(question: str) -> None:
         plan_question(question)
 
 
-def _audit(name: str) -> list[str]:
-    return [line for line in (_DATA / name).read_text().splitlines() if line.strip()]
-
-
-@pytest.mark.parametrize("question", _audit("audit_f_misreads.txt") + _audit("audit_g_misreads.txt"))
+@pytest.mark.parametrize("question", misreads("audit_f_misreads.txt") + misreads("audit_g_misreads.txt"))
 def test_audit_misreads_are_refused(question: str) -> None:
     with pytest.raises(UnsupportedQuestionError):
         plan_question(question)
 
 
 def test_audit_lists_are_whole() -> None:
-    assert (len(_audit("audit_f_misreads.txt")), len(_audit("audit_g_misreads.txt"))) == (122, 48)
+    assert (len(misreads("audit_f_misreads.txt")), len(misreads("audit_g_misreads.txt"))) == (122, 48)
 
 
 def test_a_model_reading_keeps_the_decimal_asked() -> None:

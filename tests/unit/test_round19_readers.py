@@ -3,14 +3,13 @@ read more often (seventeenth round), and what each reading must still refuse."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from reasoning_mesh.planner.domain import plan_question
 from reasoning_mesh.planner.expr import UnsupportedQuestionError
 from reasoning_mesh.planner.forms import without_fraction_asked
 from reasoning_mesh.planner.numwords import read_mixed_number_words, with_numerals
+from tests.unit.audit_data import misreads
 
 
 @pytest.mark.parametrize(
@@ -175,13 +174,8 @@ def test_a_fraction_asked_comes_off_only_as_a_clause_of_its_own() -> None:
     assert without_fraction_asked("what is 0.5 + 0.25 as a fraction") is None
 
 
-def _audit(name: str) -> list[str]:
-    lines = (Path(__file__).parent / "data" / name).read_text().splitlines()
-    return [q.replace("\\n", "\n") for q in lines if q.strip()]  # a line break written `\n`
-
-
 @pytest.mark.parametrize(
-    "question", [q for name in ("i", "j", "k") for q in _audit(f"audit_{name}_misreads.txt")]
+    "question", [q for name in ("i", "j", "k") for q in misreads(f"audit_{name}_misreads.txt")]
 )
 def test_audit_misreads_are_refused(question: str) -> None:
     """Audits I, J and K (docs/audits/round19): every misread they found, refused."""
@@ -190,5 +184,5 @@ def test_audit_misreads_are_refused(question: str) -> None:
 
 
 def test_audit_lists_are_whole() -> None:
-    counts = [len(_audit(f"audit_{name}_misreads.txt")) for name in ("i", "j", "k")]
+    counts = [len(misreads(f"audit_{name}_misreads.txt")) for name in ("i", "j", "k")]
     assert counts == [138, 33, 53]

@@ -3,13 +3,12 @@ round), and what each reading must still refuse."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from reasoning_mesh.planner import spoken_equations
 from reasoning_mesh.planner.domain import plan_question
 from reasoning_mesh.planner.expr import UnsupportedQuestionError
+from tests.unit.audit_data import misreads
 
 
 @pytest.mark.parametrize(
@@ -101,13 +100,8 @@ def test_sayings_of_someone_stuck_are_one_aside() -> None:
     assert spoken_equations.plain_said("x/4 + 6 = 11 -> x = ?") == "x/4 + 6 = 11, what is x?"
 
 
-def _audit(name: str) -> list[str]:
-    lines = (Path(__file__).parent / "data" / name).read_text().splitlines()
-    return [q.replace("\\n", "\n") for q in lines if q.strip()]  # a line break written `\n`
-
-
 @pytest.mark.parametrize(
-    "question", [q for name in ("l", "m", "n") for q in _audit(f"audit_{name}_misreads.txt")]
+    "question", [q for name in ("l", "m", "n") for q in misreads(f"audit_{name}_misreads.txt")]
 )
 def test_audit_misreads_are_refused(question: str) -> None:
     """Audits L, M and N (docs/audits/round20): every misread they found that the last
@@ -117,5 +111,5 @@ def test_audit_misreads_are_refused(question: str) -> None:
 
 
 def test_audit_lists_are_whole() -> None:
-    counts = [len(_audit(f"audit_{name}_misreads.txt")) for name in ("l", "m", "n")]
+    counts = [len(misreads(f"audit_{name}_misreads.txt")) for name in ("l", "m", "n")]
     assert counts == [225, 122, 166]

@@ -4,12 +4,11 @@ reading must still refuse."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from reasoning_mesh.planner.domain import plan_question
 from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionError
+from tests.unit.audit_data import misreads
 
 
 @pytest.mark.parametrize(
@@ -182,16 +181,11 @@ def test_refuses(question: str) -> None:
         plan_question(question)
 
 
-def _audit(name: str) -> list[str]:
-    lines = (Path(__file__).parent / "data" / name).read_text().splitlines()
-    return [q.replace("\\n", "\n") for q in lines if q.strip()]  # a line break written `\n`
-
-
 _AUDITS = ("o", "p", "q", "r", "s")
 
 
 @pytest.mark.parametrize(
-    "question", [q for name in _AUDITS for q in _audit(f"audit_{name}_misreads.txt")]
+    "question", [q for name in _AUDITS for q in misreads(f"audit_{name}_misreads.txt")]
 )
 def test_audit_misreads_are_refused(question: str) -> None:
     """Audits O, P, Q, R and S (docs/audits/round21): every misread they found, refused (R's five
@@ -201,4 +195,4 @@ def test_audit_misreads_are_refused(question: str) -> None:
 
 
 def test_audit_lists_are_whole() -> None:
-    assert [len(_audit(f"audit_{name}_misreads.txt")) for name in _AUDITS] == [87, 240, 169, 76, 151]
+    assert [len(misreads(f"audit_{name}_misreads.txt")) for name in _AUDITS] == [87, 240, 169, 76, 151]

@@ -4,13 +4,12 @@ said to be of points or fares, hours worked in quarters and things named like sc
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from reasoning_mesh.planner import said_units
 from reasoning_mesh.planner.domain import plan_question
 from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionError
+from tests.unit.audit_data import misreads
 
 
 @pytest.mark.parametrize(
@@ -156,16 +155,11 @@ def test_refuses(question: str) -> None:
         plan_question(question)
 
 
-def _audit(name: str) -> list[str]:
-    lines = (Path(__file__).parent / "data" / name).read_text().splitlines()
-    return [q for q in lines if q.strip()]
-
-
 _AUDITS = ("t", "u", "v")
 
 
 @pytest.mark.parametrize(
-    "question", [q for name in _AUDITS for q in _audit(f"audit_{name}_misreads.txt")]
+    "question", [q for name in _AUDITS for q in misreads(f"audit_{name}_misreads.txt")]
 )
 def test_audit_misreads_are_refused(question: str) -> None:
     """Audits T, U and V (docs/audits/round22): every misread they found through this round's
@@ -175,4 +169,4 @@ def test_audit_misreads_are_refused(question: str) -> None:
 
 
 def test_audit_lists_are_whole() -> None:
-    assert [len(_audit(f"audit_{name}_misreads.txt")) for name in _AUDITS] == [48, 117, 84]
+    assert [len(misreads(f"audit_{name}_misreads.txt")) for name in _AUDITS] == [48, 117, 84]

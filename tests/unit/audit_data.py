@@ -1,0 +1,14 @@
+"""The misreads each audit found (`tests/unit/data/audit_*_misreads.txt`), one question a line,
+for the round tests that check every one is refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data"
+
+
+def misreads(name: str) -> list[str]:
+    """The questions of `data/name`, blank lines left out; a line break written `\\n` is one."""
+    lines = (DATA / name).read_text().splitlines()
+    return [q.replace("\\n", "\n") for q in lines if q.strip()]
