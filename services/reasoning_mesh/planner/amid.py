@@ -29,6 +29,7 @@ from reasoning_mesh.planner.background import (
     spoken,
     tail_plain,
 )
+from reasoning_mesh.planner.numwords import WORDS as NUMBER_WORDS
 
 _SIGNS = frozenset("+-*/×÷=()^")
 #: Words that ask for the unknown (`what is x`, `solve for y`, `find x`).
@@ -43,7 +44,7 @@ _SHARING = frozenset(("split", "splitting", "share", "shared", "sharing", "betwe
 
 #: What asks for the sum right before it (`what's 48 times 25`, `i need 0.6 times 0.35`).
 _LEADS = frozenset(("what", "what's", "whats", "wat", "wats", "need", "calculate", "calc",
-                    "compute", "out"))  # fmt: skip
+                    "compute", "out", "check"))  # fmt: skip
 _WHAT = frozenset(("what", "what's", "whats", "wat", "wats"))
 _WORK_OUT = (["work", "out"], ["figure", "out"])
 #: Operations that cannot begin a sum (`what's tenner minus 3.75`: of what?).
@@ -144,6 +145,12 @@ def _companion(words: list[str], i: int) -> bool:
 def _after_plain(after: list[str]) -> bool:
     """Whether the words after the sum end its ask (`tail_plain`: `for my calc`), then, in
     sentences of their own, are the asker's asides (`? helping my kid with homework lol`)."""
+    comma = after.index(",") if "," in after else -1
+    rest = [w if w not in _ASK_NOUNS else "it" for w in after[comma + 1 :]]
+    before = after[:comma]
+    for_whom = before[:2] in (["for", "me"], ["for", "us"])  # `check 4836 / 12 for me, i keep ...`
+    if comma >= 0 and tail_plain(before[2:] if for_whom else before) and aside(rest):
+        return True  # `what's 720 times 15, i'm driving so just tell me the number`
     ends = [i for i, w in enumerate(after) if w in SENTENCE_ENDS]
     asked = after[: ends[0] + 1] if ends else after
     return tail_plain(asked) and (len(asked) == len(after) or aside(after[len(asked) :]))
@@ -164,6 +171,11 @@ def _span(words: list[tuple[int, int, str]]) -> tuple[int, int] | None:
     return first, last
 
 
+#: What the grammar's lead-ins ask for (`what number is`, `what's the answer`): after the sum,
+#: the asker's words about its result, never an operation or an operand of their own.
+_ASK_NOUNS = frozenset(("number", "answer", "answers", "result", "results"))
+
+
 def _plain_at(words: list[str], k: int) -> bool:
     """`plain_word`, a companion (`with them`), and `with` after a word of helping in a
     sentence after the maths."""
@@ -172,6 +184,8 @@ def _plain_at(words: list[str], k: int) -> bool:
         return True
     if word == "um" and (k == 0 or not number(words[k - 1])):
         return True  # `okay so um what is ...`: a filler, not micrometres
+    if word in _ASK_NOUNS and any(number(w) or w in NUMBER_WORDS for w in words[:k]):
+        return True  # `..., just tell me the number`, `I keep getting different answers`
     if word == "with":  # only in a sentence after one that holds a number
         before = words[:k]
         return helped(words, k) and bool(SENTENCE_ENDS & set(before)) and any(map(number, before))

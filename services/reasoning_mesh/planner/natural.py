@@ -55,6 +55,7 @@ _lead_verb: "what" ("is" | "'s" | "s") | "whats" | "how" "much" "is" | "compute"
 
 // --- arithmetic ---------------------------------------------------------------------------
 arith: expr
+     | then
      | "the"? ("sum" | "total") "of" terms              -> sum_of
      | "the"? "product" "of" terms                      -> product_of
      | "the"? "difference" ("of" | "between") expr "and" expr -> difference
@@ -78,6 +79,16 @@ arith: expr
      | ("add" | "adding") "up"? expr ("+" | "plus") term -> add_up
      | expr ("when" | "if" | "for" | "where" | "with") VAR "=" expr -> substitute
      | _part "of" (NUMBER | WORDS | FRACTION_WORDS | group) -> part_of
+// `what is -8 times -7, and then take away 15 from that`: the first result, then an operation
+// on it (the same nodes as `+ - * /`, so a sum before `then times` keeps its brackets)
+?then: (expr | then) _then ("add" | "plus") factor _to_it?                         -> add
+     | (expr | then) _then ("take" "away" | "subtract" | "minus") factor _from_it? -> sub
+     | (expr | then) _then ("multiply" _it? "by" | "times") factor                 -> mul
+     | (expr | then) _then ("divide" _it? "by" | "divided" "by") factor            -> div
+_then: ","? "and"? "then"
+_it: "that" | "it" | "the" ("result" | "answer")
+_to_it: "to" _it
+_from_it: "from" _it
 // `increase 40 by a quarter` means a quarter of 40; `reduce 12/16 by 4` may mean cancel: only
 // whole amounts are read
 ?amount: NUMBER -> num
@@ -290,6 +301,18 @@ _SIGNED_POWER = re.compile(
 #: squared`): of the last number, or of the result?
 _GROUPED_POWER = re.compile(rf"(?:\b(?:{_ON_TWO}|divided|over)\b|[/÷]).*\b(?:squared|cubed)\b")
 
+#: `8 x -7`: an `x` between a number and a signed one, where it is the question's only letter
+#: and no `=` gives it a value: times (`8x - 7` would ask for an unknown nothing defines).
+_TIMES_X = re.compile(r"(?<=\d) x (?=-\d)")
+_LETTER = re.compile(r"(?<![a-z'])[a-z](?![a-z'])")
+
+
+def _times_x(text: str) -> str:
+    if "=" in text or len(_LETTER.findall(text)) != 1:
+        return text
+    return _TIMES_X.sub(" × ", text)
+
+
 #: Longer questions are not read (the parse is recursive, and people's questions are short).
 MAX_CHARS = 300
 
@@ -333,7 +356,7 @@ def read(question: str) -> str:
     text = NOUGHT.sub("zero", text)  # `nought point nought six`: British for zero
     if len(text) > MAX_CHARS:
         raise NotReadError(f"a question of {len(text)} characters is longer than people write")
-    text = _PROPER_MIXED.sub(_proper_mixed, text)
+    text = _times_x(_PROPER_MIXED.sub(_proper_mixed, text))
     if why := ambiguous(text):
         raise NotReadError(why)
     if _COMPARED.search(text) and not _ASKED.match(text):

@@ -32,6 +32,7 @@ from reasoning_mesh.planner import (
     priced,
     rates,
     receipts,
+    restated,
     rounded,
     said_units,
     shares,
@@ -59,6 +60,9 @@ def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedR
     `whole`: `text` is the whole question (a part taken from it is read once, no further)."""
     # `find teh difference`, `1.25 metric tonnes`: for every reader below
     said = said_units.metric(spelling.fix_slips(text))
+    # `what's 144 divided by 0.4? like, how many 0.4s fit into 144?`: both tellings read alike
+    if whole and (told := restated.read(said, lambda t: reading(t, whole=False)[0])) is not None:
+        return told, None
     if (again := _reread(said, whole=whole)) is not None:
         return again
     core = wrappers.unwrap(said)  # `can u work out 7 × 8 for me`

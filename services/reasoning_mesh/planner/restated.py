@@ -1,0 +1,72 @@
+"""A question the asker says twice, or corrects, in one message: read from both tellings.
+
+`What's 144 divided by 0.4? Like, how many 0.4s fit into 144?` is one question in two phrasings;
+`How many 0.08 L doses can I get out of 7.2 L? i.e. 7.2 ÷ 0.08` says the sum outright after a
+story no reader takes; `what's 1234 + 5678... sorry, typo, I meant 1234 + 5687` replaces a
+number. The words after the marker (`i.e.`, `like,`, `basically`, `in other words`, `I meant`)
+are read on their own, and they are used only where the two tellings cannot disagree:
+
+- a restatement whose first telling reads must read the same (two readings that agree, as
+  independent samples of the model must);
+- a restatement whose first telling does not read may hold only numbers the first telling
+  holds (it can say which of the story's numbers the sum takes, never bring its own);
+- a correction replaces the first telling only where that reads, and the two have the same
+  shape: the same operations on as many numbers (`1234 + 5678` → `1234 + 5687`), so nothing
+  the first telling asked is left out or added.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+
+from reasoning_mesh.models.translator.masking import PLACEHOLDER, mask
+
+#: Where a clause opens: the start, or after the punctuation that ends one (`...`, `?`, `,`).
+_OPEN = r"(?:^|(?<=[.?!,;:])|(?<=\.\.\.))\s*"
+_RESTATING = re.compile(
+    _OPEN + r"(?:(?:so|or|and)\s+)?(?:i\.?e\.?|like,|basically|in other words|put another way"
+    r"|to put it another way|that is to say|sorry,? i mean|i mean)[\s,:]+",
+    re.IGNORECASE,
+)
+_CORRECTING = re.compile(
+    _OPEN + r"(?:(?:sorry|oops|whoops)[\s,!]+)?(?:(?:typo|my bad|correction)[\s,:!]+)?"
+    r"(?:i meant|meant to (?:say|write|type))[\s,:]+",
+    re.IGNORECASE,
+)
+
+Read = Callable[[str], "str | None"]
+
+
+def read(said: str, reading: Read) -> str | None:
+    """The reading of `said` from both its tellings, or None. `reading` reads one telling."""
+    if (m := _CORRECTING.search(said)) is not None and m.start() > 0:
+        return _corrected(said[: m.start()], said[m.end() :], reading)
+    if (m := _RESTATING.search(said)) is not None and m.start() > 0:
+        return _restated(said[: m.start()], said[m.end() :], reading)
+    return None
+
+
+def _restated(first: str, again: str, reading: Read) -> str | None:
+    said_again = reading(again)
+    if said_again is None or _CORRECTING.search(again) or _RESTATING.search(again):
+        return None
+    said_first = reading(first)
+    if said_first is not None:
+        return said_again if said_first == said_again else None
+    numbers_again = Counter(mask(again).literals)
+    holds = not numbers_again - Counter(mask(first).literals)
+    return said_again if sum(numbers_again.values()) >= 2 and holds else None
+
+
+def _corrected(first: str, again: str, reading: Read) -> str | None:
+    said_first, said_again = reading(first), reading(again)
+    if said_first is None or said_again is None or _RESTATING.search(again):
+        return None
+    return said_again if _shape(said_first) == _shape(said_again) else None
+
+
+def _shape(reading: str) -> str:
+    """The reading with its numbers as placeholders: what a corrected number leaves alone."""
+    return PLACEHOLDER.sub("#", mask(reading).text)
