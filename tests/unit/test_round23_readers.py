@@ -1,6 +1,7 @@
 """An operation on the result so far (`then add 30 to that`), `x` between a number and a signed
-one, the asker's words after a sum, apologies before a question, a fee the rate is added to, and
-a question said twice or corrected (twenty-first round); and what each must still refuse."""
+one, the asker's words after a sum, apologies before a question, and a question said twice or
+corrected (twenty-first round); and what each must still refuse, the misreads of audits W and X
+among them."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from reasoning_mesh.planner import restated
 from reasoning_mesh.planner.domain import plan_question
 from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionError
+from tests.unit.audit_data import misreads
 
 
 @pytest.mark.parametrize(
@@ -28,25 +30,15 @@ from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionErr
         # the asker's words after the sum: about its result, or an aside after a comma
         ("ok so um what's seven hundred and twenty times fifteen, I'm driving so just tell me "
          "the number", "What is 720*15?"),
-        ("can you check 4836 divided by 12 for me, I keep getting different answers on my phone "
-         "lol", "What is 4836/12?"),
+        ("can you check 4836 divided by 12 for me, my calculator died", "What is 4836/12?"),
         # an apology before the question
         ("Sorry if this is a dumb question but what does -48 ÷ -6 + (-11) come to?",
          "What is -48/-6 + (-11)?"),
         ("stupid question: 7 times 8?", "What is 7*8?"),
-        # what the rate is added to, said by `plus` right before the rate
-        ("Taxi in town costs $3.50 to get in plus $2.25 per mile. My fare was $30.50 - how many "
-         "miles was the ride?", "Solve 3.50 + 2.25*n = 30.50 for n."),
-        ("van hire was 40 for the day plus 0.25 per mile and the bill was 71.50. how many miles "
-         "did we drive?", "Solve 40 + 0.25*n = 71.50 for n."),
-        # a question said twice: both read alike, or the second says the sum of the first's
-        ("Lab prep: I need to know how many 0.04 g portions I can get out of 3.6 g of copper "
-         "sulfate. So basically 3.6 ÷ 0.04?", "What is 3.6/0.04?"),
-        ("How many 0.08 L doses of plant feed can I get out of 7.2 L? i.e. 7.2 ÷ 0.08",
-         "What is 7.2/0.08?"),
-        ("My meter starts at 3.20 and adds 1.80 per mile. A fare came to 21.20. How many miles "
-         "was the trip? Or put another way, if 3.20 + 1.80m = 21.20, what is m?",
-         "Solve 3.20 + 1.80*m = 21.20 for m."),
+        ("dumb question but what's 7 times 8", "What is 7*8?"),
+        # a question said twice: both tellings read alike
+        ("Hi, the label says 750 mg. What is that in grams? Sorry, I mean how many grams is 750 "
+         "mg.", "How many grams are there in 750 mg?"),
         # a number corrected: the same operations on as many numbers
         ("what's 1234 + 5678... sorry, typo, I meant 1234 + 5687", "What is 1234 + 5687?"),
         ("What's 1,008 divided by 24? sorry, typo, I meant 1,080 divided by 24", "What is 1080/24?"),
@@ -71,6 +63,8 @@ def test_reads(question: str, reading: str) -> None:
         "what's 12 + 8 + 5? sorry, typo, I meant 12 + 9",
         # words after the sum that act on it
         "what's 12 times 15, I'm driving so round it",
+        # the asker's formula after a story no reader takes (audit W: a number left out)
+        "I have 12 boxes of 24 eggs and 3 broke. How many eggs are left? basically 12 × 24?",
     ],
 )
 def test_refuses(question: str) -> None:
@@ -78,8 +72,17 @@ def test_refuses(question: str) -> None:
         plan_question(question)
 
 
+@pytest.mark.parametrize(
+    "question", misreads("audit_w_misreads.txt") + misreads("audit_x_misreads.txt")
+)
+def test_audit_misreads_refused(question: str) -> None:
+    with pytest.raises((UnsupportedQuestionError, UnplannableError)):
+        plan_question(question)
+
+
 def test_x_with_a_value_stays_an_unknown() -> None:
     assert plan_question("what is 8 x -7 when x = 2").reading == "Let x = 2. What is 8*x - 7?"
+    assert plan_question("solve 3 x -6 equals 0").reading == "Solve 3*x - 6 = 0 for x."
 
 
 def test_restated_reads_only_with_a_marker_inside() -> None:

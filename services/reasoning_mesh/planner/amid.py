@@ -146,10 +146,13 @@ def _after_plain(after: list[str]) -> bool:
     """Whether the words after the sum end its ask (`tail_plain`: `for my calc`), then, in
     sentences of their own, are the asker's asides (`? helping my kid with homework lol`)."""
     comma = after.index(",") if "," in after else -1
-    rest = [w if w not in _ASK_NOUNS else "it" for w in after[comma + 1 :]]
+    # `the number` ending its clause names the sum's result (`_names_result`); nothing else does
+    rest = ["it" if _names_result(after, j) else w for j, w in enumerate(after) if j > comma]
+    # a noun of the result qualified (`the answer inflation adjusted`, `the retail answer`)
+    qualified = any(w in _ASK_NOUNS for w in rest)
     before = after[:comma]
     for_whom = before[:2] in (["for", "me"], ["for", "us"])  # `check 4836 / 12 for me, i keep ...`
-    if comma >= 0 and tail_plain(before[2:] if for_whom else before) and aside(rest):
+    if comma >= 0 and not qualified and tail_plain(before[2:] if for_whom else before) and aside(rest):
         return True  # `what's 720 times 15, i'm driving so just tell me the number`
     ends = [i for i, w in enumerate(after) if w in SENTENCE_ENDS]
     asked = after[: ends[0] + 1] if ends else after
@@ -176,6 +179,19 @@ def _span(words: list[tuple[int, int, str]]) -> tuple[int, int] | None:
 _ASK_NOUNS = frozenset(("number", "answer", "answers", "result", "results"))
 
 
+def _names_result(words: list[str], k: int) -> bool:
+    """The word at `k` names a sum's own result: a noun of `_ASK_NOUNS` right after `the` (no
+    word that qualifies it: `the wholesale number`) and ending its clause (never `the number of
+    buses`, `the answer in dimes`, `the answer capped`: audit W)."""
+    after = words[k + 1 : k + 2]
+    return words[k] in _ASK_NOUNS and words[k - 1 : k] == ["the"] and (not after or after[0] in ",.?!;:")
+
+
+def _result_asked(words: list[str], k: int) -> bool:
+    """`_names_result`, after a number: the result of the sum before it."""
+    return _names_result(words, k) and any(number(w) or w in NUMBER_WORDS for w in words[:k])
+
+
 def _plain_at(words: list[str], k: int) -> bool:
     """`plain_word`, a companion (`with them`), and `with` after a word of helping in a
     sentence after the maths."""
@@ -184,8 +200,8 @@ def _plain_at(words: list[str], k: int) -> bool:
         return True
     if word == "um" and (k == 0 or not number(words[k - 1])):
         return True  # `okay so um what is ...`: a filler, not micrometres
-    if word in _ASK_NOUNS and any(number(w) or w in NUMBER_WORDS for w in words[:k]):
-        return True  # `..., just tell me the number`, `I keep getting different answers`
+    if _result_asked(words, k):
+        return True  # `..., just tell me the number`
     if word == "with":  # only in a sentence after one that holds a number
         before = words[:k]
         return helped(words, k) and bool(SENTENCE_ENDS & set(before)) and any(map(number, before))

@@ -53,7 +53,10 @@ _ACTING = frozenset(
      # charges asked for, things taken out or cancelled (audit J)
      "fee", "fees", "surcharge", "insurance", "gratuity", "toll", "tolls", "removing", "remove",
      "removed", "forgetting", "cancelled", "canceled", "cancel", "cancelling", "returning",
-     "return", "mine", "food", "drinks", "mains", "score", "dozen")
+     "return", "mine", "food", "drinks", "mains", "score", "dozen",
+     # the result asked in coins (audit W: `I need the answer in dimes`)
+     "dime", "dimes", "nickel", "nickels", "penny", "pennies", "pence", "cent", "cents",
+     "quarters", "coin", "coins", "shillings")
 )  # fmt: skip
 _CLAUSE_MARKS = frozenset((".", "?", "!", ",", ";", ":", "-", "(", ")"))
 _JOINERS = frozenset(("and", "but", "so", "though", "tho"))

@@ -90,8 +90,6 @@ def _parts(  # noqa: PLR0911 - one refusal per part
         return None  # `a flat 10 fee per dog`: a second rate, or a count, behind it
     others = [i for i in at if i != rate]
     fixed = [period] if period is not None else [i for i in others if _beside(words, i, _FIXED)]
-    if not fixed:  # `costs 3.50 to get in plus 2.25 per mile`: what the rate is added to
-        fixed = [i for i in others if i < rate and _plus_rate(words, i, rate)]
     totals = [
         i
         for i in others
@@ -215,18 +213,6 @@ def _plural(per: str, word: str) -> bool:
 def _beside(words: list[str], i: int, kind: frozenset[str]) -> bool:
     near = [*words[max(0, i - 2) : i], *words[i + 1 : i + 3]]
     return any(w in kind for w in near)
-
-
-def _plus_rate(words: list[str], i: int, rate: int) -> bool:
-    """The number at `i` is what the rate is added to: `plus` (or `then`) stands between the
-    two, the rate right after it (a currency sign aside), with at most three plain words
-    before it (`40 for the day plus 0.25 per mile`) and no mark that ends a clause."""
-    between = [w for w in words[i + 1 : rate] if w not in CURRENCY]
-    return (
-        len(between) <= 4
-        and between[-1:] in (["plus"], ["then"])
-        and all(plain_word(w) or w in _PERIODS for w in between[:-1])  # `for the day`
-    )
 
 
 #: Right after a total (`handed over 85 altogether`).

@@ -20,7 +20,7 @@ from lark import Lark
 from lark.exceptions import LarkError, VisitError
 
 from reasoning_mesh.models.translator.masking import bracket_fractions, plain_minus, plain_thousands
-from reasoning_mesh.planner import spelling
+from reasoning_mesh.planner import spelling, times_x
 from reasoning_mesh.planner.ambiguity import ambiguous, ambiguous_division
 from reasoning_mesh.planner.maths_words import MATHS_WORDS
 from reasoning_mesh.planner.numwords import (
@@ -81,10 +81,15 @@ arith: expr
      | _part "of" (NUMBER | WORDS | FRACTION_WORDS | group) -> part_of
 // `what is -8 times -7, and then take away 15 from that`: the first result, then an operation
 // on it (the same nodes as `+ - * /`, so a sum before `then times` keeps its brackets)
-?then: (expr | then) _then ("add" | "plus") factor _to_it?                         -> add
-     | (expr | then) _then ("take" "away" | "subtract" | "minus") factor _from_it? -> sub
-     | (expr | then) _then ("multiply" _it? "by" | "times") factor                 -> mul
-     | (expr | then) _then ("divide" _it? "by" | "divided" "by") factor            -> div
+?then: (expr | then) _then ("add" | "plus") then_arg _to_it?                         -> add
+     | (expr | then) _then ("take" "away" | "subtract" | "minus") then_arg _from_it? -> sub
+     | (expr | then) _then ("multiply" _it? "by" | "times") then_arg                 -> mul
+     | (expr | then) _then ("divide" _it? "by" | "divided" "by") then_arg            -> div
+// one number or a bracket: `then take away a third` may be a third of the result (audit X)
+?then_arg: ("-" | "negative" | "minus") then_arg -> neg
+         | NUMBER -> num
+         | WORDS -> words
+         | group
 _then: ","? "and"? "then"
 _it: "that" | "it" | "the" ("result" | "answer")
 _to_it: "to" _it
@@ -301,18 +306,6 @@ _SIGNED_POWER = re.compile(
 #: squared`): of the last number, or of the result?
 _GROUPED_POWER = re.compile(rf"(?:\b(?:{_ON_TWO}|divided|over)\b|[/÷]).*\b(?:squared|cubed)\b")
 
-#: `8 x -7`: an `x` between a number and a signed one, where it is the question's only letter
-#: and no `=` gives it a value: times (`8x - 7` would ask for an unknown nothing defines).
-_TIMES_X = re.compile(r"(?<=\d) x (?=-\d)")
-_LETTER = re.compile(r"(?<![a-z'])[a-z](?![a-z'])")
-
-
-def _times_x(text: str) -> str:
-    if "=" in text or len(_LETTER.findall(text)) != 1:
-        return text
-    return _TIMES_X.sub(" × ", text)
-
-
 #: Longer questions are not read (the parse is recursive, and people's questions are short).
 MAX_CHARS = 300
 
@@ -356,7 +349,7 @@ def read(question: str) -> str:
     text = NOUGHT.sub("zero", text)  # `nought point nought six`: British for zero
     if len(text) > MAX_CHARS:
         raise NotReadError(f"a question of {len(text)} characters is longer than people write")
-    text = _times_x(_PROPER_MIXED.sub(_proper_mixed, text))
+    text = times_x.times(_PROPER_MIXED.sub(_proper_mixed, text))
     if why := ambiguous(text):
         raise NotReadError(why)
     if _COMPARED.search(text) and not _ASKED.match(text):

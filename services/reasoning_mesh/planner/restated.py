@@ -1,15 +1,14 @@
 """A question the asker says twice, or corrects, in one message: read from both tellings.
 
 `What's 144 divided by 0.4? Like, how many 0.4s fit into 144?` is one question in two phrasings;
-`How many 0.08 L doses can I get out of 7.2 L? i.e. 7.2 ÷ 0.08` says the sum outright after a
-story no reader takes; `what's 1234 + 5678... sorry, typo, I meant 1234 + 5687` replaces a
+`what's 1234 + 5678... sorry, typo, I meant 1234 + 5687` replaces a
 number. The words after the marker (`i.e.`, `like,`, `basically`, `in other words`, `I meant`)
 are read on their own, and they are used only where the two tellings cannot disagree:
 
-- a restatement whose first telling reads must read the same (two readings that agree, as
-  independent samples of the model must);
-- a restatement whose first telling does not read may hold only numbers the first telling
-  holds (it can say which of the story's numbers the sum takes, never bring its own);
+- a restatement must read the same as the first telling (two readings that agree, as
+  independent samples of the model must). Where the first telling is a story no reader takes,
+  the asker's formula is not taken either (audit W): it may leave out a number (`3 broke`), a
+  unit asked (`how many km is that? i.e. 3 × 7`), a rounding or a whole count;
 - a correction replaces the first telling only where that reads, and the two have the same
   shape: the same operations on as many numbers (`1234 + 5678` → `1234 + 5687`), so nothing
   the first telling asked is left out or added.
@@ -18,7 +17,6 @@ are read on their own, and they are used only where the two tellings cannot disa
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable
 
 from reasoning_mesh.models.translator.masking import PLACEHOLDER, mask
@@ -52,12 +50,7 @@ def _restated(first: str, again: str, reading: Read) -> str | None:
     said_again = reading(again)
     if said_again is None or _CORRECTING.search(again) or _RESTATING.search(again):
         return None
-    said_first = reading(first)
-    if said_first is not None:
-        return said_again if said_first == said_again else None
-    numbers_again = Counter(mask(again).literals)
-    holds = not numbers_again - Counter(mask(first).literals)
-    return said_again if sum(numbers_again.values()) >= 2 and holds else None
+    return said_again if reading(first) == said_again else None
 
 
 def _corrected(first: str, again: str, reading: Read) -> str | None:

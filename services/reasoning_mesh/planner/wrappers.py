@@ -30,9 +30,10 @@ _MORE_OPENERS = (
     "i'm stuck with", "stuck with", "hey guys", "i've got", "i have", "i got", "homework q:",
     "hw q:", "hw:",
     # `sorry if this is a dumb question but what does -48 ÷ -6 + (-11) come to`
-    *(f"{lead}{adj} question{but}" for lead in ("", "sorry if this is a ", "this is probably a ",
+    # (`... question` only with a separator after it: `dumb question -5 + 3` may be a dash)
+    *(f"{lead}{adj} question{end}" for lead in ("", "sorry if this is a ", "this is probably a ",
       "probably a ", "this might be a ", "might be a ") for adj in ("dumb", "stupid", "silly",
-      "daft", "basic") for but in ("", " but")),
+      "daft", "basic") for end in (":", " but")),
 )  # fmt: skip
 #: Who is asking, as people say it: `my son's homework says`, `teacher wants`, `my daughter needs
 #: help with`. People, papers and verbs of asking only.
