@@ -72,9 +72,7 @@ def test_refuses(question: str) -> None:
         plan_question(question)
 
 
-@pytest.mark.parametrize(
-    "question", misreads("audit_w_misreads.txt") + misreads("audit_x_misreads.txt")
-)
+@pytest.mark.parametrize("question", misreads("audit_w_misreads.txt") + misreads("audit_x_misreads.txt"))
 def test_audit_misreads_refused(question: str) -> None:
     with pytest.raises((UnsupportedQuestionError, UnplannableError)):
         plan_question(question)
