@@ -27,10 +27,8 @@ from tests.unit.audit_data import misreads
         # `x` between a number and a signed one, no unknown anywhere
         ("whats -7 x -8 - 6", "What is -7*-8 - 6?"),
         ("-8 x -7 - 60", "What is -8*-7 - 60?"),
-        # the asker's words after the sum: about its result, or an aside after a comma
-        ("ok so um what's seven hundred and twenty times fifteen, I'm driving so just tell me "
-         "the number", "What is 720*15?"),
-        ("can you check 4836 divided by 12 for me, my calculator died", "What is 4836/12?"),
+        # `check` asks for the sum after it
+        ("can you check 4836 divided by 12 for me", "What is 4836/12?"),
         # an apology before the question
         ("Sorry if this is a dumb question but what does -48 ÷ -6 + (-11) come to?",
          "What is -48/-6 + (-11)?"),
@@ -72,7 +70,14 @@ def test_refuses(question: str) -> None:
         plan_question(question)
 
 
-@pytest.mark.parametrize("question", misreads("audit_w_misreads.txt") + misreads("audit_x_misreads.txt"))
+@pytest.mark.parametrize(
+    "question",
+    [
+        *misreads("audit_w_misreads.txt"),
+        *misreads("audit_x_misreads.txt"),
+        *misreads("audit_y_misreads.txt"),
+    ],
+)
 def test_audit_misreads_refused(question: str) -> None:
     with pytest.raises((UnsupportedQuestionError, UnplannableError)):
         plan_question(question)

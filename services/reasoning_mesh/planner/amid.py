@@ -145,15 +145,6 @@ def _companion(words: list[str], i: int) -> bool:
 def _after_plain(after: list[str]) -> bool:
     """Whether the words after the sum end its ask (`tail_plain`: `for my calc`), then, in
     sentences of their own, are the asker's asides (`? helping my kid with homework lol`)."""
-    comma = after.index(",") if "," in after else -1
-    # `the number` ending its clause names the sum's result (`_names_result`); nothing else does
-    rest = ["it" if _names_result(after, j) else w for j, w in enumerate(after) if j > comma]
-    # a noun of the result qualified (`the answer inflation adjusted`, `the retail answer`)
-    qualified = any(w in _ASK_NOUNS for w in rest)
-    before = after[:comma]
-    for_whom = before[:2] in (["for", "me"], ["for", "us"])  # `check 4836 / 12 for me, i keep ...`
-    if comma >= 0 and not qualified and tail_plain(before[2:] if for_whom else before) and aside(rest):
-        return True  # `what's 720 times 15, i'm driving so just tell me the number`
     ends = [i for i, w in enumerate(after) if w in SENTENCE_ENDS]
     asked = after[: ends[0] + 1] if ends else after
     return tail_plain(asked) and (len(asked) == len(after) or aside(after[len(asked) :]))

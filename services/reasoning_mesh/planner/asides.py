@@ -58,6 +58,8 @@ _ACTING = frozenset(
      "dime", "dimes", "nickel", "nickels", "penny", "pennies", "pence", "cent", "cents",
      "quarters", "coin", "coins", "shillings")
 )  # fmt: skip
+#: What `in` may name in an aside: a place or a time of the asker's (`in my head`, `in the car`).
+_IN_WHOSE = frozenset(("the", "a", "an", "my", "our", "his", "her", "their", "this", "that"))
 _CLAUSE_MARKS = frozenset((".", "?", "!", ",", ";", ":", "-", "(", ")"))
 _JOINERS = frozenset(("and", "but", "so", "though", "tho"))
 
@@ -67,6 +69,10 @@ def aside(words: list[str]) -> bool:
     opens as an aside does, every word is plain or a tail word, and none acts on the maths."""
     if any(w in _ACTING or (w.endswith("n't") and w != "can't") for w in words):
         return False
+    said = list(words)
+    named = [said[i + 1] if i + 1 < len(said) else "" for i, w in enumerate(said) if w == "in"]
+    if any(n not in _IN_WHOSE for n in named):
+        return False  # `need it in tenners`, `in kph`: the result asked in another measure (audit Y)
     if not all(
         plain_word(w) or w in TAIL_WORDS or w in _OPENERS or helped(words, i)
         for i, w in enumerate(words)

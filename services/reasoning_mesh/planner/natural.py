@@ -85,11 +85,10 @@ arith: expr
      | (expr | then) _then ("take" "away" | "subtract" | "minus") then_arg _from_it? -> sub
      | (expr | then) _then ("multiply" _it? "by" | "times") then_arg                 -> mul
      | (expr | then) _then ("divide" _it? "by" | "divided" "by") then_arg            -> div
-// one number or a bracket: `then take away a third` may be a third of the result (audit X)
+// one number: `then take away a third` (or `1/3`) may be a third of the result (audits X, Y)
 ?then_arg: ("-" | "negative" | "minus") then_arg -> neg
          | NUMBER -> num
          | WORDS -> words
-         | group
 _then: ","? "and"? "then"
 _it: "that" | "it" | "the" ("result" | "answer")
 _to_it: "to" _it
@@ -306,6 +305,20 @@ _SIGNED_POWER = re.compile(
 #: squared`): of the last number, or of the result?
 _GROUPED_POWER = re.compile(rf"(?:\b(?:{_ON_TWO}|divided|over)\b|[/÷]).*\b(?:squared|cubed)\b")
 
+#: `then` before an operation on the result so far (`then add 30`, `then divide it by 4`).
+_THEN_OPERATION = re.compile(
+    r"\bthen (?:add|plus|take away|subtract|minus|multiply|times|divide|divided)\b"
+)
+_ADDING = re.compile(r"\+|\bplus\b|\bminus\b|\btake away\b|\s-\s")
+_MULTIPLYING = re.compile(r"[*/×÷]|\btimes\b|\bdivided\b|\bmultipl|\bover\b|\sx\s")
+
+
+def mixed_operations(text: str) -> bool:
+    """`text` both adds (or subtracts) and multiplies (or divides): before `then`, which
+    result does the operation take?"""
+    return bool(_ADDING.search(text) and _MULTIPLYING.search(text))
+
+
 #: Longer questions are not read (the parse is recursive, and people's questions are short).
 MAX_CHARS = 300
 
@@ -358,6 +371,10 @@ def read(question: str) -> str:
         raise NotReadError(
             "is `-3 squared` -(3*3) or (-3)*(-3), `the sum of 3 and 4 squared` 3 + 16 or 49? "
             "write it with brackets"
+        )
+    if (m := _THEN_OPERATION.search(text)) and mixed_operations(text[: m.start()]):
+        raise NotReadError(  # audit Y: `12 plus 4 divided by 2 then times 3`, step by step?
+            "an operation on a result that mixes sums and products is not read: use brackets"
         )
     if _mixed_after_two().search(text):
         raise NotReadError(

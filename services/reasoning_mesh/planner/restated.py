@@ -34,6 +34,9 @@ _CORRECTING = re.compile(
     re.IGNORECASE,
 )
 
+#: Words that add a question to the first telling instead of replacing it.
+_BESIDES = re.compile(r"\b(?:as well|too|also|both|and)\b", re.IGNORECASE)
+
 Read = Callable[[str], "str | None"]
 
 
@@ -57,6 +60,8 @@ def _corrected(first: str, again: str, reading: Read) -> str | None:
     said_first, said_again = reading(first), reading(again)
     if said_first is None or said_again is None or _RESTATING.search(again):
         return None
+    if _BESIDES.search(again):
+        return None  # `I meant 8 ÷ 40 as well`: a second question, not a correction (audit Y)
     return said_again if _shape(said_first) == _shape(said_again) else None
 
 

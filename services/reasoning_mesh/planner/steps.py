@@ -91,8 +91,8 @@ def then_steps(text: str) -> str | None:
     """`what is (45 + 55) times 3` from `add 45 and 55 then times the result by 3`: the
     arithmetic before `then` as the grammar reads it, then each step on its result."""
     m = _THEN.match(normal(text))
-    if m is None:
-        return None
+    if m is None or natural.mixed_operations(m["first"]):
+        return None  # `10 minus 4 divided by 2 then add 1`: step by step, or by precedence?
     try:
         first = natural.read(m["first"])
     except natural.NotReadError:
