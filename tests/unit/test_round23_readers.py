@@ -40,6 +40,7 @@ from tests.unit.audit_data import misreads
         # a number corrected: the same operations on as many numbers
         ("what's 1234 + 5678... sorry, typo, I meant 1234 + 5687", "What is 1234 + 5687?"),
         ("What's 1,008 divided by 24? sorry, typo, I meant 1,080 divided by 24", "What is 1080/24?"),
+        ("what's 5/6 minus 1/4? sorry, typo, I meant 5/6 minus 3/4", "What is (5/6) - (3/4)?"),
     ],
 )  # fmt: skip
 def test_reads(question: str, reading: str) -> None:
