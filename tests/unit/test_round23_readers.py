@@ -90,9 +90,17 @@ def test_x_with_a_value_stays_an_unknown() -> None:
 
 
 def test_restated_reads_only_with_a_marker_inside() -> None:
-    def read(text: str) -> str | None:
-        return {"what's 5 + 3?": "What is 5 + 3?", "5 + 3": "What is 5 + 3?"}.get(text.strip())
+    def read(text: str) -> restated.Told:
+        found = {"what's 5 + 3?": "What is 5 + 3?", "5 + 3": "What is 5 + 3?"}.get(text.strip())
+        return found, None
 
-    assert restated.read("what's 5 + 3? i.e. 5 + 3", read) == "What is 5 + 3?"
+    assert restated.read("what's 5 + 3? i.e. 5 + 3", read) == ("What is 5 + 3?", None)
     assert restated.read("i.e. 5 + 3", read) is None  # nothing said before it
     assert restated.read("what's 5 + 3?", read) is None  # said once
+
+
+def test_restated_keeps_the_answers_form() -> None:
+    """A share read one way and a bare division the other do not agree (the review: a share
+    must come out whole, and `100 ÷ 3` alone says nothing of that)."""
+    with pytest.raises((UnsupportedQuestionError, UnplannableError)):
+        plan_question("Split 100 sweets between 3 kids, how many each? i.e. 100 ÷ 3")

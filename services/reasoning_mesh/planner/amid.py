@@ -29,7 +29,6 @@ from reasoning_mesh.planner.background import (
     spoken,
     tail_plain,
 )
-from reasoning_mesh.planner.numwords import WORDS as NUMBER_WORDS
 
 _SIGNS = frozenset("+-*/×÷=()^")
 #: Words that ask for the unknown (`what is x`, `solve for y`, `find x`).
@@ -165,24 +164,6 @@ def _span(words: list[tuple[int, int, str]]) -> tuple[int, int] | None:
     return first, last
 
 
-#: What the grammar's lead-ins ask for (`what number is`, `what's the answer`): after the sum,
-#: the asker's words about its result, never an operation or an operand of their own.
-_ASK_NOUNS = frozenset(("number", "answer", "answers", "result", "results"))
-
-
-def _names_result(words: list[str], k: int) -> bool:
-    """The word at `k` names a sum's own result: a noun of `_ASK_NOUNS` right after `the` (no
-    word that qualifies it: `the wholesale number`) and ending its clause (never `the number of
-    buses`, `the answer in dimes`, `the answer capped`: audit W)."""
-    after = words[k + 1 : k + 2]
-    return words[k] in _ASK_NOUNS and words[k - 1 : k] == ["the"] and (not after or after[0] in ",.?!;:")
-
-
-def _result_asked(words: list[str], k: int) -> bool:
-    """`_names_result`, after a number: the result of the sum before it."""
-    return _names_result(words, k) and any(number(w) or w in NUMBER_WORDS for w in words[:k])
-
-
 def _plain_at(words: list[str], k: int) -> bool:
     """`plain_word`, a companion (`with them`), and `with` after a word of helping in a
     sentence after the maths."""
@@ -191,8 +172,6 @@ def _plain_at(words: list[str], k: int) -> bool:
         return True
     if word == "um" and (k == 0 or not number(words[k - 1])):
         return True  # `okay so um what is ...`: a filler, not micrometres
-    if _result_asked(words, k):
-        return True  # `..., just tell me the number`
     if word == "with":  # only in a sentence after one that holds a number
         before = words[:k]
         return helped(words, k) and bool(SENTENCE_ENDS & set(before)) and any(map(number, before))

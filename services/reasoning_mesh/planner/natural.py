@@ -20,7 +20,7 @@ from lark import Lark
 from lark.exceptions import LarkError, VisitError
 
 from reasoning_mesh.models.translator.masking import bracket_fractions, plain_minus, plain_thousands
-from reasoning_mesh.planner import spelling, times_x
+from reasoning_mesh.planner import sequenced, spelling, times_x
 from reasoning_mesh.planner.ambiguity import ambiguous, ambiguous_division
 from reasoning_mesh.planner.maths_words import MATHS_WORDS
 from reasoning_mesh.planner.numwords import (
@@ -305,20 +305,6 @@ _SIGNED_POWER = re.compile(
 #: squared`): of the last number, or of the result?
 _GROUPED_POWER = re.compile(rf"(?:\b(?:{_ON_TWO}|divided|over)\b|[/÷]).*\b(?:squared|cubed)\b")
 
-#: `then` before an operation on the result so far (`then add 30`, `then divide it by 4`).
-_THEN_OPERATION = re.compile(
-    r"\bthen (?:add|plus|take away|subtract|minus|multiply|times|divide|divided)\b"
-)
-_ADDING = re.compile(r"\+|\bplus\b|\bminus\b|\btake away\b|\s-\s")
-_MULTIPLYING = re.compile(r"[*/×÷]|\btimes\b|\bdivided\b|\bmultipl|\bover\b|\sx\s")
-
-
-def mixed_operations(text: str) -> bool:
-    """`text` both adds (or subtracts) and multiplies (or divides): before `then`, which
-    result does the operation take?"""
-    return bool(_ADDING.search(text) and _MULTIPLYING.search(text))
-
-
 #: Longer questions are not read (the parse is recursive, and people's questions are short).
 MAX_CHARS = 300
 
@@ -372,8 +358,8 @@ def read(question: str) -> str:
             "is `-3 squared` -(3*3) or (-3)*(-3), `the sum of 3 and 4 squared` 3 + 16 or 49? "
             "write it with brackets"
         )
-    if (m := _THEN_OPERATION.search(text)) and mixed_operations(text[: m.start()]):
-        raise NotReadError(  # audit Y: `12 plus 4 divided by 2 then times 3`, step by step?
+    if sequenced.mixed_before_then(text):  # audit Y: `12 plus 4 divided by 2 then times 3`
+        raise NotReadError(
             "an operation on a result that mixes sums and products is not read: use brackets"
         )
     if _mixed_after_two().search(text):

@@ -61,8 +61,8 @@ def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedR
     # `find teh difference`, `1.25 metric tonnes`: for every reader below
     said = said_units.metric(spelling.fix_slips(text))
     # `what's 144 divided by 0.4? like, how many 0.4s fit into 144?`: both tellings read alike
-    if whole and (told := restated.read(said, lambda t: reading(t, whole=False)[0])) is not None:
-        return told, None
+    if whole and (told := restated.read(said, lambda t: reading(t, whole=False))) is not None:
+        return told
     if (again := _reread(said, whole=whole)) is not None:
         return again
     core = wrappers.unwrap(said)  # `can u work out 7 × 8 for me`

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import natural
+from reasoning_mesh.planner import natural, sequenced
 from reasoning_mesh.planner.numwords import WORDS as NUMBER_WORDS
 from reasoning_mesh.planner.wrappers import normal
 
@@ -91,7 +91,7 @@ def then_steps(text: str) -> str | None:
     """`what is (45 + 55) times 3` from `add 45 and 55 then times the result by 3`: the
     arithmetic before `then` as the grammar reads it, then each step on its result."""
     m = _THEN.match(normal(text))
-    if m is None or natural.mixed_operations(m["first"]):
+    if m is None or sequenced.mixed(m["first"]):
         return None  # `10 minus 4 divided by 2 then add 1`: step by step, or by precedence?
     try:
         first = natural.read(m["first"])
