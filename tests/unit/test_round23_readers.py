@@ -24,6 +24,9 @@ from tests.unit.audit_data import misreads
         ("what is 5 plus 3 then times 2", "What is (5 + 3)*2?"),
         ("what is 5 plus 3 then multiply it by 2 then divide by 4", "What is (5 + 3)*2/4?"),
         ("hey what is 7 times 8 then take away 5 from it", "What is 7*8 - 5?"),
+        # a sum of bracketed numbers keeps its brackets (the change's last check)
+        ("what is 3/4 + 1/6 then multiply by 12", "What is ((3/4) + (1/6))*12?"),
+        ("what is 20/4 + 1 then times 2", "What is ((20/4) + 1)*2?"),
         # `x` between a number and a signed one, no unknown anywhere
         ("whats -7 x -8 - 6", "What is -7*-8 - 6?"),
         ("-8 x -7 - 60", "What is -8*-7 - 60?"),

@@ -39,7 +39,7 @@ def test_wrappers_come_off_the_ends(question: str, core: str) -> None:
         "next one 3 + 4",
         "quick one 3 + 4",
         "3 + 4 as a decimal",  # asks for another form of the answer
-        "my teacher says 3 + 4 then times 2",  # the opener comes off; what is left is unread
+        "my teacher says 3 + 4 then square it",  # the opener comes off; what is left is unread
     ],
 )
 def test_nothing_else_comes_off(question: str) -> None:

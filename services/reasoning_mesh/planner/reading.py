@@ -67,7 +67,7 @@ def _atomic(text: str) -> bool:
     return (
         body.replace(".", "", 1).isdigit()
         or body.isalpha()
-        or (text.startswith("(") and text.endswith(")"))
+        or _one_group(text)  # `(3/4)`, never `(3/4) + (1/6)` (a sum before `then times 12`)
     )
 
 

@@ -18,9 +18,14 @@ _ADDING = re.compile(r"\+|\bplus\b|\bminus\b|\btake away\b|(?<=[\d)])\s*-")
 _MULTIPLYING = re.compile(r"[*/×÷]|\btimes\b|\bdivided\b|\bmultipl|\bover\b|\sx\s")
 
 
+#: A fraction written as one number (`3/4`): no division among the operations.
+_FRACTION = re.compile(r"(?<![\d.])\d+/\d+(?![\d.])")
+
+
 def mixed(text: str) -> bool:
-    """`text` both adds (or subtracts) and multiplies (or divides)."""
-    return bool(_ADDING.search(text) and _MULTIPLYING.search(text))
+    """`text` both adds (or subtracts) and multiplies (or divides); `3/4 + 1/6` only adds."""
+    said = _FRACTION.sub("#", text)
+    return bool(_ADDING.search(said) and _MULTIPLYING.search(said))
 
 
 def mixed_before_then(text: str) -> bool:
