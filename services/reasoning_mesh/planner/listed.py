@@ -30,7 +30,7 @@ from reasoning_mesh.planner.background import (
     plain_word,
     tokens,
 )
-from reasoning_mesh.planner.units import UNIT_NAMES
+from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
 
 _JOINERS = frozenset((",", "and", "&", "plus", "+"))
 #: Months as people write them (`Jan 14.50, Feb 23.75`).
@@ -69,10 +69,34 @@ def read(text: str) -> str | None:
     asked = {UNIT_NAMES[w] for j, w in enumerate(words) if w in UNIT_NAMES and j not in used}
     if len(units) > 1 or (asked and asked != units) or ("many" in words and not asked):
         return None  # `3 kg and 450 g`; `how many hours ... in km`; `how many items`: a count
+    words = _own_words(words, at, units)
     if not _background(words, at, used, asked=bool(asked)):
         return None
     sums = " + ".join(words[i] for i in at)
     return natural.arithmetic(f"what is {sums}")
+
+
+#: The measure of each kind of unit, which the ask may name (`total distance` of km).
+_MEASURES = {"length": ("distance",), "mass": ("weight", "mass"), "time": ("time",)}
+#: A total said over the time the list covers (`my weekly total`, `the weekend total`).
+_OVER = frozenset(("weekly", "weekend", "monthly", "week's", "month's"))
+
+
+def _own_words(words: list[str], at: list[int], units: set[str]) -> list[str]:
+    """`words` with those a list of amounts says of itself taken as plain: the
+    measure of its unit in the ask after it (`total distance?` of km), a total over the time
+    it covers (`weekly total`), and `log` as what it is written in (`ride log:`), never before
+    a number (`log 100`)."""
+    kinds = {DIMENSION_OF[unit] for unit in units}
+    measures = {m for kind in kinds for m in _MEASURES.get(kind, ())}
+    own = list(words)
+    for j, w in enumerate(words):
+        after = words[j + 1] if j + 1 < len(words) else ""
+        if (j > at[-1] and w in measures) or (w in _OVER and after == "total"):
+            own[j] = "total"  # as the ask's own word
+        elif w == "log" and j < at[0] and not number(after):
+            own[j] = "plain"
+    return own
 
 
 def _background(words: list[str], at: list[int], used: set[int], *, asked: bool) -> bool:

@@ -14,8 +14,10 @@ from reasoning_mesh.planner import (
     amid,
     balances,
     candidates,
+    cells,
     chatter,
     context,
+    darts,
     each,
     embedded,
     equations,
@@ -42,6 +44,7 @@ from reasoning_mesh.planner import (
     story_maths,
     symbolic,
     tallies,
+    temperature_change,
     temperatures,
     totals,
     word_problems,
@@ -69,7 +72,8 @@ def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedR
     # `quick one - 5 + 3`: the `one` is a pronoun, so only the text without it is read.
     if wrappers.pronoun_opener(said):
         unwrapped = core != said.lower()
-        return (_read(core) or symbolic.read(core) or amid.read(core)) if unwrapped else None, None
+        found = _read(core) or symbolic.read(core) or amid.read(core) or cells.read(core)
+        return found if unwrapped else None, None
     found = _read(said) or symbolic.read(said)
     if found is None and core != said.lower():
         found = _read(core) or symbolic.read(core)
@@ -92,6 +96,8 @@ def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedR
         or listed.read(said)
         or portions.read(said)
         or amid.read(said)
+        or cells.read(said)
+        or darts.read(said)
     )
     if found is None and (formed := _formed(said)) is not None:
         return formed.reading, formed  # `split 864 stickers evenly between 12 kids`
@@ -158,6 +164,7 @@ def _formed(said: str) -> forms.FormedReading | None:
         shares.read(said)
         or stories.read(said)
         or temperatures.read(said)
+        or temperature_change.read(said)
         or balances.read(said)
         or word_problems.read(said)
         or pairs.read(said)

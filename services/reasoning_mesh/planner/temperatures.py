@@ -12,6 +12,12 @@ up by`), and every other number a time of day (`at 6am`). A temperature word mus
 temperature after the last change: `now`, `new`, or the time that change was said to end by
 (`by lunchtime` … `at lunch`), never the start. The reading adds and subtracts the story's own
 numbers in its order (`What is -6 + 11?`).
+
+Since the twenty-second round: what happened meanwhile may follow a change in a clause of its
+own (`since someone left the door open`, `by the time we reached the cafe`) that holds no word
+of change (`and then fell back`, `the same again`), the time a change ended by may come first
+(`By noon it had gone up 11 degrees`), and the ask may say more (`what temp was it at lunch`,
+`what was the lunchtime temperature`, `what's the final temperature`).
 """
 
 from __future__ import annotations
@@ -36,18 +42,21 @@ _CHANGE = re.compile(
 )
 _SAID = re.compile(r"(?<![\w.])(?P<t>-?\d+(?:\.\d+)?)(?![\d.])")
 #: Times of day, which no reading takes (`at 6am`, `by 5pm`, `at 7`).
-_TIMES = re.compile(
+TIMES = re.compile(
     r"\b(?:at|by|around|until|till) \d{1,2}(?::\d\d)? ?(?:am|pm)\b|\b\d{1,2}(?::\d\d)? ?(?:am|pm)\b"
+    r"|(?<=\bdeparted )at \d{1,2}\b(?![\d.]| ?(?:degrees|°))"
 )
-_TEMPERATURE = frozenset(
+TEMPERATURE = frozenset(
     ("degrees", "degree", "°c", "°", "c", "celsius", "temperature", "temp", "thermometer",
      "freezer", "fridge")
 )  # fmt: skip
 _ASK = re.compile(
-    r"(?:what(?:'s| is| was|s)?|whats) (?:the )?(?:new )?(?:temperature|temp|reading|it)"
-    r"(?: reading| now| at (?P<at>[a-z ]+))?"
-    r"|what (?:does|did) (?:it|the thermometer) (?:read|say|show)(?: now| at (?P<at2>[a-z ]+))?"
-    r"|what(?:'s| is) it (?:reading|showing|saying) now"
+    r"(?:so )?(?:what(?:'s| is| was|s)?|whats) (?:the )?(?:new |final |current )?"
+    r"(?:temperature|temp|reading|it)(?: is it| was it)?(?: reading| showing| saying)?"
+    r"(?: at)?(?: now| at (?P<at>[a-z ]+))?"
+    r"|(?:so )?what (?:does|did) (?:it|the thermometer) (?:read|say|show)(?: now| at (?P<at2>[a-z ]+))?"
+    r"|(?:so )?what (?:was|is) the (?P<at3>lunchtime|midday|noon|midnight|evening|afternoon) "
+    r"(?:temperature|temp|reading)"
     r"|how (?:cold|warm|hot) is it now"
 )
 #: Places named, whose temperatures may differ (`in the kitchen`, `outside`): one at most.
@@ -61,15 +70,14 @@ _AGAIN = frozenset(("again", "same", "twice", "double", "doubled", "further", "h
 #: Words a story of a temperature may say besides plain ones (times of day among them).
 _OWN = frozenset(
     ("and", "then", "since", "by", "another", "up", "down", "at", "minus", "-", "now", "°c", "°",
+     "after", "log", "um",
      "c", "noon", "midday", "midnight", "lunchtime", "lunch", "dawn", "dusk", "overnight",
      "morning", "evening", "night", "tonight", "today", "afternoon")
 )  # fmt: skip
 
 
 def read(text: str) -> FormedReading | None:
-    said = with_numerals(spoken(text))
-    said = re.sub(r"\b(?:minus|negative) (?=\d)", "-", said)
-    said = re.sub(r"\b(i|we) left\b", r"\1 went", said)  # `when I left the house`
+    said = prepared(text)
     story, ask = _split(said)
     told = _told(story) if story is not None else None
     if story is None or ask is None or told is None:
@@ -84,14 +92,38 @@ def read(text: str) -> FormedReading | None:
     return None if reading is None else FormedReading(reading, "any")
 
 
+#: What happened around a change, said in words that elsewhere act on the maths (`left`,
+#: `off`, `back`, `first`), in plain words here: `since someone left the door open`, `when we
+#: set off at 7`, `by the time we got back`, `first thing this morning`, `dropped 9 degrees again`.
+_EVENTS = re.compile(
+    r"\b(?P<open>(?:left|leaving) (?:the|a|its|their|his|her|my|our) (?:[a-z]+ )?(?:door|lid|window|"
+    r"hatch|gate) open|(?:was|were|got) left open)\b"
+    r"|\b(?P<was>(?:set|headed|started) off at)(?= -| \d+(?:\.\d+)? ?(?:degrees|°))"
+    r"|\b(?P<start>set off|setting off|headed off|started off)\b"
+    r"|\b(?P<back>got back|came back|were back|was back)\b"
+    r"|\b(?P<early>first thing)\b"
+    r"|(?<=degrees) (?P<again>again)\b"
+)
+_EVENT_WORDS = {"was": "was at", "open": "opened", "start": "departed", "back": "arrived", "early": "",
+                "again": ""}  # fmt: skip
+
+
+def prepared(text: str) -> str:
+    """`text` in lower case, its numbers in digits, its events in plain words."""
+    said = with_numerals(spoken(text))
+    said = re.sub(r"\b(?:minus|negative) (?=\d)", "-", said)
+    said = re.sub(r"\b(i|we) left\b", r"\1 went", said)  # `when I left the house`
+    return _EVENTS.sub(lambda m: _EVENT_WORDS[m.lastgroup or ""], said)
+
+
 def _told(story: str) -> tuple[str, list[re.Match[str]]] | None:
     """The temperature and each change after it, where every other number is a time of day,
     the temperature was said in the past (`was`, `said`, `read`; never `is 14 now`: the change
     came before it), each change's subject is the temperature (`it`, `the temp`: never `the
     freezer went up 3`, `the humidity rose 10`), and after the last change only times follow."""
-    if _OTHER_SCALE.search(story) or _OTHER_QUANTITY.search(story):
+    if OTHER_SCALE.search(story) or OTHER_QUANTITY.search(story):
         return None  # `it rose 18 degrees fahrenheit`, `the humidity rose 10`
-    bare = _TIMES.sub(lambda m: " " * len(m[0]), story)  # where the story's words stand
+    bare = TIMES.sub(lambda m: " " * len(m[0]), story)  # where the story's words stand
     changes = list(_CHANGE.finditer(bare))
     numbers = list(_SAID.finditer(bare))
     if not changes or len(numbers) != len(changes) + 1 or numbers[0].start() > changes[0].start():
@@ -107,12 +139,12 @@ def _told(story: str) -> tuple[str, list[re.Match[str]]] | None:
     words = [*before, *(w for part in between for w in part), *last]
     told = (
         all(_subject(part) for part in between)
-        and all(w in _AFTER for w in last)
-        and all(map(_plain, words))
+        and _after(last)
+        and all(map(plain_here, words))
         and not acting(words)
         and not any(w.endswith("'s") and w != "it's" for w in words)  # `my son's temp`
         and len(_PLACES.findall(bare)) <= 1
-        and bool(_TEMPERATURE & set(words))
+        and bool(TEMPERATURE & set(words))
     )
     return (numbers[0]["t"], changes) if told else None
 
@@ -122,16 +154,41 @@ def _subject(words: list[str]) -> bool:
     `, then`, `and the temp has`), never another thing (`and the freezer`)."""
     marks = [i for i, w in enumerate(words) if w in _CLAUSE]
     subject = words[marks[-1] + 1 :] if marks else words
+    if subject[:1] == ["by"] and (it := next((i for i, w in enumerate(subject) if w in _IT), 0)):
+        subject = subject[it:]  # `by noon it had gone up`, `by the cafe stop it had warmed up`
     return all(w in _SUBJECTS for w in subject)
+
+
+def _after(words: list[str]) -> bool:
+    """Whether the words after the last change only say when it ended (`by lunchtime`) or what
+    happened meanwhile (`since someone opened the door`, `by the time we finished`), never a
+    change of its own without a number (`and then fell back`, `and the same again`)."""
+    opened = next((i for i, w in enumerate(words) if w in _MEANWHILE), len(words))
+    clause = words[opened:]
+    return all(w in _AFTER for w in words[:opened]) and not (_CHANGEY & set(clause))
+
+
+#: How a clause of what happened meanwhile opens (`when the door was opened`).
+_MEANWHILE = frozenset(("when", "since", "after", "once", "while", "because", "as", "time"))
+#: Words that change a temperature or count one, which no such clause may hold.
+_CHANGEY = frozenset(
+    ("up", "down", "back", "again", "more", "less", "further", "another", "same", "twice",
+     "double", "doubled", "half", "halved", "per", "each", "every", "a", "an", "hour", "hours",
+     "minute", "minutes", "rose", "rise", "rising", "risen", "fell", "fall", "falling", "fallen",
+     "dropped", "drop", "dropping", "climbed", "climbing", "warmed", "warming", "warmer", "cooled",
+     "cooling", "cooler", "colder", "hotter", "heated", "heating", "chilled", "froze", "thawed",
+     "degrees", "degree", "temperature", "temp", "but")
+)  # fmt: skip
+_IT = frozenset(("it", "it's", "its", "temperature", "temp", "thermometer"))
 
 
 _CLAUSE = frozenset((",", ".", ";", "-", "and", "then", "but", "so"))
 _SUBJECTS = frozenset(
     ("it", "it's", "its", "has", "had", "have", "the", "temperature", "temp", "thermometer",
-     "reading", "then", "since", "degrees", "degree", "c", "°c", "°")
+     "reading", "then", "since", "degrees", "degree", "c", "°c", "°", "was")
 )  # fmt: skip
 #: Other measures said in degrees or beside a temperature.
-_OTHER_QUANTITY = re.compile(
+OTHER_QUANTITY = re.compile(
     r"\b(?:humidity|pressure|barometer|wind|chill|feels|high|low|forecast|will|would|might|"
     r"little|bit|slightly|mistake|percent|%)\b"
 )
@@ -140,7 +197,7 @@ _OTHER_QUANTITY = re.compile(
 #: Right before the temperature: it was said in the past (`was -6`, `said -6`, `read -4`).
 _PAST = frozenset(("was", "said", "read", "showed", "reading", "at", "were"))
 _NOW = frozenset(("now", "currently", "moment", "is", "it's", "reads", "says", "shows", "having"))
-_OTHER_SCALE = re.compile(r"\b(?:fahrenheit|kelvin|°f|f)\b|\d\s*°?f\b")
+OTHER_SCALE = re.compile(r"\b(?:fahrenheit|kelvin|°f|f)\b|\d\s*°?f\b")
 #: After the temperature, the only words besides its changes and times of day.
 _AFTER = frozenset(
     ("and", "then", "since", "by", "it", "it's", "its", "has", "had", "the", "temperature",
@@ -151,8 +208,8 @@ _AFTER = frozenset(
 )  # fmt: skip
 
 
-def _plain(word: str) -> bool:
-    return plain_word(word) or word in _OWN or word in _TEMPERATURE or _SAID.fullmatch(word) is not None
+def plain_here(word: str) -> bool:
+    return plain_word(word) or word in _OWN or word in TEMPERATURE or _SAID.fullmatch(word) is not None
 
 
 def _split(said: str) -> tuple[str | None, re.Match[str] | None]:
@@ -160,7 +217,7 @@ def _split(said: str) -> tuple[str | None, re.Match[str] | None]:
     text = re.sub(r"[\s?.!]+$", "", said)
     for at in reversed([m.start() for m in re.finditer(r"\b(?:what|whats|how)\b", text)]):
         if at and (asked := _ASK.fullmatch(text[at:])) is not None:
-            return text[:at].rstrip(" ,.?!-"), asked
+            return re.sub(r"(?:[\s,.?!-]|\bso\b)+$", "", text[:at]), asked
     return None, None
 
 
@@ -168,11 +225,18 @@ def _at_end(ask: re.Match[str], story: str, last: re.Match[str]) -> bool:
     """Whether the ask is of the time after the last change: `now`, `new`, nothing named, or a
     time named (whole words) after the last change and nowhere before it (`by lunchtime` … `at
     lunch`; never `at noon` of `by the afternoon`, nor a time the story started at)."""
-    at = ask["at"] or ask["at2"]
-    if at is None:
-        return " was" not in ask[0] or "new" in ask[0]  # `what was it`: at the start, or after?
-    named = set(tokens(at)) - {"the", "a"}
-    said_after = {SAME_TIME.get(w, w) for w in tokens(story[last.end() :])}
-    said_before = {SAME_TIME.get(w, w) for w in tokens(story[: last.start()])}
-    named = {SAME_TIME.get(w, w) for w in named}
+    at = ask["at"] or ask["at2"] or ask["at3"]
+    if at is None:  # `what was it`: at the start, or after? (`the final temperature`: after)
+        return " was" not in ask[0] or "new" in ask[0] or "final" in ask[0]
+    # the last change's clause: `by lunchtime it had gone up 11` names its time first
+    opens = [m.end() for m in re.finditer(r"[,.;]|\b(?:and|then)\b", story[: last.start()])]
+    clause = opens[-1] if opens else last.start()
+    named = {_when(w) for w in tokens(at)} - {"the", "a"}
+    said_after = {_when(w) for w in tokens(story[clause:])}
+    said_before = {_when(w) for w in tokens(story[:clause])}
     return bool(named) and named <= said_after and not named & said_before
+
+
+def _when(word: str) -> str:
+    """One name for a time however said (`lunchtime` is `lunch`, `finished` is `finish`)."""
+    return SAME_TIME.get(word, {"finished": "finish", "finishing": "finish"}.get(word, word))

@@ -1,0 +1,90 @@
+"""A temperature's changes among more of the asker's words, how far it moved between two
+readings, a sum written in a spreadsheet cell or ending `= ?`, a darts score left, and lists
+whose ask names their measure (twenty-second round); and what each must still refuse."""
+
+from __future__ import annotations
+
+import pytest
+
+from reasoning_mesh.planner.domain import plan_question
+from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionError
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        # a temperature, then its changes: more asks, events in between, times said first
+        ("It was -6 degrees in the greenhouse at 6am and it warmed up by 14 degrees by "
+         "lunchtime. What temp was it at lunch?", "What is -6 + 14?"),
+        ("freezer thermometer read -18 this morning and it's gone up by 7 degrees since someone "
+         "left the door open. what does it read now?", "What is -18 + 7?"),
+        ("Deck thermometer on the boat read -6 at dawn. By noon it had gone up 11 degrees. What "
+         "did it read at noon?", "What is -6 + 11?"),
+        ("Lab notes: the sample started at -3.5 degrees C, was warmed by 8.25 degrees, then "
+         "cooled by 1.75 degrees. What's the final temperature?", "What is -3.5 + 8.25 - 1.75?"),
+        ("Club ride set off at minus 4 degrees and it had warmed up by 11 degrees by the time "
+         "we reached the cafe. What was the temperature at the cafe?", "What is -4 + 11?"),
+        ("it was -7 degrees at 6am, it went up 12 degrees by noon, then dropped 9 degrees again "
+         "by midnight. What was the temperature at midnight?", "What is -7 + 12 - 9?"),
+        ("The thermometer in the shed said -6 degrees at 5am and it warmed up by 11 degrees by "
+         "lunchtime. What was the lunchtime temperature?", "What is -6 + 11?"),
+        # two readings and the change asked
+        ("Greenhouse thermometer read -4 at 6am and 11 by lunchtime. How many degrees did it go "
+         "up?", "What is 11 - -4?"),
+        ("The thermometer read 4 degrees at dusk and -9 degrees at dawn. By how many degrees did "
+         "it drop overnight?", "What is 4 - -9?"),
+        ("the temperature started at -3.5 °C and finished at 2.25 °C. By how many degrees did "
+         "it rise?", "What is 2.25 - -3.5?"),
+        ("The freezer display went from -18 to -23.5 overnight. What's the change in "
+         "temperature?", "What is -23.5 - -18?"),
+        ("car thermometer said -6 when i left this morning and 11 by lunch. how many degrees "
+         "warmer did it get", "What is 11 - -6?"),
+        # a spreadsheet's formula, a sum ending `= ?`
+        ("my spreadsheet cell has =-12*7+30 in it, what number should it be showing?",
+         "What is -12*7 + 30?"),
+        ("Spreadsheet cell has =-48+135-62 in it and my coworker swears the result is wrong. "
+         "What should it actually come out to?", "What is -48 + 135 - 62?"),
+        ("quick mental maths check: (-12) x (-7) - 15 = ?", "What is (-12)*(-7) - 15?"),
+        ("Can someone settle this: -15 - (-8) + 3 = ?", "What is -15 - (-8) + 3?"),
+        # darts: the start, then each score taken off
+        ("darts: started on 501, threw 140 then 100 then 85. what have i got left",
+         "What is 501 - 140 - 100 - 85?"),
+        ("darts night, my opponent started on 501 and has hit 140, 100, 85 and 60 so far. "
+         "whats he got left", "What is 501 - 140 - 100 - 85 - 60?"),
+        # a list whose ask names its measure or its time
+        ("Cycling log this week: 12.4 km Monday, 8.75 km Wednesday, 15.3 km Saturday. Total "
+         "distance?", "What is 12.4 + 8.75 + 15.3?"),
+        ("Rode 23.4 km on Tuesday, 18.75 km Thursday and 31.6 km on Sunday. What's my weekly "
+         "total in km?", "What is 23.4 + 18.75 + 31.6?"),
+    ],
+)  # fmt: skip
+def test_reads(question: str, reading: str) -> None:
+    assert plan_question(question).reading == reading
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a change said without its number, after the last one
+        "it was -4 degrees at 6am and it went up 11 degrees, then fell back. what is it now?",
+        "the freezer was -18 and it went up 7 degrees when the fridge went down. what is it now?",
+        # another thing's temperature between the readings, or a comparison
+        "The freezer read -18 and the fridge read 4. How many degrees did it go up?",
+        "It was -8 degrees at midnight and 5 degrees colder by dawn. How many degrees did it drop?",
+        # a rate, not a change
+        "the bath started at 18 degrees and warmed by 3 degrees a minute. what is it now?",
+        # a formula beside another number, or outside a spreadsheet
+        "Our spreadsheet formula is =-348+129-57 but the cell shows -162. What should it say?",
+        "my notes say =3+4, what is it",
+        # a sum whose answer is asked in another form
+        "quick check: 3/4 + 1/6 = ? as a fraction rounded to the nearest whole",
+        # darts: a multiplier, or two players
+        "darts: on 170, hit treble 20 then 60. whats my score left",
+        "darts: I started on 501, he threw 140 then 100. what have i got left",
+        # a list's ask in another measure
+        "Cycling log: 12.4 km Monday, 8.75 km Wednesday. Total distance in miles?",
+    ],
+)
+def test_refuses(question: str) -> None:
+    with pytest.raises((UnsupportedQuestionError, UnplannableError)):
+        plan_question(question)
