@@ -1,6 +1,7 @@
 """A temperature's changes among more of the asker's words, how far it moved between two
-readings, a sum written in a spreadsheet cell or ending `= ?`, a darts score left, and lists
-whose ask names their measure (twenty-second round); and what each must still refuse."""
+readings, a sum written in a spreadsheet cell or ending `= ?`, a darts score left, full
+containers with some gone, a bill shared in more words, and lists whose ask names their
+measure (twenty-second round); and what each must still refuse."""
 
 from __future__ import annotations
 
@@ -51,6 +52,18 @@ from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionErr
          "What is 501 - 140 - 100 - 85?"),
         ("darts night, my opponent started on 501 and has hit 140, 100, 85 and 60 so far. "
          "whats he got left", "What is 501 - 140 - 100 - 85 - 60?"),
+        # full containers, some gone, the rest asked
+        ("Baked 14 trays of 24 cookies for the market stall but 37 cracked. How many can I "
+         "actually sell?", "What is 14*24 - 37?"),
+        ("we baked 14 trays of croissants this morning, 24 on a tray, and sold 287 by closing. "
+         "how many are left", "What is 14*24 - 287?"),
+        ("Bought three boxes of 24 wood screws for the decking and used 58 of them. How many "
+         "screws are left over?", "What is 3*24 - 58?"),
+        # a bill shared by so many of us, in more words
+        ("six of us went out and the bill was 187.20, split evenly how much does each person owe",
+         "What is 187.20/6?"),
+        ("Team lunch came to £372 and there are twelve of us splitting it evenly, how much does "
+         "each person owe", "What is 372/12?"),
         # a list whose ask names its measure or its time
         ("Cycling log this week: 12.4 km Monday, 8.75 km Wednesday, 15.3 km Saturday. Total "
          "distance?", "What is 12.4 + 8.75 + 15.3?"),
@@ -81,6 +94,10 @@ def test_reads(question: str, reading: str) -> None:
         # darts: a multiplier, or two players
         "darts: on 170, hit treble 20 then 60. whats my score left",
         "darts: I started on 501, he threw 140 then 100. what have i got left",
+        # containers: another thing gone, a count that changes, another number
+        "we baked 14 trays of 24 rolls and sold 3 trays. how many rolls are left?",
+        "we baked 14 trays of 24 rolls and sold 30 each day. how many rolls are left?",
+        "we baked 14 trays of 24 rolls, sold 97 and baked another 2 trays. how many are left?",
         # a list's ask in another measure
         "Cycling log: 12.4 km Monday, 8.75 km Wednesday. Total distance in miles?",
     ],

@@ -13,6 +13,7 @@ from reasoning_mesh.planner import (
     ages,
     amid,
     balances,
+    batches,
     candidates,
     cells,
     chatter,
@@ -98,6 +99,7 @@ def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedR
         or amid.read(said)
         or cells.read(said)
         or darts.read(said)
+        or batches.read(said)
     )
     if found is None and (formed := _formed(said)) is not None:
         return formed.reading, formed  # `split 864 stickers evenly between 12 kids`

@@ -70,7 +70,10 @@ _MONEY = (
 _AMOUNT = rf"(?:{_MONEY}|{_THINGS})"
 _FOR = r"(?: for the (?P<for>[a-z]+)(?: (?P<for2>[a-z]+))?)?"
 _WE = r"(?:we|we're|we are)"
-_MEAL = r"(?:dinner|lunch|the meal|our meal|the bill|(?:the )?dinner bill)"
+_MEAL = (
+    r"(?:(?:the |our )?(?:team |work |office )?(?:dinner|lunch)|the meal|our meal|the bill"
+    r"|(?:the )?dinner bill)"
+)
 #: What a hire is for, before it (`salsa class hall hire`): a closed list (an open word may be
 #: a price per head, `adult court hire`, or another's hire, `the club's van hire`; audit Q).
 _HIRERS = (
@@ -106,16 +109,17 @@ _FORMS = tuple(
         # `15 of us are splitting 420 quid evenly for the cottage`
         rf"(?P<us>{_COUNT}) of us (?:are )?{_SPLITTING} {_AMOUNT}(?: {_EVENLY})?{_FOR}",
         # `four of us had dinner and the bill came to 87.32, we're splitting it evenly`
-        rf"(?P<us>{_COUNT}) of us (?:had|went out for|went for) (?:dinner|lunch|a meal|drinks|"
-        rf"a takeaway|a curry|pizza) and the bill (?:came to|comes to|was|is) [$£€]?(?P<cash>{_CASH})"
-        rf"[,.]? (?:{_WE} {_SPLITTING}|we {_SPLIT}) it {_EVENLY}",
+        rf"(?P<us>{_COUNT}) of us (?:(?:had|went out for|went for) (?:dinner|lunch|a meal|drinks|"
+        rf"a takeaway|a curry|pizza)|went out) and the bill (?:came to|comes to|was|is) "
+        rf"[$£€]?(?P<cash>{_CASH})[,.]? (?:(?:{_WE} {_SPLITTING}|we {_SPLIT}) it {_EVENLY}"
+        rf"|split {_EVENLY})",
         # `we baked 144 cookies for the school fair and want to split them equally between 16 kids`
         rf"{_WE} (?:baked|made|bought|have|got) {_THINGS}{_FOR} and (?:want|need|are going|have)"
         rf" to {_SPLIT} them {_EVENLY} {_BETWEEN}",
         # `Dinner came to 87.32 and there's 4 of us splitting it evenly`; unsaid where each
         # one's share is asked (`dinner came to 138 and there's 6 of us, how much each`)
         rf"{_CAME_TO}[,.]? and there(?:'s|s| is| are| were) (?P<us>{_COUNT}) of us{_US_HERE}"
-        rf"(?: {_SPLITTING} it {_EVENLY})?",
+        rf"(?: {_SPLITTING}(?: it)? {_EVENLY})?",
         # `there are 5 of us and dinner came to 137.50`; `dinner came to 86.40 split 3 ways`
         rf"there(?:'s|s| is| are) (?P<us>{_COUNT}) of us and {_CAME_TO}",
         rf"{_CAME_TO},? (?:and )?(?:split|shared) (?P<ways>{_COUNT}) ways",
