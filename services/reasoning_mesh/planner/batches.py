@@ -48,8 +48,8 @@ _FULL = re.compile(
 _GONE = re.compile(
     rf"(?:(?:i|we|they)(?:'ve|'d)?(?: have| had)?(?: just)? )?(?P<verb>sold|used|ate|eaten|gave away|"
     rf"handed out|lost|binned|dropped) (?P<k>{_N})(?: (?:of them|{_NOT_JOIN}(?P<gone>[a-z]+)))?"
-    rf"|(?P<k2>{_N})(?: {_NOT_JOIN}(?P<gone2>[a-z]+))? (?:cracked|broke|burnt|burned|were broken|got broken|"
-    rf"were damaged|went stale|went off)"
+    rf"|(?P<k2>{_N})(?: {_NOT_JOIN}(?P<gone2>[a-z]+))? (?:cracked|broke|burnt|burned|were broken|"
+    rf"got broken|were damaged|went stale|went off)"
 )
 _ASK = re.compile(
     r"(?:so )?how many(?: (?P<thing>[a-z]+))? (?:are|is|have (?:i|we) got|do (?:i|we) have)"
