@@ -19,9 +19,10 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.asides import acting
 from reasoning_mesh.planner.background import plain_word, spoken, tokens
+from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.numwords import with_numerals
+from reasoning_mesh.planner.units import UNIT_NAMES
 
 _N = r"\d+(?!\d|[.,/]\d)"
 _CONTAINERS = (
@@ -53,7 +54,7 @@ _GONE = re.compile(
 )
 _ASK = re.compile(
     r"(?:so )?how many(?: (?P<thing>[a-z]+))? (?:are|is|have (?:i|we) got|do (?:i|we) have)"
-    r"(?: still)? (?:left(?: over)?|remaining|on the shelves?|left for [a-z ]+)(?: now)?"
+    r"(?: still)? (?:left(?: over)?|remaining|on the shelves?|left for the [a-z]+ shelf)(?: now)?"
     r"|(?:so )?how many(?: (?P<thing2>[a-z]+))? (?:can|could) (?:i|we) (?:actually |still )?sell"
     r"|(?:so )?how many(?: (?P<thing3>[a-z]+))? (?:have|do) (?:i|we) (?:got|have)(?: left)? now"
 )
@@ -67,9 +68,26 @@ _COUNTING = frozenset(
 
 #: When the things went, in words no other reader takes as plain (`by lunch`, `by closing`).
 _WHEN = frozenset(("lunch", "lunchtime", "noon", "midday", "closing", "teatime", "tea"))
+#: The only words outside the two phrases and the ask (audit AB: an open word there adds
+#: things, makers, days or doubts with no number: `and a bag of croissants`, `my brother nicked
+#: a sheet`, `on monday and on tuesday`, `I thought 37 cracked`).
+_REST = frozenset(
+    ("and", "but", "so", "we", "i", "they", "our", "my", "the", "a", "today", "yesterday",
+     "tonight", "this", "morning", "afternoon", "evening", "by", ",", ".", ";", "-", "we've",
+     "we'd", "i've", "i'd", "have", "had", "just")
+)  # fmt: skip
+#: Between the things and the `, M on a tray` of the second form: a time of day only.
+_GAP = frozenset(("this", "morning", "afternoon", "evening", "today", "yesterday", "tonight"))
+#: Sizes, prices and measures that a number before the things may be (`24 mm screws`).
+_MEASURE = frozenset(
+    ("volt", "watt", "amp", "piece", "page", "ply", "gauge", "carat", "cent", "pence", "p",
+     "pound", "dollar", "euro", "litre", "pint", "inch", "foot", "dozen", "score", "gross")
+)  # fmt: skip
 
 
-def read(text: str) -> str | None:
+def read(text: str) -> FormedReading | None:
+    """The things made less those gone, whose answer is a `count` (never negative: `4 trays of
+    24 and sold 120` fails at the verifier)."""
     said = with_numerals(spoken(text))
     said = re.sub(r"\b\d{1,2}(?::\d\d)? ?(?:am|pm)\b", "", said)  # times of day
     said = re.sub(r"[\s?.!]+$", "", said)
@@ -88,11 +106,52 @@ def read(text: str) -> str | None:
     box = full["box2"] or full["box3"]
     if any(w is not None and w != thing for w in named) or (box and not full["box"].startswith(box)):
         return None  # `sold 3 trays`, `24 on a plate`: another thing counted
-    rest = f"{story[: full.start()]} {story[full.end() : gone[0].start()]} {story[gone[0].end() :]}"
-    words = tokens(rest)
-    plain = all(plain_word(w) or w in _WHEN for w in words)
-    if _COUNTING & set(words) or not plain or acting(words):
+    if not (
+        _phrase_plain(full, thing) and _gone_plain(story, gone[0], asked) and _rest(story, full, gone[0])
+    ):
         return None
     m = full["m"] or full["m2"] or full["m3"]
     k = gone[0]["k"] or gone[0]["k2"]
-    return natural.reading(f"what is {full['n']} times {m} minus {k}")
+    reading = natural.reading(f"what is {full['n']} times {m} minus {k}")
+    return None if reading is None else FormedReading(reading, "count")
+
+
+def _phrase_plain(full: re.Match[str], thing: str) -> bool:
+    """Whether the containers' phrase says only containers, a count and things: the things no
+    count word (`24 cookies each`), a word before them no size or price (`24 mm screws`, `85
+    cent stamps`), and the second form's gap a time of day (`of croissants this morning, 24 on a
+    tray`; never `of croissants each`)."""
+    if thing in _COUNTING or (not plain_word(thing) and not thing.endswith("s")):
+        return False
+    before = re.search(rf"of {full['m']} ([a-z]+) {thing}\b", full[0]) if full["m"] else None
+    if before and (not plain_word(before[1]) or before[1] in UNIT_NAMES or before[1] in _MEASURE):
+        return False
+    if full["thing2"]:
+        gap = re.search(rf"{thing}((?: [a-z]+){{0,3}}), ", full[0])
+        return gap is not None and all(w in _GAP for w in gap[1].split())
+    return True
+
+
+def _gone_plain(story: str, gone: re.Match[str], asked: re.Match[str]) -> bool:
+    """Whether what went is of the things: never `N of the trays` (audit AB), and `of them` only
+    where the ask names the things (`how many screws are left`)."""
+    if re.match(r" of ", story[gone.end() :]):
+        return False
+    return " of them" not in gone[0] or any(asked.groups())
+
+
+def _rest(story: str, full: re.Match[str], gone: re.Match[str]) -> bool:
+    """Whether the words outside the two phrases are the closed list's, besides one subject
+    before the making (`the bakery`), one place or purpose (`for the market stall`) and one
+    subject of the going (`the kids ate 45`)."""
+    head = story[: full.start()].strip()
+    if head and not re.fullmatch(r"(?:the|our|my) [a-z]+", head):
+        return False
+    between = re.sub(r"^ of [a-z]+\b", " ", story[full.end() : gone.start()])  # `of water`
+    subject = re.search(r"(?:the|my|our) ([a-z]+)\s*$", between)
+    if subject is not None:
+        between = between[: subject.start()]
+    rest = re.sub(
+        r"\b(?:for|at) the [a-z]+(?: [a-z]+)?\b", " ", f"{between} {story[gone.end() :]}", count=1
+    )
+    return all(w in _REST or w in _WHEN for w in tokens(rest))

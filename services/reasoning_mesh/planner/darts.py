@@ -19,13 +19,14 @@ import re
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.asides import acting
 from reasoning_mesh.planner.background import plain_word, spoken, tokens
+from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.numwords import with_numerals
 
 _SCORE = r"\d{1,4}(?!\d|[.,]\d|/)"
 _STARTED = r"(?:started|starting|began|was|were) (?:on|at|from)"
 _SCORED = (
     r"(?:(?P<scorer>i've|ive|he's|she's|i|he|she|they|we) )?(?:(?:has|have|had|'ve) )?(?:just )?"
-    r"(?:hit|threw|thrown|scored|got|gone|went)"
+    r"(?:hit|threw|thrown|scored)"
 )
 _THROWS = rf"{_SCORE}(?:(?:,? (?:then|and then|and)|,) {_SCORE})*"
 _STORY = re.compile(
@@ -48,10 +49,17 @@ _RULES = frozenset(
 )  # fmt: skip
 
 
-def read(text: str) -> str | None:
+def read(text: str) -> FormedReading | None:
+    """The score left, whose answer is `not_negative` (a bust, more scored than was left, fails
+    at the verifier instead of answering)."""
+    reading = _read(text)
+    return None if reading is None else FormedReading(reading, "not_negative")
+
+
+def _read(text: str) -> str | None:
     said = with_numerals(spoken(text))
-    if "dart" not in said:
-        return None
+    if not {"dart", "darts"} & set(tokens(said)):
+        return None  # never `Dartmoor` (audit AA)
     said = re.sub(r"[\s?.!]+$", "", said)
     for at in reversed([m.start() for m in re.finditer(r"\b(?:so )?(?:what|whats)\b", said)]):
         if at and (asked := _ASK.fullmatch(said[at:])) is not None:
@@ -68,14 +76,30 @@ def _reading(story: str, ask: str) -> str | None:
     words = tokens(told["lead"])
     if _RULES & set(tokens(story)) or not all(map(plain_word, words)) or acting(words):
         return None
+    if _TWO & set(words):
+        return None
     throws = re.findall(_SCORE, told["throws"])
+    # a game's own start, and visits a player can score (at most 180): never `started on 60`,
+    # where a bust may leave the score as it was (audit AA), nor a visit of 200
+    if told["start"] not in _STARTS or any(int(t) > _MOST for t in throws) or len(throws) > 8:
+        return None
     return natural.reading("what is " + " - ".join([told["start"], *throws]))
 
+
+#: The scores a game of darts starts from, and the most one visit (three darts) scores.
+_STARTS = frozenset(("301", "501", "701", "1001"))
+_MOST = 180
+#: Words of another player, or of two playing one score (`me against tom`, `my mate and i`).
+_TWO = frozenset(("against", "vs", "versus", "alternating", "alternate", "both", "team", "pair",
+                  "and", "&", "each", "turns"))  # fmt: skip
 
 #: Who a word says plays: the asker, or another player.
 _PERSON = {"i": "i", "i've": "i", "ive": "i", "my": "i", "we": "i", "he": "he", "he's": "he",
            "his": "he", "she": "she", "she's": "she", "her": "she", "they": "they",
-           "their": "they"}  # fmt: skip
+           "their": "they", "dad": "he", "father": "he", "brother": "he", "son": "he",
+           "husband": "he", "uncle": "he", "grandad": "he", "mum": "she", "mom": "she",
+           "mother": "she", "sister": "she", "daughter": "she", "wife": "she", "aunt": "she",
+           "nan": "she", "gran": "she"}  # fmt: skip
 
 
 def _one_player(told: re.Match[str], ask: str) -> bool:
@@ -85,9 +109,7 @@ def _one_player(told: re.Match[str], ask: str) -> bool:
     lead = tokens(told["lead"])
     last = lead[-1] if lead and lead[-1] not in ",.:;-" else "i"
     starter = _PERSON.get(last, "someone")  # `my opponent`, `player`: he, she or they
-    said = [told["scorer"], *(w for w in tokens(ask) if w in _PERSON)]
-    return all(
-        _PERSON[w] == starter or (starter == "someone" and _PERSON[w] != "i")
-        for w in said
-        if w is not None
-    )
+    said = {_PERSON[w] for w in [told["scorer"], *tokens(ask)] if w in _PERSON}
+    if len(said) > 1:
+        return False  # `my dad started on 501 and she hit 140 ... what's he got left`
+    return all(p == starter or (starter == "someone" and p != "i") for p in said)

@@ -76,25 +76,30 @@ def read(text: str) -> str | None:
     return natural.arithmetic(f"what is {sums}")
 
 
-#: The measure of each kind of unit, which the ask may name (`total distance` of km).
-_MEASURES = {"length": ("distance",), "mass": ("weight", "mass"), "time": ("time",)}
-#: A total said over the time the list covers (`my weekly total`, `the weekend total`).
-_OVER = frozenset(("weekly", "weekend", "monthly", "week's", "month's"))
+#: Words of going, with which a list of lengths is of distances gone (`Ride log:`, `rode`).
+_GOING = frozenset(
+    ("ride", "rides", "rode", "ridden", "riding", "cycle", "cycled", "cycling", "bike", "run",
+     "runs", "ran", "running", "walk", "walks", "walked", "walking", "hike", "hikes", "hiked",
+     "drove", "drive", "drives", "driving", "swim", "swam", "swims", "rowed", "rowing", "paddled")
+)  # fmt: skip
+#: What may stand before `log` as what it is written in (`ride log:`, `training log`).
+_LOGGED = frozenset(("ride", "cycling", "cycle", "run", "running", "walk", "walking", "training",
+                     "mileage", "bike", "my", "our"))  # fmt: skip
 
 
 def _own_words(words: list[str], at: list[int], units: set[str]) -> list[str]:
-    """`words` with those a list of amounts says of itself taken as plain: the
-    measure of its unit in the ask after it (`total distance?` of km), a total over the time
-    it covers (`weekly total`), and `log` as what it is written in (`ride log:`), never before
-    a number (`log 100`)."""
-    kinds = {DIMENSION_OF[unit] for unit in units}
-    measures = {m for kind in kinds for m in _MEASURES.get(kind, ())}
+    """`words` with those a list of distances gone says of itself taken as plain: `distance` in
+    the ask after a list of lengths where a word of going is said (`Ride log: ... Total
+    distance?`; never of readings: `Odometer log: 1200 km Monday ...`, audit AA), and `log` as
+    what the list is written in (`ride log:`; never `log of 100`, `natural log:`)."""
+    going = "length" in {DIMENSION_OF[unit] for unit in units} and bool(_GOING & set(words))
     own = list(words)
     for j, w in enumerate(words):
         after = words[j + 1] if j + 1 < len(words) else ""
-        if (j > at[-1] and w in measures) or (w in _OVER and after == "total"):
+        before = words[j - 1] if j > 0 else ""
+        if going and j > at[-1] and w == "distance":
             own[j] = "total"  # as the ask's own word
-        elif w == "log" and j < at[0] and not number(after):
+        elif w == "log" and j < at[0] and before in _LOGGED and after in (":", "this", "for", "-"):
             own[j] = "plain"
     return own
 
@@ -104,6 +109,11 @@ def _background(words: list[str], at: list[int], used: set[int], *, asked: bool)
     profit:`) and only ask after it (`total for the twins`, `total in yen` do more)."""
     told = _told_after(words, at)
     if not _of_a_time(words[: at[0]]):
+        return False
+    # a day or month in the ask, after the list's sentence, asks part of it (`Total on
+    # Monday?`, `up to Wednesday`: audit AA, one the base's own)
+    ends = [j for j in range(at[-1] + 1, len(words)) if words[j] in SENTENCE_ENDS]
+    if ends and any(w in _NAMES for w in words[ends[0] :]):
         return False
     for j, w in enumerate(words):
         if j in used or at[0] <= j <= at[-1] or (w in UNIT_NAMES and asked):

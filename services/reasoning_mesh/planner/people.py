@@ -98,8 +98,6 @@ def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedR
         or portions.read(said)
         or amid.read(said)
         or cells.read(said)
-        or darts.read(said)
-        or batches.read(said)
     )
     if found is None and (formed := _formed(said)) is not None:
         return formed.reading, formed  # `split 864 stickers evenly between 12 kids`
@@ -172,6 +170,8 @@ def _formed(said: str) -> forms.FormedReading | None:
         or pairs.read(said)
         or ages.read(said)
         or leftovers.read(said)
+        or batches.read(said)
+        or darts.read(said)
         or receipts.per_one(said)
         or each.read(said)
         or memberships.read(said)

@@ -70,10 +70,10 @@ _MONEY = (
 _AMOUNT = rf"(?:{_MONEY}|{_THINGS})"
 _FOR = r"(?: for the (?P<for>[a-z]+)(?: (?P<for2>[a-z]+))?)?"
 _WE = r"(?:we|we're|we are)"
-_MEAL = (
-    r"(?:(?:the |our )?(?:team |work |office )?(?:dinner|lunch)|the meal|our meal|the bill"
-    r"|(?:the )?dinner bill)"
-)
+_MEAL = r"(?:dinner|lunch|the meal|our meal|the bill|(?:the )?dinner bill)"
+#: A meal named more ways, whose amount is the whole bill only where it `came to` so much
+#: (audit AB: `team lunch was £15` may be a price a head).
+_MEAL_CAME = r"(?:the |our )?(?:team |work |office )?(?:dinner|lunch)"
 #: What a hire is for, before it (`salsa class hall hire`): a closed list (an open word may be
 #: a price per head, `adult court hire`, or another's hire, `the club's van hire`; audit Q).
 _HIRERS = (
@@ -86,7 +86,8 @@ _HIRERS = (
 _OCCASIONS = r"(?:move|trip|party|day|night|evening|weekend|session|match|game|wedding|outing)"
 #: (`dinner is 25` may be a price per head; `the bill is 138` is the whole bill.)
 _CAME_TO = (
-    rf"(?:{_MEAL} (?:came to|comes to|was)|(?:the |our )?(?:dinner )?bill is"
+    rf"(?:{_MEAL} (?:came to|comes to|was)|{_MEAL_CAME} (?:came to|comes to)"
+    rf"|(?:the |our )?(?:dinner )?bill is"
     # `the electric bill came in at 147.60`: a whole bill named by what it is for
     rf"|(?:the |our )?(?P<bill_for6>[a-z]+) bill (?:came to|came in at|comes to|was|is)"
     # `the hall hire is £84`, `van hire for the move was £385`: hiring one thing

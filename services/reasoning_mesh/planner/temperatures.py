@@ -77,6 +77,9 @@ _OWN = frozenset(
 
 
 def read(text: str) -> FormedReading | None:
+    raw = with_numerals(spoken(text))
+    if re.search(r"\bfirst\b[^?]*\??\s*$", raw[max(raw.rfind("what"), 0) :]) or _NOT_HEAT.search(raw):
+        return None  # `what's the temperature first thing`: the start (audit Z); an angle
     said = prepared(text)
     story, ask = _split(said)
     told = _told(story) if story is not None else None
@@ -100,10 +103,13 @@ _EVENTS = re.compile(
     r"hatch|gate) open|(?:was|were|got) left open)\b"
     r"|\b(?P<was>(?:set|headed|started) off at)(?= -| \d+(?:\.\d+)? ?(?:degrees|°))"
     r"|\b(?P<start>set off|setting off|headed off|started off)\b"
-    r"|\b(?P<back>got back|came back|were back|was back)\b"
+    # a person back (`we got back`), never the temperature (`it came back up`: audit Z)
+    r"|(?:(?<=\bwe )|(?<=\bi )|(?<=\bthey )|(?<=\byou )|(?<=\bhe )|(?<=\bshe ))"
+    r"(?P<back>got back|came back|were back|was back)\b"
     r"|\b(?P<early>first thing)\b"
     r"|(?<=degrees) (?P<again>again)\b"
 )
+_NOT_HEAT = re.compile(r"\b(?:angle|ramp|slope|incline|pitch|horizon|bearing|compass)\b")
 _EVENT_WORDS = {"was": "was at", "open": "opened", "start": "departed", "back": "arrived", "early": "",
                 "again": ""}  # fmt: skip
 
@@ -137,6 +143,17 @@ def _told(story: str) -> tuple[str, list[re.Match[str]]] | None:
     between = [tokens(bare[a : m.start()]) for a, m in zip(ends, changes, strict=True)]
     last = tokens(bare[changes[-1].end() :])
     words = [*before, *(w for part in between for w in part), *last]
+    # `It was 6 degrees. It had dropped 4 overnight`: a change before the start (audit Z); a
+    # pluperfect change counts only with the time it ended by, before or after it (`by noon it
+    # had gone up`, `it had warmed up by 11 degrees by the time we got back`)
+    for a, m in zip(ends, changes, strict=True):
+        part = tokens(story[a : m.start()])
+        if part[-1:] == ["had"] or part[-2:-1] == ["had"]:
+            marks = [i for i, w in enumerate(part) if w in _CLAUSE]
+            own = part[marks[-1] + 1 :] if marks else part
+            ended_by = tokens(story[m.end() :])[:3]  # `had warmed up by 11 degrees by the time`
+            if own[:1] != ["by"] and "by" not in ended_by:
+                return None
     told = (
         all(_subject(part) for part in between)
         and _after(last)
@@ -155,6 +172,8 @@ def _subject(words: list[str]) -> bool:
     marks = [i for i, w in enumerate(words) if w in _CLAUSE]
     subject = words[marks[-1] + 1 :] if marks else words
     if subject[:1] == ["by"] and (it := next((i for i, w in enumerate(subject) if w in _IT), 0)):
+        if subject[it] not in ("it", "it's", "its") and subject[it - 1] != "the":
+            return False  # `by noon the fridge temperature had`: another thing's (audit Z)
         subject = subject[it:]  # `by noon it had gone up`, `by the cafe stop it had warmed up`
     return all(w in _SUBJECTS for w in subject)
 
@@ -163,13 +182,21 @@ def _after(words: list[str]) -> bool:
     """Whether the words after the last change only say when it ended (`by lunchtime`) or what
     happened meanwhile (`since someone opened the door`, `by the time we finished`), never a
     change of its own without a number (`and then fell back`, `and the same again`)."""
-    opened = next((i for i, w in enumerate(words) if w in _MEANWHILE), len(words))
+    opened = next(
+        (i for i, w in enumerate(words) if w in _MEANWHILE or words[i - 1 : i + 1] == ["the", "time"]),
+        len(words),
+    )  # `by the time we got back`; never `time after time` (audit Z)
     clause = words[opened:]
+    if clause and (
+        set(clause) & {",", ";", ".", "-", "and", "then", "so", "but", "which", "until"}
+        or any(w in ("it", "it's", "its", "temperature", "temp") for w in clause[:-1])
+    ):
+        return False  # a clause of its own about the temperature: `since when it has plummeted`
     return all(w in _AFTER for w in words[:opened]) and not (_CHANGEY & set(clause))
 
 
 #: How a clause of what happened meanwhile opens (`when the door was opened`).
-_MEANWHILE = frozenset(("when", "since", "after", "once", "while", "because", "as", "time"))
+_MEANWHILE = frozenset(("when", "since", "after", "once", "while", "because", "as"))
 #: Words that change a temperature or count one, which no such clause may hold.
 _CHANGEY = frozenset(
     ("up", "down", "back", "again", "more", "less", "further", "another", "same", "twice",
@@ -229,12 +256,26 @@ def _at_end(ask: re.Match[str], story: str, last: re.Match[str]) -> bool:
     if at is None:  # `what was it`: at the start, or after? (`the final temperature`: after)
         return " was" not in ask[0] or "new" in ask[0] or "final" in ask[0]
     # the last change's clause: `by lunchtime it had gone up 11` names its time first
-    opens = [m.end() for m in re.finditer(r"[,.;]|\b(?:and|then)\b", story[: last.start()])]
+    joins = r"[,.;]| - |\b(?:and|then|but|though|although|yet|while|so)\b"
+    opens = [m.end() for m in re.finditer(joins, story[: last.start()])]
     clause = opens[-1] if opens else last.start()
     named = {_when(w) for w in tokens(at)} - {"the", "a"}
     said_after = {_when(w) for w in tokens(story[clause:])}
     said_before = {_when(w) for w in tokens(story[:clause])}
-    return bool(named) and named <= said_after and not named & said_before
+    if not (bool(named) and named <= said_after and not named & said_before):
+        return False
+    after = [_when(w) for w in tokens(story[clause:])]
+    # the time asked is the one the change ended by (`by lunch`), never one it came after
+    # (`went up 11 degrees after lunch ... what was it at lunch`: audit Z)
+    for i, w in enumerate(after):
+        if w in named:
+            marks = [x for x in after[:i] if x in _MARKS]
+            if not marks or marks[-1] != "by":
+                return False
+    return True
+
+
+_MARKS = frozenset(("by", "since", "after", "when", "once", "while", "before", "until", "as", "because"))
 
 
 def _when(word: str) -> str:
