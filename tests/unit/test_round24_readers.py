@@ -146,7 +146,7 @@ def test_refuses(question: str) -> None:
 )
 def test_refuses_the_audits_misreads(question: str) -> None:
     """Every misread of audits Z, Z2 (`za`), AA and AB that the mends refuse (those still read
-    are named in docs/natural-questions.md: each fails at the verifier by its answer's form, or
-    is debatable)."""
+    are named in docs/audits/round24/README.md: each fails at the verifier by its answer's form,
+    is the base's own, or is debatable)."""
     with pytest.raises((UnsupportedQuestionError, UnplannableError)):
         plan_question(question)

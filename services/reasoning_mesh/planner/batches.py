@@ -9,9 +9,11 @@ only where the story says exactly that: one sentence of containers and what each
 trays of M rolls`, `N trays of rolls, M on a tray`, `N boxes with M screws in each`), then one
 number gone by a verb of using up (`sold`, `used`, `ate`, `37 cracked`), of the same things
 where it names them (never `sold 3 trays`), and the ask of those things left (`how many rolls
-are left`, `how many can I sell`). Every other word is plain (`background.plain_word`), acts on
-nothing (`asides`) and changes no count (`another`, `more`, `each`, `per`, `half`, `dozen`), and
-no other number is said but a time of day (`at 5am`).
+are left`, `how many can I sell`). Every other word is from a closed list (`_REST`: audit AB
+found open words adding things, makers, days and doubts with no number), no word of the
+containers' phrase changes a count (`24 cookies each`, `24 mm screws`), and no other number is
+said but a time of day (`at 5am`). The answer is a `count`: more gone than made fails at the
+verifier.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ _ASK = re.compile(
     r"|(?:so )?how many(?: (?P<thing2>[a-z]+))? (?:can|could) (?:i|we) (?:actually |still )?sell"
     r"|(?:so )?how many(?: (?P<thing3>[a-z]+))? (?:have|do) (?:i|we) (?:got|have)(?: left)? now"
 )
-#: Words that change a count or what counts: none may stand outside the two numbers' phrases.
+#: Words that change a count or what counts: none may name the things (`24 cookies each`).
 _COUNTING = frozenset(
     ("another", "more", "extra", "each", "every", "per", "half", "halves", "dozen", "twice",
      "double", "also", "too", "plus", "minus", "again", "back", "returned", "spare", "full",
@@ -107,7 +109,9 @@ def read(text: str) -> FormedReading | None:
     if any(w is not None and w != thing for w in named) or (box and not full["box"].startswith(box)):
         return None  # `sold 3 trays`, `24 on a plate`: another thing counted
     if not (
-        _phrase_plain(full, thing) and _gone_plain(story, gone[0], asked) and _rest(story, full, gone[0])
+        _phrase_plain(full, thing)
+        and _gone_plain(story, gone[0], asked, full["n"])
+        and _rest(story, full, gone[0])
     ):
         return None
     m = full["m"] or full["m2"] or full["m3"]
@@ -132,10 +136,14 @@ def _phrase_plain(full: re.Match[str], thing: str) -> bool:
     return True
 
 
-def _gone_plain(story: str, gone: re.Match[str], asked: re.Match[str]) -> bool:
-    """Whether what went is of the things: never `N of the trays` (audit AB), and `of them` only
-    where the ask names the things (`how many screws are left`)."""
+def _gone_plain(story: str, gone: re.Match[str], asked: re.Match[str], boxes: str) -> bool:
+    """Whether what went is of the things: never `N of the trays` (audit AB), `of them` only
+    where the ask names the things (`how many screws are left`), and a number that names nothing
+    only where it is more than the containers (`20 boxes of 6 eggs and sold 15`: boxes or eggs?
+    the review; a gate on the numbers as written, which changes no reading)."""
     if re.match(r" of ", story[gone.end() :]):
+        return False
+    if not (gone["gone"] or gone["gone2"]) and int(gone["k"] or gone["k2"]) <= int(boxes):
         return False
     return " of them" not in gone[0] or any(asked.groups())
 

@@ -4,11 +4,13 @@ showing?`) or a sum ending in `= ?` (`quick mental maths check: (-12) x (-7) - 1
 
 `symbolic` reads a written sum among asking words only (an allow-list). Here the sum says by
 itself that its value is asked: a formula opens with `=` in a cell of a spreadsheet (said so:
-`spreadsheet`, `cell`, `formula`), and `= ?` closes a sum whose value is missing. So the words
-around it may be the asker's own, as long as each is plain (`background.plain_word`: no word of
-maths, form, money or measure), none acts on the maths (`asides`: `ignore`, `wrong`, `swap`),
-and no number stands outside the sum. The reading is the sum as written (`x` or `×` between two
-numbers is times only where a number follows at once: `3 x -7`, never `3 x - 7`).
+`spreadsheet`, `cell`, `formula`), and `= ?` closes a sum whose value is missing. The words
+around it are the asker's own from an allow-list (`_OWN`: asking, polite and filler words, who
+doubts the result; audit AA found open words that change the sum or how it is read: `if I
+delete the star`, `wrapped in INT`, `quaternary`, `on a basic calculator`), none acts on the
+maths (`asides`), no number stands outside the sum, and no sign or operator before it. The
+reading is the sum as written (`x` or `×` between two numbers is times only where a number
+follows at once: `3 x -7`, never `3 x - 7`).
 """
 
 from __future__ import annotations
@@ -37,124 +39,19 @@ _SHEET = frozenset(
 #: The only words around the sum besides the spreadsheet's: asking, polite and filler words,
 #: who doubts the result and why the asker checks (an allow-list, as `symbolic` keeps).
 _OWN = frozenset(
-    [
-        "what",
-        "what's",
-        "whats",
-        "is",
-        "it",
-        "it's",
-        "its",
-        "this",
-        "that",
-        "the",
-        "a",
-        "an",
-        "i",
-        "i'm",
-        "i've",
-        "ive",
-        "me",
-        "my",
-        "you",
-        "we",
-        "so",
-        "then",
-        "answer",
-        "result",
-        "value",
-        "exactly",
-        "come",
-        "comes",
-        "out",
-        "to",
-        "do",
-        "does",
-        "did",
-        "can",
-        "could",
-        "would",
-        "will",
-        "please",
-        "pls",
-        "need",
-        "want",
-        "help",
-        "stuck",
-        "with",
-        "for",
-        "of",
-        "on",
-        "and",
-        "now",
-        "thanks",
-        "cheers",
-        "ta",
-        "quick",
-        "one",
-        "mental",
-        "maths",
-        "math",
-        "check",
-        "checking",
-        "sanity",
-        "settle",
-        "someone",
-        "somebody",
-        "argument",
-        "pub",
-        "help",
-        "helping",
-        "son",
-        "daughter",
-        "kid",
-        "kids",
-        "homework",
-        "his",
-        "her",
-        "our",
-        "coworker",
-        "co-worker",
-        "colleague",
-        "boss",
-        "mate",
-        "swears",
-        "reckons",
-        "thinks",
-        "says",
-        "think",
-        "got",
-        "has",
-        "have",
-        "contains",
-        "in",
-        "but",
-        "be",
-        "showing",
-        "shows",
-        "says",
-        "give",
-        "gives",
-        "get",
-        "gets",
-        "should",
-        "actually",
-        "really",
-        "right",
-        "correct",
-        "meant",
-        "supposed",
-        "sure",
-        "anyone",
-        "?",
-        ",",
-        ".",
-        ":",
-        ";",
-        "-",
-        "!",
-    ]
-)
+    (
+     "what", "what's", "whats", "is", "it", "it's", "its", "this", "that", "the", "a", "an", "i",
+     "i'm", "i've", "ive", "me", "my", "you", "we", "so", "then", "answer", "result", "value",
+     "exactly", "come", "comes", "out", "to", "do", "does", "did", "can", "could", "would", "will",
+     "please", "pls", "need", "want", "help", "stuck", "with", "for", "of", "on", "and", "now",
+     "thanks", "cheers", "ta", "quick", "one", "mental", "maths", "math", "check", "checking",
+     "sanity", "settle", "someone", "somebody", "argument", "pub", "helping", "son", "daughter",
+     "kid", "kids", "homework", "his", "her", "our", "coworker", "co-worker", "colleague", "boss",
+     "mate", "swears", "reckons", "thinks", "says", "think", "got", "has", "have", "contains", "in",
+     "but", "be", "showing", "shows", "give", "gives", "get", "gets", "should", "actually", "really",
+     "right", "correct", "meant", "supposed", "sure", "anyone", "?", ",", ".", ":", ";", "-", "!",
+    )
+)  # fmt: skip
 #: What a spreadsheet's own words may say around its formula (`=SUM` aside, names of its parts).
 _SHEET_WORDS = frozenset(
     ("spreadsheet", "cell", "cells", "formula", "sheet", "excel", "showing", "number")
@@ -184,6 +81,8 @@ def read(text: str) -> str | None:
     found = found or _MISSING.search(said)
     if found is None or len(_MISSING.findall(said)) + len(_FORMULA.findall(said)) != 1:
         return None
+    if re.search(r"(?:[-+*/×÷(]|\bx)\s*$", said[: found.start()]):
+        return None  # a sign or operator before it is part of the sum (`-(3 + 4) x 2 = ?`)
     around = f"{said[: found.start()]} {said[found.end() :]}"
     if re.search(r"[\d=]", around):
         return None  # another number or sum: `the cell shows -162`, `cell B7`

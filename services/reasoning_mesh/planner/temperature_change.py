@@ -152,9 +152,13 @@ def _later(told: re.Match[str], mid: list[str], story: str) -> bool:
         subject = mid[closes[-1] + 1 :] if closes else mid
         if not subject or not all(w in _SUBJECTS for w in subject):
             return False
-    if then in ("to", "finished at", "ended at") or "now" in tail or then in ("it's", "its"):
+    if then == "to":  # `went from -18 to -23.5`; never a range (`it was -4 to 11 degrees`)
+        return "from" in tokens(told["lead"])
+    if then in ("finished at", "ended at") or "now" in tail or then in ("it's", "its"):
         return True
-    return bool(_LATER & {*mid, *tail}) or _in_order(told, story)
+    # `and 11 by lunchtime`: the word of later after the second reading, never the first's own
+    # (`11 degrees by noon and -4 at dawn`: the review)
+    return bool(_LATER & set(tail)) or _in_order(told, story)
 
 
 #: Times of day without a clock, in their order through a day.

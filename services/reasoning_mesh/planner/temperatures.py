@@ -151,8 +151,11 @@ def _told(story: str) -> tuple[str, list[re.Match[str]]] | None:
         if part[-1:] == ["had"] or part[-2:-1] == ["had"]:
             marks = [i for i, w in enumerate(part) if w in _CLAUSE]
             own = part[marks[-1] + 1 :] if marks else part
-            ended_by = tokens(story[m.end() :])[:3]  # `had warmed up by 11 degrees by the time`
-            if own[:1] != ["by"] and "by" not in ended_by:
+            ended_by = tokens(story[m.end() :])[:4]  # `had warmed up by 11 degrees by the time`
+            if not (
+                _by_a_time(own)
+                or _by_a_time(ended_by[ended_by.index("by") :] if "by" in ended_by else [])
+            ):
                 return None
     told = (
         all(_subject(part) for part in between)
@@ -164,6 +167,12 @@ def _told(story: str) -> tuple[str, list[re.Match[str]]] | None:
         and bool(TEMPERATURE & set(words))
     )
     return (numbers[0]["t"], changes) if told else None
+
+
+def _by_a_time(words: list[str]) -> bool:
+    """Whether `words` open with the time a change ended by (`by noon`, `by the time we got
+    back`), never the reading before it (`by then`, `by which time`: the review)."""
+    return words[:1] == ["by"] and words[1:2] not in (["then"], ["that"], ["which"], ["this"])
 
 
 def _subject(words: list[str]) -> bool:
