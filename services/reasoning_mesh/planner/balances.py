@@ -46,7 +46,7 @@ _OUT_BEFORE = r"spent|spend|spending|withdrew|withdrawn|took out|taken out"
 #: A payment named, its amount, then where it went (`my paycheck of 312.50 landed`, `615.00
 #: wages went in`, `the direct debit of 62 came out`).
 _IN_NAMED = r"(?:paycheck|paycheque|wages|salary|pay|refund) of"
-_OUT_NAMED = r"(?:direct debit|standing order|payment) of"
+_OUT_NAMED = r"(?:direct debit|standing order|(?:card )?payment|card charge) of"
 _WENT = r"(?: has| have| just)? "  # never `had gone in`: already in the balance (audit S)
 _IN_WENT = rf"{_WENT}(?:landed|went in|gone in|came in|come in|cleared|arrived)"
 _IN_AFTER = rf"(?: wages| salary| pay)?{_IN_WENT}"
@@ -55,7 +55,7 @@ _CHANGE = re.compile(
     rf"(?:(?P<in>{_IN_BEFORE})|(?P<out>{_OUT_BEFORE})) {_NUM}"
     rf"|(?P<in_named>{_IN_NAMED}) {_NUM.replace('P<d>', 'P<d3>')}{_IN_WENT}"
     rf"|(?P<out_named>{_OUT_NAMED}) {_NUM.replace('P<d>', 'P<d4>')}{_OUT_AFTER}"
-    rf"|{_NUM.replace('P<d>', 'P<d2>')}(?:(?P<in2>{_IN_AFTER})|(?P<out2>{_OUT_AFTER}))"
+    rf"|{_NUM.replace('P<d>', 'P<d2>')}(?:(?P<in2>{_IN_AFTER})|(?P<billed> bill)?(?P<out2>{_OUT_AFTER}))"
 )
 _START = re.compile(rf"(?<![\w.,])(?P<start>-?{_AMOUNT})(?![\w.,]\d|\w)")
 _NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?")
@@ -105,12 +105,18 @@ _ASK = re.compile(
     r"|what will it be(?: now| after(?: that)?| then)?"
     r"|what (?:should|does|will|would) it (?:say|show|read)(?: now| after(?: that)?| then)?"
     r"|(?:the |my )?(?:new )?balance (?:now|after(?: that)?)(?: =)?"
+    r"|where(?:'s| is) (?:the|my) balance(?: now)?"
 )
+
+
+#: One trip to the shops, said with a word no list here holds (`the weekly shop`: one shop).
+_SHOP = re.compile(r"\bon the (?:big|weekly|food|grocery|supermarket) (?:shop|shopping)\b")
 
 
 def read(text: str) -> FormedReading | None:
     said = re.sub(r"(?<![\w.])([-]?)[£$€](?=\d)", r"\1", with_numerals(spoken(text)))
     said = re.sub(r"\b(?:minus|negative) (?=\d)", "-", said)
+    said = _SHOP.sub("at the shop", said)  # `spent 63.75 on the big shop`: one shop
     if len(set(re.findall(r"[£$€]", spoken(text)))) > 1:
         return None
     story, asked = _split(said)
@@ -197,7 +203,7 @@ def _payer(words: list[str], m: re.Match[str]) -> bool:
         return False
     if m["in2"] is not None and not (_PAY & set(clause) or _PAY & set(m["in2"].split())):
         return False
-    if m["out2"] is not None and not _DEBITS & set(clause):
+    if m["out2"] is not None and not (_DEBITS & set(clause) or m["billed"]):
         return False  # `and 62 came out, the gym`: what came out?
     return not (m["in"] or "").startswith("got") or bool({"i", "we"} & set(clause))
 
@@ -274,7 +280,7 @@ def _split(said: str) -> tuple[str | None, re.Match[str] | None]:
     """The story and the ask at its end (`what's the balance now`), wherever it begins."""
     text = re.sub(r"[\s?.!=]+$", "", said)
     # the earliest start whose rest is all the ask: the longest ask (`what's the balance now`)
-    for at in [m.start() for m in re.finditer(r"\b(?:what|whats|balance|the|my|new)\b", text)]:
+    for at in [m.start() for m in re.finditer(r"\b(?:what|whats|where|balance|the|my|new)\b", text)]:
         if at and (asked := _ASK.fullmatch(text[at:])) is not None:
             return text[:at].rstrip(" ,.?!-"), asked
     return None, None
