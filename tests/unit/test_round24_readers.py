@@ -65,6 +65,13 @@ from tests.unit.audit_data import misreads
          "What is 187.20/6?"),
         ("Team lunch came to £372 and there are twelve of us splitting it evenly, how much does "
          "each person owe", "What is 372/12?"),
+        # a bank balance: a card payment or a bill that went out, the weekly shop
+        ("My account was at -38.50, then I paid in 120 and a card charge of 45.25 went out. "
+         "Whats the balance now?", "What is -38.50 + 120 - 45.25?"),
+        ("my account was at -42.30, I paid in 100 then spent 67.85 on the weekly shop. whats "
+         "the balance now", "What is -42.30 + 100 - 67.85?"),
+        ("My account was sitting at -$215, then I deposited $480 and a $97 bill came out. "
+         "Where's my balance now?", "What is -215 + 480 - 97?"),
         # a list whose ask names its measure or its time
         ("Cycling log this week: 12.4 km Monday, 8.75 km Wednesday, 15.3 km Saturday. Total "
          "distance?", "What is 12.4 + 8.75 + 15.3?"),
@@ -142,10 +149,11 @@ def test_refuses(question: str) -> None:
         *misreads("audit_za_misreads.txt"),
         *misreads("audit_aa_misreads.txt"),
         *misreads("audit_ab_misreads.txt"),
+        *misreads("audit_ac_misreads.txt"),
     ],
 )
 def test_refuses_the_audits_misreads(question: str) -> None:
-    """Every misread of audits Z, Z2 (`za`), AA and AB that the mends refuse (those still read
+    """Every misread of audits Z, Z2 (`za`), AA, AB and AC that the mends refuse (those still read
     are named in docs/audits/round24/README.md: each fails at the verifier by its answer's form,
     is the base's own, or is debatable)."""
     with pytest.raises((UnsupportedQuestionError, UnplannableError)):
