@@ -191,6 +191,8 @@ def _after(words: list[str]) -> bool:
     """Whether the words after the last change only say when it ended (`by lunchtime`) or what
     happened meanwhile (`since someone opened the door`, `by the time we finished`), never a
     change of its own without a number (`and then fell back`, `and the same again`)."""
+    if words[-2:] == ["since", "then"]:
+        words = words[:-2]  # `gone up 11 degrees since then`: since the reading, a time only
     opened = next(
         (i for i, w in enumerate(words) if w in _MEANWHILE or words[i - 1 : i + 1] == ["the", "time"]),
         len(words),
