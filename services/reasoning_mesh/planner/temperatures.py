@@ -65,9 +65,8 @@ _PLACES = re.compile(
     r"|\b(?:in|at|on) (?:the|my|our|a|his|her) (?!morning|afternoon|evening|night|start|end|close)"
     r"|\bin (?!the\b|my\b|our\b|a\b)[a-z]+"
 )
-#: A change said again without its number (`and the same again by 3pm`).
-_AGAIN = frozenset(("again", "same", "twice", "double", "doubled", "further", "half", "halved"))
-#: Words a story of a temperature may say besides plain ones (times of day among them).
+#: Words a story of a temperature may say besides plain ones (times of day among them; `after`
+#: opens what happened meanwhile, `the freezer log says`, a voice note's `um`).
 _OWN = frozenset(
     ("and", "then", "since", "by", "another", "up", "down", "at", "minus", "-", "now", "°c", "°",
      "after", "log", "um",
