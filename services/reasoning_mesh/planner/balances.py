@@ -110,11 +110,12 @@ _ASK = re.compile(
 
 
 #: One trip to the shops, said with a word no list here holds (`the weekly shop`: one shop).
+_SHOP_WORDS = re.compile(r"\bon the (?:big|weekly|food|grocery|supermarket) (?:shop|shopping)\b")
+#: The shop right after money spent there (`spent 63.75 on the big shop`).
 _SHOP = re.compile(
     rf"(?:\b(?:spent|spending|(?:'ll|will|to) spend)|went out|came out) (?:{_AMOUNT}) "
-    r"on the (?:big|weekly|food|grocery|supermarket) (?:shop|shopping)\b"
+    + _SHOP_WORDS.pattern.removeprefix(r"\b")
 )
-_SHOP_WORDS = re.compile(r"\bon the (?:big|weekly|food|grocery|supermarket) (?:shop|shopping)\b")
 
 
 def read(text: str) -> FormedReading | None:

@@ -21,6 +21,7 @@ from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.asides import acting
 from reasoning_mesh.planner.background import tokens
 from reasoning_mesh.planner.forms import FormedReading
+from reasoning_mesh.planner.stories import SAME_TIME
 from reasoning_mesh.planner.temperatures import (
     OTHER_QUANTITY,
     OTHER_SCALE,
@@ -28,6 +29,7 @@ from reasoning_mesh.planner.temperatures import (
     TIMES,
     plain_here,
     prepared,
+    split_ask,
 )
 
 _NUMBER = r"-?\d+(?:\.\d+)?(?![\d.])"
@@ -194,16 +196,14 @@ def _by_said(ask: str, tail: list[str]) -> bool:
     """Whether a time the ask names (`how many degrees warmer did it get by noon`) is the time
     the second reading was taken (audit Z: `... and 11 at 6pm ... by noon`)."""
     by = re.search(r"\bby (lunch|lunchtime|noon|midday)$", ask)
-    same = {"lunchtime": "lunch", "midday": "noon"}
-    return by is None or same.get(by[1], by[1]) in {same.get(w, w) for w in tail}
+    return by is None or SAME_TIME.get(by[1], by[1]) in {SAME_TIME.get(w, w) for w in tail}
 
 
 def _split(said: str) -> tuple[str | None, re.Match[str] | None]:
     """The story and the ask at its end, wherever it begins."""
     text = re.sub(r"\s*\((?:negative|minus) if it (?:dropped|fell|went down)\)\s*", " ", said)
-    text = re.sub(r"[\s?.!]+$", "", text)
-    text = re.sub(r",? final minus initial$", "", text)
-    for at in reversed([m.start() for m in re.finditer(r"\b(?:so |by )?(?:what|whats|how)\b", text)]):
-        if at and (asked := _ASK.fullmatch(text[at:])) is not None:
-            return re.sub(r"(?:[\s,.?!-]|\bso\b)+$", "", text[:at]), asked
-    return None, None
+    text = re.sub(r",? final minus initial$", "", re.sub(r"[\s?.!]+$", "", text))
+    return split_ask(text, _STARTS, _ASK)
+
+
+_STARTS = re.compile(r"\b(?:so |by )?(?:what|whats|how)\b")

@@ -79,7 +79,7 @@ def read(text: str) -> FormedReading | None:
     raw = with_numerals(spoken(text))
     if re.search(r"\bfirst\b[^?]*\??\s*$", raw[max(raw.rfind("what"), 0) :]) or _NOT_HEAT.search(raw):
         return None  # `what's the temperature first thing`: the start (audit Z); an angle
-    said = prepared(text)
+    said = _events_plain(raw)
     story, ask = _split(said)
     told = _told(story) if story is not None else None
     if story is None or ask is None or told is None:
@@ -115,7 +115,11 @@ _EVENT_WORDS = {"was": "was at", "open": "opened", "start": "departed", "back": 
 
 def prepared(text: str) -> str:
     """`text` in lower case, its numbers in digits, its events in plain words."""
-    said = with_numerals(spoken(text))
+    return _events_plain(with_numerals(spoken(text)))
+
+
+def _events_plain(said: str) -> str:
+    """`said` (lower case, numbers in digits) with its events in plain words."""
     said = re.sub(r"\b(?:minus|negative) (?=\d)", "-", said)
     said = re.sub(r"\b(i|we) left\b", r"\1 went", said)  # `when I left the house`
     return _EVENTS.sub(lambda m: _EVENT_WORDS[m.lastgroup or ""], said)
@@ -251,9 +255,20 @@ def plain_here(word: str) -> bool:
 
 def _split(said: str) -> tuple[str | None, re.Match[str] | None]:
     """The story and the ask at its end (`what does it read now`), wherever it begins."""
-    text = re.sub(r"[\s?.!]+$", "", said)
-    for at in reversed([m.start() for m in re.finditer(r"\b(?:what|whats|how)\b", text)]):
-        if at and (asked := _ASK.fullmatch(text[at:])) is not None:
+    return split_ask(re.sub(r"[\s?.!]+$", "", said), _STARTS, _ASK)
+
+
+_STARTS = re.compile(r"\b(?:what|whats|how)\b")
+
+
+def split_ask(
+    text: str, starts: re.Pattern[str], ask: re.Pattern[str]
+) -> tuple[str | None, re.Match[str] | None]:
+    """The story and the ask at the end of `text` (its closing marks already off): from the last
+    place `starts` matches (never the very start) whose rest is all `ask`; the story without its
+    marks or `so` at its end (`... since then, so what temp is it now`)."""
+    for at in reversed([m.start() for m in starts.finditer(text)]):
+        if at and (asked := ask.fullmatch(text[at:])) is not None:
             return re.sub(r"(?:[\s,.?!-]|\bso\b)+$", "", text[:at]), asked
     return None, None
 
