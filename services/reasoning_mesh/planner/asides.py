@@ -67,16 +67,7 @@ _JOINERS = frozenset(("and", "but", "so", "though", "tho"))
 def aside(words: list[str]) -> bool:
     """Whether `words` (after the question) are sentences of the asker's own only: each clause
     opens as an aside does, every word is plain or a tail word, and none acts on the maths."""
-    if any(w in _ACTING or (w.endswith("n't") and w != "can't") for w in words):
-        return False
-    said = list(words)
-    named = [said[i + 1] if i + 1 < len(said) else "" for i, w in enumerate(said) if w == "in"]
-    if any(n not in _IN_WHOSE for n in named):
-        return False  # `need it in tenners`, `in kph`: the result asked in another measure (audit Y)
-    if not all(
-        plain_word(w) or w in TAIL_WORDS or w in _OPENERS or helped(words, i)
-        for i, w in enumerate(words)
-    ):
+    if not aside_words(words):
         return False
     clause: list[str] = []
     for w in [*words, "."]:
@@ -138,3 +129,65 @@ def unstuck(said: str) -> str:
     for stuck in _STUCK:
         said = stuck.sub("i'm stuck", said)
     return said
+
+
+#: Words of another question, or of the measure itself, after a conversion (`? like how many
+#: metres is 350 cm`, `? the jug is 2 l`): never the asker's purpose.
+_NOT_PURPOSE = frozenset(
+    ("how", "what", "what's", "whats", "which", "why", "is it", "fluid", "dry", "liquid",
+     "decimal", "decimals", "fraction", "fractions", "exactly", "precisely", "statute", "survey",
+     "short", "long", "english", "canadian", "australian", "standard", "conversion", "converting",
+     "cup", "cups", "tablespoon", "teaspoon", "stone", "st", "dp", "sf", "figures", "places")
+)  # fmt: skip
+#: Times people name as plain nouns (`sports day`, `a big baking day`), never a unit asked.
+_PLAIN_TIMES = frozenset(("day", "days", "week", "weeks", "month", "months", "year", "years"))
+
+
+#: Words a purpose says (`setting up`, `working out a rota`, `the order form`, `moving day`)
+#: that `plain_word` holds back elsewhere, none of which changes what a unit is.
+_PURPOSE_WORDS = frozenset(
+    ("out", "up", "gone", "form", "plan", "kids", "with", "season", "batch", "tea", "exact",
+     "old", "working", "food", "using", "takes", "check", "day", "days", "week", "weeks")
+)  # fmt: skip
+
+
+def purpose(words: list[str], units: frozenset[str], numbers: frozenset[str]) -> bool:
+    """Whether `words` after a unit conversion only say why the asker asks (`? setting up an
+    infusion`, `? caravan season pass`): no opener is needed, since no purpose changes what a
+    unit is; but no word acts on the maths (`_ACTING`: `uk`, `round`, `sorry`, `each`), names a
+    unit (`oz`, `litres`) or a number (`two`, `half`), asks again (`how`, `what`), or asks the
+    result in another measure (`in tenners`)."""
+    said = " ".join(words).replace("double check", "check").split()
+    if not said or len(said) > 16 or not _in_whose(said):
+        return False
+    return all(
+        (
+            w in _PURPOSE_WORDS
+            or (w not in _ACTING and (plain_word(w) or w in TAIL_WORDS or w in _OPENERS))
+        )
+        and not (w.endswith("n't") and w != "can't")
+        and w not in _NOT_PURPOSE
+        and w not in numbers
+        and (w not in units or w in _PLAIN_TIMES)
+        for w in said
+    )
+
+
+def _in_whose(words: list[str]) -> bool:
+    """Whether every `in` names a place or time of the asker's (`in my head`), never a measure
+    the result is asked in (`need it in tenners`, `in kph`; audit Y)."""
+    named = [words[i + 1] if i + 1 < len(words) else "" for i, w in enumerate(words) if w == "in"]
+    return all(n in _IN_WHOSE for n in named)
+
+
+def aside_words(words: list[str]) -> bool:
+    """Whether every word of `words` may be an aside's (plain, no word acting on the maths, no
+    measure named after `in`), whatever its clauses open with."""
+    if any(w in _ACTING or (w.endswith("n't") and w != "can't") for w in words):
+        return False
+    if not _in_whose(words):
+        return False
+    return all(
+        plain_word(w) or w in TAIL_WORDS or w in _OPENERS or helped(words, i)
+        for i, w in enumerate(words)
+    )

@@ -27,6 +27,7 @@ from reasoning_mesh.planner import (
     gist,
     leftovers,
     listed,
+    measures,
     memberships,
     money,
     natural,
@@ -51,8 +52,10 @@ from reasoning_mesh.planner import (
     word_problems,
     wrappers,
 )
-from reasoning_mesh.planner.asides import aside, unstuck
+from reasoning_mesh.planner.asides import aside, purpose, unstuck
 from reasoning_mesh.planner.background import tokens
+from reasoning_mesh.planner.numwords import DENOMINATORS, WORDS
+from reasoning_mesh.planner.units import UNIT_NAMES
 
 #: Spans tried per question: each is a parse, and a long sentence of chatter has many.
 _MAX_SPANS = 48
@@ -127,7 +130,7 @@ def _part_read(said: str) -> tuple[str | None, forms.FormedReading | None]:
         return reading(asked, whole=False)
     if (first := _asked_first(said)) is not None:
         return reading(first)
-    return None, None
+    return _converted_first(said) or (None, None)
 
 
 #: Plain words that, after a question, may still count a trip twice (`there and back`), leave
@@ -150,6 +153,28 @@ def _asked_first(said: str) -> str | None:
     things = [w for w in words if w.endswith("s") and len(w) > 3 and w not in _NOT_THINGS]
     plain = aside(words) and not _QUALIFYING & set(words) and not things  # `booking rooms`
     return f"{head}?" if words and plain else None
+
+
+#: A conversion's reading (`How many ml are there in 2.5 litres?`).
+_CONVERSION = re.compile(r"How many [a-zµ² ]+ are there in [^?]+\?")
+#: Numbers in words, none of which an asker's purpose says.
+_NUMBERS = frozenset((*WORDS, *DENOMINATORS, "dozen", "couple", "pair", "score"))
+_UNITS = frozenset((*UNIT_NAMES, "cup", "cups", "tbsp", "tsp", "tablespoons", "teaspoons", "acre",
+                    "acres", "hectare", "hectares", "ton", "tons"))  # fmt: skip
+
+
+def _converted_first(said: str) -> tuple[str, forms.FormedReading | None] | None:
+    """The reading of a unit conversion before its first question mark, where what follows
+    only says why the asker asks (`? setting up an infusion and my head's gone`): no opener
+    needed (`asides.purpose`), since no purpose changes what a unit is; None otherwise."""
+    head, mark, rest = said.partition("?")
+    if not mark or not head.strip() or re.search(r"\d", rest):
+        return None
+    words = tokens(unstuck(rest.lower()))
+    if _QUALIFYING & set(words) or not purpose(words, _UNITS, _NUMBERS):
+        return None
+    found, formed = reading(f"{head}?")
+    return (found, formed) if found is not None and _CONVERSION.fullmatch(found) else None
 
 
 #: Words ending in `s` an aside may say that name nothing counted (`thanks`, `my kids`).
@@ -177,6 +202,7 @@ def _formed(said: str) -> forms.FormedReading | None:
         or memberships.read(said)
         or fee_rate.read(said)
         or priced.read(said)
+        or measures.read(said)
     )
 
 

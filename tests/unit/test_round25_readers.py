@@ -1,0 +1,83 @@
+"""Amounts of one household measure (a cup, a tin, a skein, a bag) added, taken away, scaled or
+divided within it (twenty-third round); and what must still be refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from reasoning_mesh.planner.domain import plan_question
+from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionError
+from tests.unit.audit_data import misreads
+
+
+@pytest.mark.parametrize(
+    ("question", "reading", "form"),
+    [
+        # a total of amounts used or needed
+        ("Baking class q - the recipe wants 3/4 cup white sugar and 2/3 cup brown sugar. How "
+         "much sugar is that in total? Leave it as a fraction please", "What is (3/4) + (2/3)?",
+         "any"),
+        ("Painting the house this weekend. Used 3/4 of a tin on the hallway and 2/3 of a tin on "
+         "the landing. How many tins is that altogether?", "What is (3/4) + (2/3)?", "any"),
+        ("knitting update: used 1/3 of the skein on the front panel and 1/4 on the back. what "
+         "fraction of the skein have I used up?", "What is (1/3) + (1/4)?", "any"),
+        ("party punch recipe says 3/8 cup of syrup, 1/2 cup of juice concentrate and 1/4 cup of "
+         "lime. how many cups is that all together, as a fraction", "What is (3/8) + (1/2) + (1/4)?",
+         "any"),
+        ("baking with the kids, used three quarters of a cup of flour then another 2/3 cup. how "
+         "many cups is that in total, as a fraction", "What is (3/4) + (2/3)?", "any"),
+        # what is left, what more is needed
+        ("Allotment note to self: had 5/6 of a bag of compost, used 1/4 of a bag on the leeks. "
+         "what fraction of a bag is left", "What is (5/6) - (1/4)?", "not_negative"),
+        ("Had 5/6 of a tin of gloss left, used half a tin on the back door. how much of a tin is "
+         "left? as a fraction pls", "What is (5/6) - (1/2)?", "not_negative"),
+        ("Baking class q: the recipe needs 5/6 cup of sugar and I've already tipped in 1/4 cup. "
+         "how much more do I add?", "What is (5/6) - (1/4)?", "not_negative"),
+        ("Baking tonight, I've got 1 1/2 cups of flour but the recipe needs 3 2/3 cups. How many "
+         "more cups do I need? as a fraction", "What is (3 + 2/3) - (1 + 1/2)?", "not_negative"),
+        # a scaled amount
+        ("Recipe wants 2/3 cup of sugar but I'm only making half a batch. How much sugar is "
+         "that, as a fraction of a cup?", "What is (2/3)*(1/2)?", "any"),
+        ("recipe says 5/6 cup sugar and I'm tripling it for the party, how many cups of sugar do "
+         "I need? fraction is fine", "What is (5/6)*3?", "any"),
+        ("I'm making two and a half batches of cookies and each batch needs 3/4 tsp of salt - "
+         "how much salt is that in total, as a fraction of a teaspoon?",
+         "What is (3/4)*(2 + 1/2)?", "any"),
+        ("recipe says 3/4 cup of flour but im making it 2/3 size. how much flour do i need? "
+         "fraction pls", "What is (3/4)*(2/3)?", "any"),
+        # how many fit: a whole count
+        ("how many 3/8 cup scoops fit into 3/4 of a cup", "What is (3/4)/(3/8)?", "whole"),
+    ],
+)  # fmt: skip
+def test_reads(question: str, reading: str, form: str) -> None:
+    plan = plan_question(question)
+    assert plan.reading == reading
+    assert (plan.final_check.answer_form if plan.final_check else "any") == form
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # the amounts of different things, one asked
+        "The recipe wants 3/4 cup of flour and 2/3 cup of sugar. How much flour is that in total?",
+        # a whole amount unsaid (1 - a - b), or part of what was left
+        "I used 2/5 of a tin of paint on the hall and 1/3 of the tin on the landing. What "
+        "fraction of the tin is left?",
+        "there was 3/4 of a bag of compost left and Maureen used 2/3 of what was left. What "
+        "fraction of a whole bag did she use?",
+        # another number, another measure, an amount spilled or guessed
+        "cooking for 20 tomorrow, the sauce needs 1/3 cup white sugar and 1/4 cup brown sugar. "
+        "how much sugar is that in total?",
+        "The recipe wants 3/4 cup of sugar and 2 tablespoons of honey. How many cups is that?",
+        "I used 3/4 cup of sugar and spilled 1/4 cup. How much sugar is that in total?",
+        "The recipe wants about 3/4 cup of sugar and 2/3 cup more. How much sugar in total?",
+        # a scale of people, not of the recipe
+        "Recipe serves 4 and uses 3/4 cup of sugar. I'm making it for 6. How much sugar do I "
+        "need?",
+        # had and used read the other way round
+        "I used 1/4 of a bag on the leeks and had 5/6 of a bag. How much is left?",
+    ],
+)
+def test_refuses(question: str) -> None:
+    with pytest.raises((UnsupportedQuestionError, UnplannableError)):
+        plan_question(question)
