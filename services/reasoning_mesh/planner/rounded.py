@@ -80,6 +80,7 @@ def read(text: str) -> str | None:  # noqa: PLR0911 - one refusal per check
         or w in ("round", "rounded", "rounding", "to", "of", "as")
         or describes(words, k, i)
         or _per_one(words, k, i)
+        or _setting(words, i)
         for i, w in enumerate(words)
         if i not in skip
     ) and tail_plain(tokens(said[spec.end() :]))  # `nearest hundred online?`
@@ -145,9 +146,19 @@ def _asks_it(before: list[str]) -> bool:
 
 def _asks_only(between: list[str]) -> bool:
     """Whether the words after the quantity's own clause, up to the place, only ask (`, can
-    you round it`), naming nothing else to round (`; the revenue,`)."""
+    you round it`), naming nothing else to round (`; the revenue,`), perhaps for a paper of the
+    asker's (`. For the newsletter I want to round it`)."""
     ends = [i for i, w in enumerate(between) if w in _ENDS or w in (",", "-")]
-    return not ends or all(w in _ASK_WORDS for w in between[ends[0] :])
+    if not ends:
+        return True
+    rest = " ".join(between[ends[0] :])
+    rest = re.sub(rf"\bfor (?:the|my|our) (?:{'|'.join(_PAPERS)})\b", " ", rest)
+    return all(w in _ASK_WORDS for w in rest.split())
+
+
+#: Papers a rounded number is asked for (`for the newsletter`, `for the AGM slide`).
+_PAPERS = ("newsletter", "poster", "slide", "agm slide", "report", "write-up", "website",
+           "flyer", "leaflet", "notes", "noticeboard", "board", "summary", "presentation")  # fmt: skip
 
 
 def _per_one(words: list[str], k: int, i: int) -> bool:
@@ -163,6 +174,31 @@ def _per_one(words: list[str], k: int, i: int) -> bool:
     marks = [m for m in range(j) if words[m] in _ENDS or words[m] in (",", "-")]
     opens = j == (marks[-1] + 1 if marks else 0)
     return not opens and not any(w in _ENDS or w in (",", "-") for w in words[j:k])
+
+
+#: Where and when a one number was counted, in words `plain_here` holds back elsewhere (a
+#: charity `raised`, `page views`, the `taxi meter`, `for the write-up`): beside one number and
+#: a place to round it to, none can be another number or change this one.
+_SETTING = frozenset(
+    ("raised", "page", "write-up", "meter", "season", "weekend", "summer", "winter", "spring",
+     "autumn", "used", "collected", "newsletter", "poster", "slide")
+)  # fmt: skip
+#: Times a `quarter`, `over` or `last` names (`this quarter`, `over the weekend`, `last summer`).
+_PERIODS = frozenset(("week", "weekend", "month", "quarter", "year", "season", "summer", "winter"))
+
+
+def _setting(words: list[str], i: int) -> bool:
+    """Whether `words[i]` says where or when the one number was counted: a word of `_SETTING`,
+    `quarter` of the year (`this quarter`, never `a quarter of`), `over the weekend`, `last
+    summer`."""
+    w, before, after = words[i], words[i - 1 : i], words[i + 1 : i + 3]
+    if w in _SETTING:
+        return True
+    if w == "quarter":
+        return before in (["this"], ["last"], ["that"]) and after[:1] != ["of"]
+    if w == "over":
+        return after[:1] == ["the"] and after[1:2] != [] and after[1] in _PERIODS
+    return w == "last" and after[:1] != [] and after[0] in _PERIODS
 
 
 def _rate_noun(word: str) -> bool:
