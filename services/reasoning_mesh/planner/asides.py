@@ -131,34 +131,38 @@ def unstuck(said: str) -> str:
     return said
 
 
-#: Words of another question, or of the measure itself, after a conversion (`? like how many
-#: metres is 350 cm`, `? the jug is 2 l`): never the asker's purpose.
+#: Words of another question, of the measure itself, of a result rounded or counted another
+#: way, or of the units' system, after a conversion (audit C: `? like how many metres is 350
+#: cm`, `? bump it up`, `? old money`, `? divvied up with my sister`, `? misread it, it's days`).
 _NOT_PURPOSE = frozenset(
-    ("how", "what", "what's", "whats", "which", "why", "is it", "fluid", "dry", "liquid",
-     "decimal", "decimals", "fraction", "fractions", "exactly", "precisely", "statute", "survey",
-     "short", "long", "english", "canadian", "australian", "standard", "conversion", "converting",
-     "cup", "cups", "tablespoon", "teaspoon", "stone", "st", "dp", "sf", "figures", "places")
+    ("how", "what", "what's", "whats", "which", "why", "fluid", "dry", "liquid", "decimal",
+     "decimals", "fraction", "fractions", "exactly", "precisely", "statute", "survey", "short",
+     "long", "english", "canadian", "australian", "standard", "conversion", "converting", "cup",
+     "cups", "tablespoon", "teaspoon", "stone", "st", "dp", "sf", "figures", "places", "complete",
+     "completed", "whole", "full", "next", "bump", "misread", "misremembered", "scrap", "scratch",
+     "money", "system", "units", "measures", "shared", "divvied", "between", "shifts", "counting",
+     "leave", "leaving", "include", "including", "plus", "start", "end", "working", "old")
 )  # fmt: skip
-#: Times people name as plain nouns (`sports day`, `a big baking day`), never a unit asked.
-_PLAIN_TIMES = frozenset(("day", "days", "week", "weeks", "month", "months", "year", "years"))
-
-
-#: Words a purpose says (`setting up`, `working out a rota`, `the order form`, `moving day`)
-#: that `plain_word` holds back elsewhere, none of which changes what a unit is.
+#: Words a purpose says (`the order form`, `a big batch of tea`) that `plain_word` holds back
+#: elsewhere, none of which changes what a unit is; never a time (audit C: `? working days`,
+#: `? my water a day, for the week`).
 _PURPOSE_WORDS = frozenset(
-    ("out", "up", "gone", "form", "plan", "kids", "with", "season", "batch", "tea", "exact",
-     "old", "working", "food", "using", "takes", "check", "day", "days", "week", "weeks")
+    ("form", "plan", "kids", "with", "season", "batch", "tea", "exact", "food", "using", "takes",
+     "check", "gone")
 )  # fmt: skip
+#: What an asker is doing, said as one verb (`setting up an infusion`, `weighing out butter`).
+_DOING = re.compile(r"\b(setting|signing|weighing|measuring|portioning|sorting|working) (?:up|out)\b")
 
 
 def purpose(words: list[str], units: frozenset[str], numbers: frozenset[str]) -> bool:
     """Whether `words` after a unit conversion only say why the asker asks (`? setting up an
     infusion`, `? caravan season pass`): no opener is needed, since no purpose changes what a
     unit is; but no word acts on the maths (`_ACTING`: `uk`, `round`, `sorry`, `each`), names a
-    unit (`oz`, `litres`) or a number (`two`, `half`), asks again (`how`, `what`), or asks the
-    result in another measure (`in tenners`)."""
-    said = " ".join(words).replace("double check", "check").split()
-    if not said or len(said) > 16 or not _in_whose(said):
+    unit or a time (`oz`, `litres`, `days`) or a number (`two`, `half`), asks again (`how`,
+    `what`), asks the result in another measure (`in tenners`), or goes both ways (`to work and
+    from work`)."""
+    said = _DOING.sub(r"\1", " ".join(words).replace("double check", "check")).split()
+    if not said or len(said) > 16 or not _in_whose(said) or {"to", "from"} <= set(said):
         return False
     return all(
         (
@@ -168,7 +172,7 @@ def purpose(words: list[str], units: frozenset[str], numbers: frozenset[str]) ->
         and not (w.endswith("n't") and w != "can't")
         and w not in _NOT_PURPOSE
         and w not in numbers
-        and (w not in units or w in _PLAIN_TIMES)
+        and w not in units
         for w in said
     )
 

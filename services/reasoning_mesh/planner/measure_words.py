@@ -41,21 +41,19 @@ def amount_text(said: str) -> str:
     return said if said[0].isdigit() else read_number_words(said)
 
 
-_RECIPE = (
-    r"(?:it|that|the recipe|the batch|the amount|the mix|the mixture"
-    r"|my(?: [a-z']+){0,3} recipe|the(?: [a-z']+){0,2} recipe)"
-)
-#: A scale of the recipe: `making 2/3 of the batch`, `making two and a half batches`,
-#: `tripling it`, `making it 2/3 size`, `scaling it up 2 and a half times`.
+#: What a scale is of: the recipe itself, never another dish (`doubling the frosting recipe`).
+_RECIPE = r"(?:it|that|the recipe|the batch|the mix|the mixture|my recipe)"
+#: A scale of the recipe, said as the asker's own now (audit B: never `I doubled it`, `was
+#: going to`): `making 2/3 of the batch`, `making two and a half batches`, `tripling it`,
+#: `making it 2/3 size`, `scaling it up 2 and a half times` (never `scaling it up by a half`).
 SCALE = re.compile(
-    rf"\b(?:making|make|doing|do|baking|bake|cooking|cook)(?: only| just)? (?P<f>{AMOUNT}|half) "
-    rf"(?:of )?(?:the |a |my |this )?(?:batch|recipe|amount|quantity|mix|mixture|it)\b"
-    rf"|\b(?:making|make|doing|baking|bake)(?: up)? (?P<n>{AMOUNT}) (?:batches|batch|lots)\b"
-    rf"|\b(?:making|make|doing|baking|bake) (?:it|the recipe|the batch) (?P<s>{AMOUNT}) "
-    rf"(?:size|times over|times)\b"
-    rf"|\b(?:making|make|doing) (?P<t>{AMOUNT}) times (?:the (?:recipe|batch|amount)|over)\b"
-    rf"|\bscal(?:e|ing) (?:it|the recipe|the batch) up (?:by )?(?P<u>{AMOUNT})(?: times)?\b"
-    rf"|\b(?P<k>tripl|trebl|doubl|halv)(?:ing|e|ed) {_RECIPE}"
+    rf"\b(?:making|doing|baking|cooking)(?: only| just)? (?P<f>{AMOUNT}|half) "
+    rf"(?:of )?(?:the |a |my |this )?(?:batch|recipe|mix|mixture|it)\b"
+    rf"|\b(?:making|doing|baking)(?: up)? (?P<n>{AMOUNT}) (?:batches|batch)\b"
+    rf"|\b(?:making|doing|baking) (?:it|the recipe|the batch) (?P<s>{AMOUNT}) (?:size|times over|times)\b"
+    rf"|\b(?:making|doing) (?P<t>{AMOUNT}) times (?:the (?:recipe|batch)|over)\b"
+    rf"|\bscaling (?:it|the recipe|the batch) up (?:by )?(?P<u>{AMOUNT}) times\b"
+    rf"|\b(?P<k>tripl|trebl|doubl|halv)ing {_RECIPE}(?![\w'])"
 )
 _MULTIPLES = {"tripl": "3", "trebl": "3", "doubl": "2", "halv": "a half"}
 
@@ -93,8 +91,8 @@ EACH = re.compile(r"\b(?:each|every|per|apiece)\b")
 
 #: Other measures and units: any but the story's one measure refuses it.
 OTHER_MEASURES = re.compile(
-    rf"\b(?:{MEASURE}|mugs?|glass(?:es)?|bowls?|spoonfuls?|cans?|cartons?|packets?|packs?|"
-    rf"boxes|box|pots?|jugs?|buckets?|scoops?|loaf|loaves)\b"
+    rf"\b(?:{MEASURE}|mugs?|glass(?:es)?|bowls?|spoonfuls?|cartons?|packets?|packs?|"
+    rf"boxes|box|pots?|jugs?|buckets?|scoops?|cans)\b"
 )
 
 
@@ -108,8 +106,77 @@ def other_unit(words: list[str]) -> bool:
 FRACTION_ASKED = re.compile(
     r"[,(]?\s*(?:(?:please|pls|plz)\s+)?(?:(?:can you\s+)?(?:give|leave|write|put|keep|express)\s+"
     r"(?:it|that|the answer|your answer)\s+)?(?:as|in)\s+(?:an?\s+)?(?:improper\s+)?fraction(?:\s+form)?"
-    rf"(?:\s+of\s+(?:a|an|the)\s+(?:{MEASURE}))?(?:\s+(?:please|pls|plz|is fine|is ok|thanks))?\s*\)?"
+    rf"(?:\s+of\s+(?:a|an|the)\s+(?P<m>{MEASURE}))?(?:\s+(?:please|pls|plz|is fine|is ok|thanks))?\s*\)?"
     r"|[,(]?\s*(?:an?\s+)?fraction\s+(?:answer\s+)?(?:please|pls|plz|is fine|is ok|is okay)\s*\)?"
     r"|[,(]?\s*(?:i'm\s+)?happy with a fraction\s*\)?"
     r"|[,(]?\s*(?:,\s*)?not (?:as )?a decimal\s*\)?"
 )
+
+
+#: What an ask may name (its measure written `msr`): the measure, a thing (`sugar`), or both.
+_THING = (
+    r"(?: msr| msr of (?:the |my )?[a-z]+| of (?:a|an|the) msr| of (?:the |my )?[a-z]+"
+    r"| (?!more\b|else\b|extra\b|less\b|is\b|do\b|did\b|does\b|have\b|will\b|can\b)[a-z]+)?"
+)
+_TOTAL = r" (?:in total|altogether|overall|combined|total)"
+#: The closed asks of each shape (audit A: an open ask let `for two batches`, `to buy`, `did
+#: Tom use`, `in total today`, `to the nearest cup` through).
+TOTAL_ASK = re.compile(
+    rf"how (?:much|many){_THING}(?: (?:is that|do (?:i|we) need|have (?:i|we) used|did (?:i|we) use))?"
+    rf"{_TOTAL}(?: in msr)?"
+    rf"|how (?:much|many){_THING} (?:is that|do (?:i|we) need)(?: in msr)?"
+    r"|what fraction of (?:a|the) msr (?:have|did) (?:i|we) used?(?: up)?(?: altogether| in total)?"
+    r"|what fraction of (?:a|the) msr is (?:in (?:the|my) [a-z]+|that)(?: altogether| in total)?"
+)
+LEFT_ASK = re.compile(
+    rf"(?:how much{_THING}|what fraction of (?:a|the) msr) (?:is|is there|do (?:i|we) have"
+    r"|have (?:i|we) got|will (?:i|we) have|will there be) (?:left|left over|remaining)(?: now)?"
+)
+MORE_ASK = re.compile(
+    rf"how (?:much|many) (?:more|extra){_THING}(?: (?:do|will|should) (?:i|we)(?: still)? "
+    r"(?:need|add|need to add|have to add|put in|need to put in))?(?: in msr)?"
+    r"|how much (?:more )?(?:do|will) (?:i|we) still need(?: to add)?"
+)
+SCALE_ASK = re.compile(
+    rf"how (?:much|many){_THING}(?: (?:do|will|should) (?:i|we)(?: actually| really)? (?:need|use|add"
+    r"|put in)| (?:is that|would that be|does that come to))?(?:{_TOTAL}| then| now)?(?: in msr)?"
+)
+FIT_ASK = re.compile(
+    r"how many (?P<things>[a-z]+) (?:is that|can (?:i|we) (?:make|fill|do|get)|does that make"
+    r"|will that (?:make|do|fill)|do (?:i|we) get)(?: out of (?:it|that))?"
+)
+SCOOPS_ASK = re.compile(
+    rf"how many (?P<each>{AMOUNT})[ -](?P<m>{MEASURE}) (?:scoops?|measures?|spoons?|spoonfuls?)"
+    rf"(?: of [a-z]+)? (?:fit into|fit in|go into|make|are in|in) (?P<whole>.+)"
+)
+#: Who has an amount, and who uses or needs one (read in the words before it).
+HAD = re.compile(
+    r"\b(?:had|have|has|holds|i've got|ive got|we've got|got|there was|there's|there is|i've|we've)\b"
+)
+USED = re.compile(
+    r"\b(?:used|uses|use|took|takes|take|went on|poured|tipped in|put in|added|needs|need|needed|"
+    r"wants|want|calls for|called for|says|requires|mixed|mix)\b"
+)
+NEEDS = re.compile(r"\b(?:needs|need|needed|wants|calls for|called for|says|requires|uses)\b")
+HAS_NOW = re.compile(
+    r"\b(?:have|i've got|ive got|we've got|got|already (?:tipped in|put in|added)|tipped in|"
+    r"put in|added)\b"
+)
+#: Every word of a story outside its amounts, scale, opening chatter, places and purposes (`on
+#: the landing`, `for the dough`) and subjects (`the glaze needs`): audits A and B found open
+#: words adding uses, people, times, corrections and other dishes (`my brother used`, `2/3 as
+#: much`, `apart from the sugar`, `tomorrow`, `no wait`).
+CLOSED = frozenset(
+    ("and", "then", "but", "so", ",", "-", "the", "a", "i", "we", "i've", "we've", "ive", "i'm",
+     "im", "it", "recipe", "pattern", "says", "said", "used", "uses", "use", "took", "takes",
+     "take", "went", "on", "poured", "tipped", "in", "put", "added", "needs", "need", "needed",
+     "wants", "want", "calls", "called", "for", "requires", "mixed", "mix", "qamt", "qscale")
+)  # fmt: skip
+#: Words each shape adds to `CLOSED`.
+SHAPE_WORDS = {
+    "total": frozenset(("another", "plus", "with", "then")),
+    "left": frozenset(("had", "have", "got", "left", "there", "was")),
+    "more": frozenset(("have", "got", "already", "so", "far", "only", "left", "i", "but")),
+    "scale": frozenset(("only", "just", "normally", "each", "per", "batch")),
+    "fit": frozenset(("had", "have", "got", "left", "each", "every", "one", "there's")),
+}
