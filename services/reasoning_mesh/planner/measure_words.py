@@ -104,7 +104,7 @@ def other_unit(words: list[str]) -> bool:
 #: How an answer is asked to be a fraction, anywhere in the question (`, as a fraction of a
 #: cup,`, `fraction answer pls`, `(leave it as a fraction pls)`): the form an exact result has.
 FRACTION_ASKED = re.compile(
-    r"[,(]?\s*(?:(?:please|pls|plz)\s+)?(?:(?:can you\s+)?(?:give|leave|write|put|keep|express)\s+"
+    r"[,(]?\s*(?:(?:please|pls|plz|answer)\s+)?(?:(?:can you\s+)?(?:give|leave|write|put|keep|express)\s+"
     r"(?:it|that|the answer|your answer)\s+)?(?:as|in)\s+(?:an?\s+)?(?:improper\s+)?fraction(?:\s+form)?"
     rf"(?:\s+of\s+(?:a|an|the)\s+(?P<m>{MEASURE}))?(?:\s+(?:please|pls|plz|is fine|is ok|thanks))?\s*\)?"
     r"|[,(]?\s*(?:an?\s+)?fraction\s+(?:answer\s+)?(?:please|pls|plz|is fine|is ok|is okay)\s*\)?"
@@ -139,7 +139,7 @@ MORE_ASK = re.compile(
 )
 SCALE_ASK = re.compile(
     rf"how (?:much|many){_THING}(?: (?:do|will|should) (?:i|we)(?: actually| really)? (?:need|use|add"
-    r"|put in)| (?:is that|would that be|does that come to))?(?:{_TOTAL}| then| now)?(?: in msr)?"
+    rf"|put in)| (?:is that|would that be|does that come to))?(?:{_TOTAL}| then| now)?(?: in msr)?"
 )
 FIT_ASK = re.compile(
     r"how many (?P<things>[a-z]+) (?:is that|can (?:i|we) (?:make|fill|do|get)|does that make"
@@ -167,7 +167,7 @@ HAS_NOW = re.compile(
 #: words adding uses, people, times, corrections and other dishes (`my brother used`, `2/3 as
 #: much`, `apart from the sugar`, `tomorrow`, `no wait`).
 CLOSED = frozenset(
-    ("and", "then", "but", "so", ",", "-", "the", "a", "i", "we", "i've", "we've", "ive", "i'm",
+    ("and", "then", "but", "so", ",", "-", ".", ";", ":", "!", "the", "a", "i", "we", "i've", "we've", "ive", "i'm",
      "im", "it", "recipe", "pattern", "says", "said", "used", "uses", "use", "took", "takes",
      "take", "went", "on", "poured", "tipped", "in", "put", "added", "needs", "need", "needed",
      "wants", "want", "calls", "called", "for", "requires", "mixed", "mix", "qamt", "qscale")

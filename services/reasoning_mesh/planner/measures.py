@@ -7,18 +7,20 @@ fit into 3/4 of a cup`.
 
 Each amount is read as written (`3/4`, `2 1/4`, `three quarters`, `two and a half`), every one
 of the one measure (`3/4 cup`, `2/3 of a skein`; a bare fraction after one, `and 1/4 on the
-back`), and every other number of the story refused. The shapes, each in its own words:
+back`), and no other number may be said. The shapes:
 
 - a total: two or three amounts used or needed, the ask a total (`in total`, `altogether`);
-- what is left: one amount had, one used, the ask what is left (answer `not_negative`);
-- what more is needed: one amount needed, one had, the ask how much more (`not_negative`);
-- a scaled amount: one amount and one scale of the recipe (`making 2/3 of the batch`,
-  `tripling it`, `two and a half batches`);
+- what is left: one amount had, one used (answer `not_negative`);
+- what more is needed: one amount needed, one had (`not_negative`);
+- a scaled amount: one amount a recipe needs and the asker's scale of it (`making 2/3 of the
+  batch`, `tripling it`, `two and a half batches`);
 - how many fit: one amount had and one each thing uses, or `N cup scoops` into an amount (a
   count asked is `whole`: `how many beds can I fill` has no answer of 17/4).
 
-Words that change an amount or what is counted (`each` outside the last shape, `spilled`,
-`twice`, another measure or unit) refuse the question (`_CHANGING`).
+Audits A and B (175 misreads of a first draft that refused only listed words) made the words
+closed: besides the amounts, the scale and the ask, a story says only opening chatter, places
+and purposes (`on the landing`, `for the dough`), subjects (`the glaze needs`) and the closed
+words of its shape (`measure_words.CLOSED`); every ask is a closed pattern, the last sentence.
 """
 
 from __future__ import annotations
@@ -27,18 +29,30 @@ import re
 from dataclasses import dataclass
 
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.background import spoken, tokens
+from reasoning_mesh.planner.background import TAIL_WORDS, plain_word, spoken, tokens
 from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.measure_words import (
     AMOUNT,
     APPROXIMATE,
     CHANGING,
+    CLOSED,
     EACH,
+    FIT_ASK,
     FRACTION_ASKED,
     FRACTION_WORDS,
+    HAD,
+    HAS_NOW,
+    LEFT_ASK,
     MEASURE,
+    MORE_ASK,
+    NEEDS,
     OTHER_MEASURES,
     SCALE,
+    SCALE_ASK,
+    SCOOPS_ASK,
+    SHAPE_WORDS,
+    TOTAL_ASK,
+    USED,
     amount_text,
     other_unit,
     scale_text,
@@ -49,9 +63,9 @@ from reasoning_mesh.planner.numwords import WORDS
 @dataclass(frozen=True)
 class _Amount:
     text: str  # as the grammar reads it: `3/4`, `2 1/4`
-    lead: str  # the words before it back to the last amount or the story's start
+    lead: str  # the words before it back to the last amount, in its sentence
     start: int
-    end: int
+    end: int  # after what it is of (`3/4 cup of sugar`)
     thing: str | None  # what it is of, by its last word (`sugar`); None where unsaid
 
 
@@ -66,208 +80,255 @@ _BARE = re.compile(
     rf"(?<![\w/.])(?P<amt>\d+ [1-9]\d?/[1-9]\d?|\d+/\d+|{FRACTION_WORDS.pattern})"
     r"(?![\w/.])(?! of\b)(?! [a-z]+ of\b)"
 )
-
-_ASK = re.compile(r"\b(?:how (?:much|many)|what fraction|what's the total|whats the total)\b")
-#: The ask of each shape (its measure already written `M`).
-_TOTAL_ASK = re.compile(
-    r"(?:how (?:much|many)|what fraction)\b.*\b(?:in total|altogether|all together|all up|overall|"
-    r"combined|total|in all)\b.*|what fraction of (?:a|the) msr (?:have|has|did) (?:i|we) used?(?: up)?"
-    r"|how much (?:[a-z]+ )?(?:is that|do i need)(?: in msr)?"
+_ASK = re.compile(r"\b(?:how (?:much|many)|what fraction)\b")
+#: A number in words outside the amounts (`three raised beds`); `one` only as a pronoun.
+_COUNTED = re.compile(
+    rf"\b(?!one\b)(?:{'|'.join(WORDS)})\b|(?<!each )(?<!every )(?<!the )(?<!second )"
+    rf"(?<!another )\bone\b"
 )
-_LEFT_ASK = re.compile(
-    r"(?:how much|what fraction)\b.*\b(?:left|left over|remaining)(?: now| in the [a-z]+)?(?: in msr)?"
-)
-_MORE_ASK = re.compile(
-    r"how (?:much|many)(?: more| extra)\b.*|how much (?:do|will) (?:i|we) still need.*"
-)
-_SCALE_ASK = re.compile(
-    r"how (?:much|many)(?: msr)?(?: of (?:the )?[a-z]+| [a-z]+)?(?: (?:do|will|should) (?:i|we)"
-    r"(?: actually| really)? (?:need|use|add|put in)| (?:is that|would that be|does that come to))?"
-    r"(?: in total| altogether| then| now)?(?: in msr)?"
-)
-_FIT_ASK = re.compile(
-    r"how many (?P<things>[a-z]+) (?:is that|can (?:i|we) (?:make|fill|do|get|set up|paint)"
-    r"|does that make|will that (?:make|do|fill)|do (?:i|we) get)(?: out of (?:it|that|them))?"
-)
-_SCOOPS_ASK = re.compile(
-    rf"how many (?P<each>{AMOUNT})[ -](?P<m>{MEASURE}) (?:scoops?|measures?|spoons?|portions?|servings?)"
-    rf"(?: of [a-z]+)? (?:fit into|fit in|go into|make|can (?:i|we) get out of|are in|in) (?P<whole>.+)"
-)
-#: Who has an amount, and who uses one (the verbs of each, read in an amount's lead).
-_HAD = re.compile(
-    r"\b(?:had|have|i've got|ive got|we've got|got|there was|there's|there is|i've|we've)\b"
-)
-_USED = re.compile(
-    r"\b(?:used|uses|use|using|took|takes|take|went on|go on|poured|tipped in|put in|added|needs|"
-    r"need|needed|wants|want|calls for|called for|says|said|requires|mixed|ate)\b"
-)
-_NEEDS = re.compile(r"\b(?:needs|need|needed|wants|calls for|called for|says|requires|recipe is)\b")
-_HAS_NOW = re.compile(
-    r"\b(?:have|i've got|ive got|we've got|got|already (?:tipped in|put in|added|used)|tipped in|"
-    r"put in|added|i've put in|i've added|so far|only have|left)\b"
-)
+#: Words after an amount that are not what it is of (`3/4 cup for the base`).
+_NOT_THING = frozenset(
+    ("for", "on", "in", "into", "and", "but", "so", "then", "to", "left", "from", "with", "i",
+     "we", "the", "a", "an", "my", "our", "this", "that", "is", "was", "at", "already", "plus",
+     "of", "each", "per", "it", "they", "used", "went", "had", "have", "got", "needs", "need",
+     "takes", "take", "uses", "use", "were", "are", "by", "after", "before", "i've", "i'm", "im")
+)  # fmt: skip
+#: Words after `how much` that name nothing (`how much is that`, `how much more`).
+_NOT_ASKED = frozenset(
+    ("msr", "is", "do", "does", "did", "will", "would", "should", "have", "has", "can", "more",
+     "extra", "altogether", "in", "of", "a", "the", "that", "am", "are")
+)  # fmt: skip
+_DETERMINERS = frozenset(("the", "my", "a", "an", "our", "this", "his", "her", "their"))
+_ORDINALS = frozenset(("first", "second", "third", "last"))
 
 
 def read(text: str) -> FormedReading | None:
     """The amounts' total, what is left, what more is needed, the scaled amount or how many fit,
     as the story and its ask say; None for any other story."""
-    said = spoken(FRACTION_ASKED.sub(" ", spoken(text)))
+    said = spoken(text)
+    in_measures = {_singular(m["m"]) for m in FRACTION_ASKED.finditer(said) if m["m"]}
+    said = spoken(FRACTION_ASKED.sub(" ", said))
     said = re.sub(r"\s+", " ", re.sub(r"[\s?.!]+$", "", said)).strip()
     asks = list(_ASK.finditer(said))
     if not asks:
         return None
     story, ask = said[: asks[-1].start()], said[asks[-1].start() :]
-    if (scoops := _SCOOPS_ASK.fullmatch(ask)) is not None:
+    if re.search(r"[.?!;]\s*\S", ask):
+        return None  # a sentence after the ask (audit A: `The milk's gone off.`)
+    if (scoops := SCOOPS_ASK.fullmatch(ask)) is not None:
         return _scoops(story, scoops)
     measures = {_singular(m["m"] or m["m2"]) for m in _MEASURED.finditer(story)}
-    if len(measures) != 1:
-        return None
+    if len(measures) != 1 or not in_measures <= measures:
+        return None  # `as a fraction of a bag` of cups (audit B)
     measure = measures.pop()
     scales = list(SCALE.finditer(story))
-    amounts = _amounts(story, measure, [(m.start(), m.end()) for m in scales])
+    amounts = _amounts(story, measure, scales)
     asked = re.sub(rf"\b(?:{measure}|{measure}s)\b", "msr", re.sub(r"[()]", " ", ask))
-    asked = re.sub(r"\b(?:all together|in all|all up)\b", "altogether", asked)
-    asked = re.sub(r"\s+", " ", asked).strip()
-    if amounts is None or not _plain(asked, measure, amounts):
+    asked = re.sub(r"\s+", " ", re.sub(r"\b(?:all together|in all|all up)\b", "altogether", asked))
+    if amounts is None or not _plain_ask(asked.strip(), amounts):
         return None
-    return _shaped(story, amounts, scales, asked)
-
-
-def _shaped(
-    story: str, amounts: list[_Amount], scales: list[re.Match[str]], asked: str
-) -> FormedReading | None:
-    """The reading of the one shape the story and its ask make (the module's list)."""
-    each = len(EACH.findall(story))
-    if scales:
-        batches = len(re.findall(r"\b(?:each|every|per) batch\b", story))
-        return _scaled(story, amounts, scales, asked) if each == batches else None
-    if each:
-        return _fit(amounts, asked)
-    if len(amounts) >= 2 and _TOTAL_ASK.fullmatch(asked) and _all_used(amounts, story):
-        return _formed(" plus ".join(a.text for a in amounts), "any")
-    if len(amounts) != 2 or not _same_things(amounts, asked, everyone=True):
-        return None
-    first, second = amounts
-    if _LEFT_ASK.fullmatch(asked) and _had_then_used(first, second):
-        return _formed(f"{first.text} minus {second.text}", "not_negative")
-    return _more(first, second) if _MORE_ASK.fullmatch(asked) else None
-
-
-def _had_then_used(first: _Amount, second: _Amount) -> bool:
-    """Whether the first amount is one had (`had 5/6 of a bag`) and the second one used."""
-    had = _HAD.search(first.lead) and not _USED.search(first.lead)
-    return bool(had and _USED.search(second.lead) and not _HAD.search(second.lead))
+    found = _skeleton(story, amounts, scales)
+    return None if found is None else _shaped(*found, amounts, scales, asked.strip())
 
 
 def _singular(measure: str) -> str:
     return measure[:-1] if measure.endswith("s") and measure not in ("tbsp", "tsp") else measure
 
 
-def _amounts(story: str, measure: str, scales: list[tuple[int, int]]) -> list[_Amount] | None:
-    """The story's amounts in order, each of `measure` (a bare fraction after a measured one);
-    None where any other number is said or a measure word stands alone (`and another cup`).
-    A scale's own number (`making 2/3 of the batch`) is no amount."""
+def _amounts(story: str, measure: str, scales: list[re.Match[str]]) -> list[_Amount] | None:
+    """The story's amounts in order, each of `measure`, with what each is of; None where any
+    other number is said, a measure word stands alone (`and another cup`), or a word changes
+    an amount (`CHANGING`, `APPROXIMATE`). A scale's own number is no amount."""
     found: list[tuple[int, int, str, str | None]] = []
     for m in _MEASURED.finditer(story):
-        thing = _thing(story, m.end(), of_measure=" of " in m[0] or m["m2"] is not None)
-        found.append((m.start(), m.end(), amount_text(m["amt"]) if m["amt"] else "a half", thing))
-    taken = [(s, e) for s, e, _, _ in found] + scales
+        thing, end = _thing(story, m.end(), of_measure=" of " in m[0] or m["m2"] is not None)
+        found.append((m.start(), end, amount_text(m["amt"]) if m["amt"] else "a half", thing))
+    taken = [(s, e) for s, e, _, _ in found] + [(m.start(), m.end()) for m in scales]
     for m in _BARE.finditer(story):
         if found and not any(s <= m.start() < e for s, e in taken) and m.start() > found[0][0]:
-            found.append(
-                (m.start(), m.end(), amount_text(m["amt"]), _thing(story, m.end(), of_measure=True))
-            )
-    if not found:
+            found.append((m.start(), m.end(), amount_text(m["amt"]), None))
+    rest = _rest(story, [(s, e) for s, e, _, _ in found], scales)
+    if not found or re.search(rf"\d|\b{measure}s?\b", rest) or CHANGING.search(rest):
         return None
-    rest = story
-    for s, e in sorted([(s, e) for s, e, _, _ in found] + scales, reverse=True):
-        rest = rest[:s] + " qamt " + rest[e:]
-    if re.search(rf"\d|\b{measure}s?\b", rest) or CHANGING.search(rest) or FRACTION_WORDS.search(rest):
-        return None
-    if APPROXIMATE.search(rest) or _COUNTED.search(rest):
+    if FRACTION_WORDS.search(rest) or APPROXIMATE.search(rest) or _COUNTED.search(rest):
         return None
     if OTHER_MEASURES.search(rest) or other_unit(tokens(rest)):
         return None
     amounts, last = [], 0
     for s, e, amount, thing in sorted(found):
-        lead = re.split(r"[.;:!?]", story[last:s])[-1]
-        amounts.append(_Amount(amount, lead, s, e, thing))
+        amounts.append(_Amount(amount, re.split(r"[.;:!?]", story[last:s])[-1], s, e, thing))
         last = e
     return amounts
 
 
-#: A number in words outside the amounts (`three raised beds`); `one` only as a pronoun
-#: (`each one takes`, `the second one`).
-_COUNTED = re.compile(
-    rf"\b(?!one\b)(?:{'|'.join(WORDS)})\b|(?<!each )(?<!every )(?<!this )(?<!that )(?<!the )"
-    rf"(?<!first )(?<!second )(?<!other )(?<!another )(?<!which )\bone\b(?! of\b)"
-)
-
-
-#: Words after an amount that are not what it is of (`3/4 cup for the base`, `... and 2/3`).
-_NOT_THING = frozenset(
-    ("for", "on", "in", "into", "and", "but", "so", "then", "to", "left", "from", "with", "i",
-     "we", "the", "a", "an", "my", "our", "this", "that", "is", "was", "at", "already", "plus",
-     "of", "each", "per", "it", "she", "he", "they", "you", "used", "went", "had", "have", "got",
-     "needs", "need", "takes", "take", "uses", "use", "were", "are", "by", "after", "before")
-)  # fmt: skip
-
-
-def _thing(story: str, end: int, *, of_measure: bool) -> str | None:
-    """What an amount is of, by its last word (`3/4 cup white sugar` → `sugar`); None where
-    the words after it say nothing of it."""
-    words = re.findall(r"[a-z']+|[^\sa-z']", story[end:])[:3]
-    if words[:1] == ["of"]:
-        words = words[1:]
-    elif of_measure or not words or words[0].endswith(("ing", "ed")):
-        return None  # `3/8 of a bag potting up the tomatoes`: what follows is not of it
-    taken: list[str] = []
-    for w in words[:2]:
-        if w in _NOT_THING or not re.fullmatch(r"[a-z']+", w):
+def _thing(story: str, end: int, *, of_measure: bool) -> tuple[str | None, int]:
+    """What an amount is of, by its last word (`3/4 cup white sugar` → `sugar`), and where
+    saying it ends; None where the words after say nothing of it (`3/8 of a bag potting up`)."""
+    after = re.match(r" of (?:the |my )?([a-z']+)(?: ([a-z']+))?| ([a-z']+)(?: ([a-z']+))?", story[end:])
+    if after is None or (after[3] and (of_measure or after[3].endswith(("ing", "ed")))):
+        return None, end
+    words = [w for w in after.groups() if w]
+    taken = []
+    for w in words:
+        if w in _NOT_THING or not plain_word(w):
             break
         taken.append(w)
-    return taken[-1] if taken else None
+    if not taken:
+        return None, end
+    stop = story.index(taken[-1], end) + len(taken[-1])
+    return taken[-1], stop
 
 
-def _same_things(amounts: list[_Amount], asked: str, *, everyone: bool) -> bool:
-    """Whether the amounts are of what the ask names (`how much sugar`), and, `everyone`, of
-    one thing among themselves (`had 5/6 of a bag of compost, used 1/4 of a bag of sand`)."""
-    named = {a.thing for a in amounts if a.thing is not None}
-    ask = re.match(r"how (?:much|many) (?:more |extra )?(?:of (?:the |my )?)?([a-z]+)", asked)
-    if ask and ask[1] not in _NOT_ASKED and named - {ask[1]}:
-        return False
-    return not everyone or len(named) <= 1
+def _rest(story: str, spans: list[tuple[int, int]], scales: list[re.Match[str]]) -> str:
+    """`story` with each amount written `qamt` and the scale `qscale`."""
+    marked = [(s, e, " qamt ") for s, e in spans] + [(m.start(), m.end(), " qscale ") for m in scales]
+    for s, e, mark in sorted(marked, reverse=True):
+        story = story[:s] + mark + story[e:]
+    return story
 
 
-#: Words after `how much` that name nothing asked of (`how much is that`, `how much more`).
-_NOT_ASKED = frozenset(
-    ("msr", "is", "do", "does", "did", "will", "would", "should", "have", "has", "can", "could", "more",
-     "extra", "altogether", "in", "of", "a", "the", "that", "fit", "go", "am", "are")
-)  # fmt: skip
-
-
-def _plain(asked: str, measure: str, amounts: list[_Amount]) -> bool:
-    """Whether the ask says no number, no change of an amount, no other measure or unit, and
-    names what the amounts are of where it names anything."""
+def _plain_ask(asked: str, amounts: list[_Amount]) -> bool:
+    """Whether the ask says no number, no word changing an amount, no other measure or unit,
+    and names, where it names a thing, what the amounts are of (audit A: `how many more
+    sachets`, `cups of water`)."""
     if re.search(r"\d|\bmsr\b.*\bmsr\b", asked) or CHANGING.search(asked) or EACH.search(asked):
         return False
-    if OTHER_MEASURES.search(asked) or other_unit(tokens(asked)):
+    if OTHER_MEASURES.search(asked) or other_unit(tokens(asked)) or _COUNTED.search(asked):
         return False
-    return _same_things(amounts, asked, everyone=False)
+    named = {a.thing for a in amounts if a.thing is not None}
+    ask = re.match(r"how (?:much|many) (?:more |extra )?(?:msr of |of )?(?:the |my )?([a-z]+)", asked)
+    return not (ask and ask[1] not in _NOT_ASKED and (not named or named - {ask[1]}))
 
 
-def _all_used(amounts: list[_Amount], story: str) -> bool:
-    """Whether every amount is one used or needed, none had (`had 5/6 ... used 1/4`: a total?)."""
-    if any(_HAD.search(a.lead) for a in amounts):
-        return False
-    return not re.search(r"\b(?:left|remaining|spare|already|still|so far|only)\b", story)
+def _skeleton(
+    story: str, amounts: list[_Amount], scales: list[re.Match[str]]
+) -> tuple[list[str], int] | None:
+    """The words of the story besides its amounts, scale, opening chatter, places and purposes
+    (`on the landing`, `for dusting the counter`) and subjects (`the glaze needs`), with how
+    many subjects there were; None where the chatter says more than chatter."""
+    rest = _rest(story, [(a.start, a.end) for a in amounts], scales)
+    clauses = re.split(r"(?<=[.!?;:,])\s+|\s+-\s+", rest.strip())
+    while clauses and "qamt" not in clauses[0] and "qscale" not in clauses[0]:
+        if not _chatter(tokens(clauses.pop(0))):
+            return None
+    words, subjects, k = tokens(" ".join(clauses)), 0, 0
+    kept: list[str] = []
+    while k < len(words):
+        w = words[k]
+        slot = _slot(words, k)
+        if slot:
+            k += slot
+            continue
+        if w == "of" and kept[-1:] == ["qscale"] and k + 1 < len(words) and _named(words[k + 1]):
+            k += 2  # `making two batches of cookies`
+            continue
+        subject = _subject(words, k)
+        if subject:
+            subjects += 1
+            k += subject
+            continue
+        kept.append(w)
+        k += 1
+    return kept, subjects
+
+
+#: Words of an opening clause `plain_word` holds back elsewhere (`baking with the kids`,
+#: `painting the house this weekend`, `baking class q`).
+_CHATTER = frozenset(("q", "re", "kids", "weekend", "tonight", "today", "morning", "evening"))
+
+
+def _chatter(words: list[str]) -> bool:
+    """An opening clause of the asker's own (`Painting the house this weekend.`, `Knitting
+    question lol`, `baking class q`): plain words, no use or having of anything."""
+    said = " ".join(words)
+    plain = all(plain_word(w) or w in TAIL_WORDS or w in _CHATTER for w in words)
+    return len(words) <= 10 and plain and not (HAD.search(said) or USED.search(said))
+
+
+def _slot(words: list[str], k: int) -> int:
+    """How many words a place or purpose at `k` takes (`on the back door`, `for dusting the
+    counter`, `for the party`): a preposition, a determiner and one or two nouns; 0 for none."""
+    if words[k] not in ("for", "on", "in", "into"):
+        return 0
+    j = k + 1
+    if j < len(words) and words[j].endswith("ing") and words[j] not in ("icing", "topping"):
+        j += 1  # `for dusting the counter`
+    if j > k + 1 and (j >= len(words) or words[j] not in _DETERMINERS):
+        return j - k  # `for dusting`
+    if j >= len(words) or words[j] not in _DETERMINERS:
+        return 0
+    nouns = 0
+    while j + 1 + nouns < len(words) and nouns < 2 and _named(words[j + 1 + nouns]):
+        nouns += 1
+    return 0 if nouns == 0 else j + 1 + nouns - k
+
+
+def _subject(words: list[str], k: int) -> int:
+    """How many words a subject at `k` takes, up to its verb of use (`the glaze needs`, `first
+    wall used`, `bake sale recipe needs`, `the crumble topping needs`): a determiner or an
+    ordinal, or a clause's opening, then one or two nouns (and `recipe`); 0 for none."""
+    opening = k == 0 or words[k - 1] in (",", ".", ";", ":", "-", "and", "but")
+    j = k
+    if words[j] in _DETERMINERS:
+        j += 1
+    if j < len(words) and words[j] in _ORDINALS:
+        j += 1
+    if j == k and not opening:
+        return 0
+    nouns = 0
+    while j + nouns < len(words) and nouns < 2 and _named(words[j + nouns]):
+        nouns += 1
+    if nouns and j + nouns < len(words) and words[j + nouns] == "recipe":
+        nouns += 1
+    verb = j + nouns
+    return verb - k if nouns and verb < len(words) and USED.fullmatch(words[verb]) else 0
+
+
+def _named(word: str) -> bool:
+    """A word that may name a place, a purpose or who uses an amount: none of the closed words
+    of a story, no verb of having or use."""
+    shaped = any(word in words for words in SHAPE_WORDS.values())
+    return (
+        bool(re.fullmatch(r"[a-z][a-z']*", word))
+        and word not in CLOSED
+        and not shaped
+        and not (HAD.fullmatch(word) or USED.fullmatch(word))
+    )
+
+
+def _shaped(  # noqa: PLR0911 - one shape per return
+    words: list[str], subjects: int, amounts: list[_Amount], scales: list[re.Match[str]], asked: str
+) -> FormedReading | None:
+    """The reading of the one shape the story's words and its ask make."""
+
+    def only(shape: str, *more: str) -> bool:
+        return all(w in CLOSED or w in SHAPE_WORDS[shape] or w in more for w in words)
+
+    if scales:
+        return _scaled(words, amounts, scales[0], asked) if only("scale") and len(scales) == 1 else None
+    if FIT_ASK.fullmatch(asked):
+        return _fit(words, amounts, asked)
+    if len(amounts) >= 2 and TOTAL_ASK.fullmatch(asked) and only("total"):
+        if any(HAD.search(a.lead) for a in amounts) or (
+            subjects and re.search(r"\b(?:did|have) (?:i|we)\b", asked)
+        ):
+            return None  # `had ... used`, `my brother used ... how much did I use` (audit A)
+        return _formed(" plus ".join(a.text for a in amounts), "any")
+    if len(amounts) != 2 or len({a.thing for a in amounts if a.thing}) > 1:
+        return None
+    first, second = amounts
+    if LEFT_ASK.fullmatch(asked) and only("left"):
+        had = HAD.search(first.lead) and not USED.search(first.lead)
+        used = USED.search(second.lead) and not HAD.search(second.lead)
+        return _formed(f"{first.text} minus {second.text}", "not_negative") if had and used else None
+    return _more(first, second) if MORE_ASK.fullmatch(asked) and only("more") else None
 
 
 def _more(first: _Amount, second: _Amount) -> FormedReading | None:
     """What more is needed: the amount needed less the one had, whichever is said first."""
-    if _NEEDS.search(first.lead) and _HAS_NOW.search(second.lead) and not _NEEDS.search(second.lead):
+    if NEEDS.search(first.lead) and HAS_NOW.search(second.lead) and not NEEDS.search(second.lead):
         need, have = first, second
-    elif _HAS_NOW.search(first.lead) and _NEEDS.search(second.lead) and not _NEEDS.search(first.lead):
+    elif HAS_NOW.search(first.lead) and NEEDS.search(second.lead) and not NEEDS.search(first.lead):
         need, have = second, first
     else:
         return None
@@ -275,29 +336,34 @@ def _more(first: _Amount, second: _Amount) -> FormedReading | None:
 
 
 def _scaled(
-    story: str, amounts: list[_Amount], scales: list[re.Match[str]], asked: str
+    words: list[str], amounts: list[_Amount], scale: re.Match[str], asked: str
 ) -> FormedReading | None:
-    """One amount times one scale of the recipe (`making 2/3 of the batch`, `tripling it`)."""
-    if len(amounts) != 1 or len(scales) != 1 or not _SCALE_ASK.fullmatch(asked):
+    """One amount a recipe needs times the asker's scale of it (never one had: audit B);
+    `each` or `per` only of a batch (`each batch needs 3/4 tsp`)."""
+    if len(amounts) != 1 or not SCALE_ASK.fullmatch(asked):
         return None
-    if re.search(r"\b(?:left|remaining|spare|more|already|so far)\b", story):
+    lead = amounts[0].lead
+    counting = [i for i, w in enumerate(words) if w in ("each", "per")]
+    batches = [i for i, w in enumerate(words) if w == "batch"]
+    if [i + 1 for i in counting] != batches or not NEEDS.search(lead) or HAD.search(lead):
         return None
-    return _formed(f"{amounts[0].text} times {scale_text(scales[0])}", "any")
+    return _formed(f"{amounts[0].text} times {scale_text(scale)}", "any")
 
 
-def _fit(amounts: list[_Amount], asked: str) -> FormedReading | None:
-    """How many things an amount had makes, each using one amount (`I've got 3/4 of a tin left
-    and each coat uses 3/8 of a tin. How many coats is that?`): a whole count, or no answer."""
-    ask = _FIT_ASK.fullmatch(asked)
-    if ask is None or len(amounts) != 2 or not _same_things(amounts, asked, everyone=True):
+def _fit(words: list[str], amounts: list[_Amount], asked: str) -> FormedReading | None:
+    """How many things an amount had makes, each using one amount (`I have 5/6 of a bag of
+    flour left and each loaf uses 5/12 of a bag. How many loaves can I make?`): only those two
+    clauses (audit B), and a whole count or no answer."""
+    ask = FIT_ASK.fullmatch(asked)
+    if ask is None or len(amounts) != 2 or len({a.thing for a in amounts if a.thing}) > 1:
         return None
     have, each = amounts
     things = ask["things"]
     names = {things, things[:-1], things[:-2], f"{things[:-3]}f"} if things.endswith("s") else {things}
-    per = re.search(
-        r"\b(?:each|every|per)(?: [a-z]+)? ([a-z]+) (?:uses|takes|needs|gets)\s*$", each.lead
-    )
-    if per is None or per[1] not in names or not _HAD.search(have.lead) or _USED.search(have.lead):
+    per = re.search(r"\b(?:each|every) ([a-z]+) (?:uses|takes|needs)\s*$", each.lead)
+    if per is None or per[1] not in names or not HAD.search(have.lead) or USED.search(have.lead):
+        return None
+    if not all(w in CLOSED or w in SHAPE_WORDS["fit"] or w == per[1] for w in words):
         return None
     return _formed(f"{have.text} divided by {each.text}", "whole")
 

@@ -38,7 +38,7 @@ _NOTES = frozenset(("pound", "dollar", "euro"))
 _COINED = {"penny": "£", "pound": "£", "cent": "$€", "dollar": "$", "euro": "€"}
 
 
-def read(text: str) -> str | None:  # noqa: PLR0911 - one refusal per check
+def read(text: str) -> str | None:  # noqa: PLR0911, PLR0912 - one refusal per check
     """`The invoice app shows £18.4449. What is that to the nearest penny?` → `Round 18.4449
     to 2 decimal places.`"""
     said = " ".join(tokens(text))
@@ -51,6 +51,9 @@ def read(text: str) -> str | None:  # noqa: PLR0911 - one refusal per check
     k = only_number(words)
     if k is None or "/" in words[k] or _other_rounded(words, k) or "which" in words:
         return None  # `which way does 1,247 round`: a direction asked
+    if _goes_on(words, k) or _PAPER_THEN_TIME.search(text.lower()):
+        return None  # `Collected £4,675 at the match so the gate, ...`, `For the poster, what
+        # is it this year` (audit D)
     if doubtful.one_quantity(words, k) is not None or not _rounds_it(said, spec.start()):
         return None
     if (
@@ -80,7 +83,7 @@ def read(text: str) -> str | None:  # noqa: PLR0911 - one refusal per check
         or w in ("round", "rounded", "rounding", "to", "of", "as")
         or describes(words, k, i)
         or _per_one(words, k, i)
-        or _setting(words, i)
+        or _setting(words, i, k)
         for i, w in enumerate(words)
         if i not in skip
     ) and tail_plain(tokens(said[spec.end() :]))  # `nearest hundred online?`
@@ -151,9 +154,20 @@ def _asks_only(between: list[str]) -> bool:
     ends = [i for i, w in enumerate(between) if w in _ENDS or w in (",", "-")]
     if not ends:
         return True
-    rest = " ".join(between[ends[0] :])
-    rest = re.sub(rf"\bfor (?:the|my|our) (?:{'|'.join(_PAPERS)})\b", " ", rest)
-    return all(w in _ASK_WORDS for w in rest.split())
+    said = " ".join(between[ends[0] :])
+    rest = re.sub(rf"\bfor (?:the|my|our) (?:{'|'.join(_PAPERS)})\b", " ", said).split()
+    if rest != said.split() and {"what", "what's", "whats"} & set(rest) and _OTHER_TIME & set(rest):
+        return False  # `. For the newsletter, what was it last year` (audit D)
+    return all(w in _ASK_WORDS for w in rest)
+
+
+#: After a paper, a question of another time (`For the poster, what is it this year`).
+_PAPER_THEN_TIME = re.compile(
+    r"\bfor (?:the|my|our) [a-z-]+\b.*\bwhat\b.*\b(?:this|last|next) (?:year|week|month|season"
+    r"|summer|winter|quarter)\b"
+)
+#: After a paper, words of a question about another figure (`what was it`, `what do we need`).
+_OTHER_TIME = frozenset(("was", "were", "need", "needs", "have", "has", "will", "do", "does", "be"))
 
 
 #: Papers a rounded number is asked for (`for the newsletter`, `for the AGM slide`).
@@ -176,29 +190,46 @@ def _per_one(words: list[str], k: int, i: int) -> bool:
     return not opens and not any(w in _ENDS or w in (",", "-") for w in words[j:k])
 
 
-#: Where and when a one number was counted, in words `plain_here` holds back elsewhere (a
-#: charity `raised`, `page views`, the `taxi meter`, `for the write-up`): beside one number and
-#: a place to round it to, none can be another number or change this one.
-_SETTING = frozenset(
-    ("raised", "page", "write-up", "meter", "season", "weekend", "summer", "winter", "spring",
-     "autumn", "used", "collected", "newsletter", "poster", "slide")
-)  # fmt: skip
+#: Where a one number was counted, said before it (`Charity shop raised £4,675`, `Taxi meter
+#: says`); papers it is for, and times, said anywhere (`for the write-up`, `this season`): beside
+#: one number and a place to round it to, none can be another number or change this one.
+_BEFORE = frozenset(("raised", "used", "collected", "meter"))
+_SETTING = frozenset(("write-up", "newsletter", "poster", "slide"))
 #: Times a `quarter`, `over` or `last` names (`this quarter`, `over the weekend`, `last summer`).
 _PERIODS = frozenset(("week", "weekend", "month", "quarter", "year", "season", "summer", "winter"))
 
 
-def _setting(words: list[str], i: int) -> bool:
-    """Whether `words[i]` says where or when the one number was counted: a word of `_SETTING`,
-    `quarter` of the year (`this quarter`, never `a quarter of`), `over the weekend`, `last
-    summer`."""
+def _setting(words: list[str], i: int, k: int) -> bool:  # noqa: PLR0911 - one rule per word
+    """Whether `words[i]` says where or when the one number at `k` was counted: a word of
+    `_BEFORE` before it, a paper, `page` of `page views`, or a time (`this quarter`, never `a
+    quarter of`; `over the weekend`, `last summer`, `this season`); never in a clause that goes
+    on to another amount (audit D: `raised by £1,247.50 so my new salary`)."""
     w, before, after = words[i], words[i - 1 : i], words[i + 1 : i + 3]
-    if w in _SETTING:
+    if _goes_on(words, k):
+        return False
+    if w in _BEFORE:
+        return i < k
+    if w in _SETTING or (w == "page" and after[:1] == ["views"]):
         return True
+    if w in _PERIODS and w != "quarter":
+        return before in (["this"], ["last"], ["the"], ["that"])
     if w == "quarter":
         return before in (["this"], ["last"], ["that"]) and after[:1] != ["of"]
     if w == "over":
         return after[:1] == ["the"] and after[1:2] != [] and after[1] in _PERIODS
     return w == "last" and after[:1] != [] and after[0] in _PERIODS
+
+
+#: Words that take a clause on from its number to another amount (`... so my new salary`).
+_ON = frozenset(("so", "but", "before", "after", "than", "then", "if", "because", "when", "while"))
+
+
+def _goes_on(words: list[str], k: int) -> bool:
+    """Whether the number's clause goes on past it to something else (`so`, `but`, `before`)."""
+    end = next(
+        (j for j in range(k + 1, len(words)) if words[j] in _ENDS or words[j] in (",", "-")), len(words)
+    )
+    return any(w in _ON for w in words[k + 1 : end])
 
 
 def _rate_noun(word: str) -> bool:
