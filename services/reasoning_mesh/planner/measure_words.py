@@ -50,7 +50,8 @@ SCALE = re.compile(
     rf"\b(?:making|doing|baking|cooking)(?: only| just)? (?P<f>{AMOUNT}|half) "
     rf"(?:of )?(?:the |a |my |this )?(?:batch|recipe|mix|mixture|it)\b"
     rf"|\b(?:making|doing|baking)(?: up)? (?P<n>{AMOUNT}) (?:batches|batch)\b"
-    rf"|\b(?:making|doing|baking) (?:it|the recipe|the batch) (?P<s>{AMOUNT}) (?:size|times over|times)\b"
+    rf"|\b(?:making|doing|baking) (?:it|the recipe|the batch) (?P<s>{AMOUNT}) "
+    rf"(?:size|times over|times)\b"
     rf"|\b(?:making|doing) (?P<t>{AMOUNT}) times (?:the (?:recipe|batch)|over)\b"
     rf"|\bscaling (?:it|the recipe|the batch) up (?:by )?(?P<u>{AMOUNT}) times\b"
     rf"|\b(?P<k>tripl|trebl|doubl|halv)ing {_RECIPE}(?![\w'])"
@@ -104,7 +105,8 @@ def other_unit(words: list[str]) -> bool:
 #: How an answer is asked to be a fraction, anywhere in the question (`, as a fraction of a
 #: cup,`, `fraction answer pls`, `(leave it as a fraction pls)`): the form an exact result has.
 FRACTION_ASKED = re.compile(
-    r"[,(]?\s*(?:(?:please|pls|plz|answer)\s+)?(?:(?:can you\s+)?(?:give|leave|write|put|keep|express)\s+"
+    r"[,(]?\s*(?:(?:please|pls|plz|answer)\s+)?"
+    r"(?:(?:can you\s+)?(?:give|leave|write|put|keep|express)\s+"
     r"(?:it|that|the answer|your answer)\s+)?(?:as|in)\s+(?:an?\s+)?(?:improper\s+)?fraction(?:\s+form)?"
     rf"(?:\s+of\s+(?:a|an|the)\s+(?P<m>{MEASURE}))?(?:\s+(?:please|pls|plz|is fine|is ok|thanks))?\s*\)?"
     r"|[,(]?\s*(?:an?\s+)?fraction\s+(?:answer\s+)?(?:please|pls|plz|is fine|is ok|is okay)\s*\)?"
@@ -167,7 +169,8 @@ HAS_NOW = re.compile(
 #: words adding uses, people, times, corrections and other dishes (`my brother used`, `2/3 as
 #: much`, `apart from the sugar`, `tomorrow`, `no wait`).
 CLOSED = frozenset(
-    ("and", "then", "but", "so", ",", "-", ".", ";", ":", "!", "the", "a", "i", "we", "i've", "we've", "ive", "i'm",
+    ("and", "then", "but", "so", ",", "-", ".", ";", ":", "!", "the", "a", "i", "we", "i've",
+     "we've", "ive", "i'm",
      "im", "it", "recipe", "pattern", "says", "said", "used", "uses", "use", "took", "takes",
      "take", "went", "on", "poured", "tipped", "in", "put", "added", "needs", "need", "needed",
      "wants", "want", "calls", "called", "for", "requires", "mixed", "mix", "qamt", "qscale")

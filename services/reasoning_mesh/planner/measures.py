@@ -29,8 +29,9 @@ import re
 from dataclasses import dataclass
 
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.background import TAIL_WORDS, plain_word, spoken, tokens
+from reasoning_mesh.planner.background import plain_word, spoken, tokens
 from reasoning_mesh.planner.forms import FormedReading
+from reasoning_mesh.planner.measure_story import marked, skeleton
 from reasoning_mesh.planner.measure_words import (
     AMOUNT,
     APPROXIMATE,
@@ -98,8 +99,6 @@ _NOT_ASKED = frozenset(
     ("msr", "is", "do", "does", "did", "will", "would", "should", "have", "has", "can", "more",
      "extra", "altogether", "in", "of", "a", "the", "that", "am", "are")
 )  # fmt: skip
-_DETERMINERS = frozenset(("the", "my", "a", "an", "our", "this", "his", "her", "their"))
-_ORDINALS = frozenset(("first", "second", "third", "last"))
 
 
 def read(text: str) -> FormedReading | None:
@@ -123,16 +122,27 @@ def read(text: str) -> FormedReading | None:
     measure = measures.pop()
     scales = list(SCALE.finditer(story))
     amounts = _amounts(story, measure, scales)
-    asked = re.sub(rf"\b(?:{measure}|{measure}s)\b", "msr", re.sub(r"[()]", " ", ask))
+    asked = re.sub(rf"\b(?:{_spellings(measure)})\b", "msr", re.sub(r"[()]", " ", ask))
     asked = re.sub(r"\s+", " ", re.sub(r"\b(?:all together|in all|all up)\b", "altogether", asked))
     if amounts is None or not _plain_ask(asked.strip(), amounts):
         return None
-    found = _skeleton(story, amounts, scales)
+    found = skeleton(story, [(a.start, a.end) for a in amounts], scales)
     return None if found is None else _shaped(*found, amounts, scales, asked.strip())
 
 
+#: A measure's other spellings (`tsp`, `teaspoon`): one measure.
+_SPELT = {"tsp": "teaspoon", "tbsp": "tablespoon"}
+
+
 def _singular(measure: str) -> str:
-    return measure[:-1] if measure.endswith("s") and measure not in ("tbsp", "tsp") else measure
+    """The measure one word names (`cups` → `cup`, `tsp` → `teaspoon`)."""
+    return _SPELT.get(measure) or (measure.removesuffix("s"))
+
+
+def _spellings(measure: str) -> str:
+    """Every word for `measure`, for its ask (`teaspoon`: `teaspoons`, `tsp`)."""
+    short = [k for k, v in _SPELT.items() if v == measure]
+    return "|".join((measure, f"{measure}s", *short))
 
 
 def _amounts(story: str, measure: str, scales: list[re.Match[str]]) -> list[_Amount] | None:
@@ -147,8 +157,8 @@ def _amounts(story: str, measure: str, scales: list[re.Match[str]]) -> list[_Amo
     for m in _BARE.finditer(story):
         if found and not any(s <= m.start() < e for s, e in taken) and m.start() > found[0][0]:
             found.append((m.start(), m.end(), amount_text(m["amt"]), None))
-    rest = _rest(story, [(s, e) for s, e, _, _ in found], scales)
-    if not found or re.search(rf"\d|\b{measure}s?\b", rest) or CHANGING.search(rest):
+    rest = marked(story, [(s, e) for s, e, _, _ in found], scales)
+    if not found or re.search(rf"\d|\b(?:{_spellings(measure)})\b", rest) or CHANGING.search(rest):
         return None
     if FRACTION_WORDS.search(rest) or APPROXIMATE.search(rest) or _COUNTED.search(rest):
         return None
@@ -179,14 +189,6 @@ def _thing(story: str, end: int, *, of_measure: bool) -> tuple[str | None, int]:
     return taken[-1], stop
 
 
-def _rest(story: str, spans: list[tuple[int, int]], scales: list[re.Match[str]]) -> str:
-    """`story` with each amount written `qamt` and the scale `qscale`."""
-    marked = [(s, e, " qamt ") for s, e in spans] + [(m.start(), m.end(), " qscale ") for m in scales]
-    for s, e, mark in sorted(marked, reverse=True):
-        story = story[:s] + mark + story[e:]
-    return story
-
-
 def _plain_ask(asked: str, amounts: list[_Amount]) -> bool:
     """Whether the ask says no number, no word changing an amount, no other measure or unit,
     and names, where it names a thing, what the amounts are of (audit A: `how many more
@@ -200,102 +202,6 @@ def _plain_ask(asked: str, amounts: list[_Amount]) -> bool:
     return not (ask and ask[1] not in _NOT_ASKED and (not named or named - {ask[1]}))
 
 
-def _skeleton(
-    story: str, amounts: list[_Amount], scales: list[re.Match[str]]
-) -> tuple[list[str], int] | None:
-    """The words of the story besides its amounts, scale, opening chatter, places and purposes
-    (`on the landing`, `for dusting the counter`) and subjects (`the glaze needs`), with how
-    many subjects there were; None where the chatter says more than chatter."""
-    rest = _rest(story, [(a.start, a.end) for a in amounts], scales)
-    clauses = re.split(r"(?<=[.!?;:,])\s+|\s+-\s+", rest.strip())
-    while clauses and "qamt" not in clauses[0] and "qscale" not in clauses[0]:
-        if not _chatter(tokens(clauses.pop(0))):
-            return None
-    words, subjects, k = tokens(" ".join(clauses)), 0, 0
-    kept: list[str] = []
-    while k < len(words):
-        w = words[k]
-        slot = _slot(words, k)
-        if slot:
-            k += slot
-            continue
-        if w == "of" and kept[-1:] == ["qscale"] and k + 1 < len(words) and _named(words[k + 1]):
-            k += 2  # `making two batches of cookies`
-            continue
-        subject = _subject(words, k)
-        if subject:
-            subjects += 1
-            k += subject
-            continue
-        kept.append(w)
-        k += 1
-    return kept, subjects
-
-
-#: Words of an opening clause `plain_word` holds back elsewhere (`baking with the kids`,
-#: `painting the house this weekend`, `baking class q`).
-_CHATTER = frozenset(("q", "re", "kids", "weekend", "tonight", "today", "morning", "evening"))
-
-
-def _chatter(words: list[str]) -> bool:
-    """An opening clause of the asker's own (`Painting the house this weekend.`, `Knitting
-    question lol`, `baking class q`): plain words, no use or having of anything."""
-    said = " ".join(words)
-    plain = all(plain_word(w) or w in TAIL_WORDS or w in _CHATTER for w in words)
-    return len(words) <= 10 and plain and not (HAD.search(said) or USED.search(said))
-
-
-def _slot(words: list[str], k: int) -> int:
-    """How many words a place or purpose at `k` takes (`on the back door`, `for dusting the
-    counter`, `for the party`): a preposition, a determiner and one or two nouns; 0 for none."""
-    if words[k] not in ("for", "on", "in", "into"):
-        return 0
-    j = k + 1
-    if j < len(words) and words[j].endswith("ing") and words[j] not in ("icing", "topping"):
-        j += 1  # `for dusting the counter`
-    if j > k + 1 and (j >= len(words) or words[j] not in _DETERMINERS):
-        return j - k  # `for dusting`
-    if j >= len(words) or words[j] not in _DETERMINERS:
-        return 0
-    nouns = 0
-    while j + 1 + nouns < len(words) and nouns < 2 and _named(words[j + 1 + nouns]):
-        nouns += 1
-    return 0 if nouns == 0 else j + 1 + nouns - k
-
-
-def _subject(words: list[str], k: int) -> int:
-    """How many words a subject at `k` takes, up to its verb of use (`the glaze needs`, `first
-    wall used`, `bake sale recipe needs`, `the crumble topping needs`): a determiner or an
-    ordinal, or a clause's opening, then one or two nouns (and `recipe`); 0 for none."""
-    opening = k == 0 or words[k - 1] in (",", ".", ";", ":", "-", "and", "but")
-    j = k
-    if words[j] in _DETERMINERS:
-        j += 1
-    if j < len(words) and words[j] in _ORDINALS:
-        j += 1
-    if j == k and not opening:
-        return 0
-    nouns = 0
-    while j + nouns < len(words) and nouns < 2 and _named(words[j + nouns]):
-        nouns += 1
-    if nouns and j + nouns < len(words) and words[j + nouns] == "recipe":
-        nouns += 1
-    verb = j + nouns
-    return verb - k if nouns and verb < len(words) and USED.fullmatch(words[verb]) else 0
-
-
-def _named(word: str) -> bool:
-    """A word that may name a place, a purpose or who uses an amount: none of the closed words
-    of a story, no verb of having or use."""
-    shaped = any(word in words for words in SHAPE_WORDS.values())
-    return (
-        bool(re.fullmatch(r"[a-z][a-z']*", word))
-        and word not in CLOSED
-        and not shaped
-        and not (HAD.fullmatch(word) or USED.fullmatch(word))
-    )
-
-
 def _shaped(  # noqa: PLR0911 - one shape per return
     words: list[str], subjects: int, amounts: list[_Amount], scales: list[re.Match[str]], asked: str
 ) -> FormedReading | None:
@@ -305,7 +211,8 @@ def _shaped(  # noqa: PLR0911 - one shape per return
         return all(w in CLOSED or w in SHAPE_WORDS[shape] or w in more for w in words)
 
     if scales:
-        return _scaled(words, amounts, scales[0], asked) if only("scale") and len(scales) == 1 else None
+        one = only("scale") and len(scales) == 1 and subjects <= 1  # never two dishes (audit B)
+        return _scaled(words, amounts, scales[0], asked) if one else None
     if FIT_ASK.fullmatch(asked):
         return _fit(words, amounts, asked)
     if len(amounts) >= 2 and TOTAL_ASK.fullmatch(asked) and only("total"):
