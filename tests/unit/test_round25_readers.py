@@ -1,5 +1,6 @@
 """Amounts of one household measure (a cup, a tin, a skein, a bag) added, taken away, scaled or
-divided within it (twenty-third round); and what must still be refused."""
+divided within it, a unit conversion followed by the asker's purpose, and one number rounded
+among more of the asker's words (twenty-third round); and what must still be refused."""
 
 from __future__ import annotations
 
@@ -47,6 +48,20 @@ from tests.unit.audit_data import misreads
          "fraction pls", "What is (3/4)*(2/3)?", "any"),
         # how many fit: a whole count
         ("how many 3/8 cup scoops fit into 3/4 of a cup", "What is (3/4)/(3/8)?", "whole"),
+        # a conversion, then the asker's purpose
+        ("How many ml is 2.5 litres? Setting up an infusion and my head's gone.",
+         "How many ml are there in 2.5 litres?", "any"),
+        ("How many weeks is 91 days? caravan season pass", "How many weeks are there in 91 days?",
+         "any"),
+        ("Prescription says 0.25 g. How many mg is that? Want to double check before I dispense",
+         "How many mg are there in 0.25 g?", "any"),
+        # one number rounded, where and when it was counted, the paper it is for
+        ("Charity shop raised £4,675 this year. For the newsletter I want to round it to the "
+         "nearest hundred.", "Round 4675 to the nearest hundred.", "any"),
+        ("58,950 people came to the county show over the weekend — what's that to the nearest "
+         "thousand?", "Round 58950 to the nearest thousand.", "any"),
+        ("Caravan park had 15,750 visitors last summer, round to nearest thousand",
+         "Round 15750 to the nearest thousand.", "any"),
     ],
 )  # fmt: skip
 def test_reads(question: str, reading: str, form: str) -> None:
@@ -76,6 +91,14 @@ def test_reads(question: str, reading: str, form: str) -> None:
         "need?",
         # had and used read the other way round
         "I used 1/4 of a bag on the leeks and had 5/6 of a bag. How much is left?",
+        # a purpose that names a time, a round trip, a system of units, a rounding (audit C)
+        "How many days in 6 weeks? working days",
+        "How many km is 5 miles? to work and from work",
+        "How many weeks is 100 days? bump it up",
+        # a number's clause that goes on to another amount (audit D)
+        "My salary was raised by £1,247.50 so my new salary, to the nearest hundred?",
+        "Charity shop raised £4,675. For the newsletter, what was it last year, to the nearest "
+        "hundred?",
     ],
 )
 def test_refuses(question: str) -> None:
