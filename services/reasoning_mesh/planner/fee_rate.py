@@ -36,7 +36,8 @@ _WHENS = re.compile(r"\b((?:this|last) (?:week|month|year))'s\b")
 _FIXED = frozenset(
     ("fee", "charge", "callout", "call-out", "fixed", "flat", "standing", "joining", "admin",
      "booking", "bonus", "start", "flag", "fall", "already", "savings", "saved", "top", "base",
-     "basic", "join", "donation", "tips", "one-off", "pick-up", "pickup", "registration")
+     "basic", "join", "donation", "tips", "one-off", "pick-up", "pickup", "registration",
+     "charges")
 )  # fmt: skip
 _TOTAL = frozenset(
     ("to", "paid", "was", "is", "reach", "hit", "needs", "need", "costs", "cost", "exactly",
@@ -48,7 +49,7 @@ _OWN = _FIXED | _TOTAL | _PER | frozenset(
     ("each", "plus", "then", "and", "how", "many", "more", "until", "till", "before", "so",
      "far", "in", "on", "after", "that", "came", "comes", "overall", "altogether", "up", "put",
      "away", "when", "get", "got", "i've", "ive", "trip", "journey", "ride", "add", "page",
-     "weekend", "member", "also", "pay", "one-off", "plan", "tariff")
+     "weekend", "member", "also", "pay", "one-off", "plan", "tariff", "last")
 )  # fmt: skip
 #: What a rate may be per whose count is whole (a time or a distance may be a fraction).
 _MEASURED = frozenset(
@@ -56,8 +57,14 @@ _MEASURED = frozenset(
 )  # fmt: skip
 
 
+#: A time of day (`at 2am`): never a fee, a rate or a total.
+_CLOCK = re.compile(r"\b(?:at |by )?\d{1,2}(?::\d\d)? ?(?:am|pm)\b")
+#: A cab's fixed amount said as what it costs to get in (`£3.20 to get in plus £1.80 a mile`).
+_GET_IN = ("to", "get", "in")
+
+
 def read(text: str) -> FormedReading | None:
-    said = _WHENS.sub(r"\1", text.lower())  # `this month's bill`: `this month` is when
+    said = _WHENS.sub(r"\1", _CLOCK.sub(" ", text.lower()))  # `this month's bill`: `this month` is when
     words = tokens(said)
     parts = _parts(words, said)
     if parts is None:
@@ -89,7 +96,7 @@ def _parts(  # noqa: PLR0911 - one refusal per part
     if any(w in ("per", "each", "every") and j != said_at for j, w in enumerate(words)):
         return None  # `a flat 10 fee per dog`: a second rate, or a count, behind it
     others = [i for i in at if i != rate]
-    fixed = [period] if period is not None else [i for i in others if _beside(words, i, _FIXED)]
+    fixed = [period] if period is not None else [i for i in others if _fixed(words, i)]
     totals = [
         i
         for i in others
@@ -208,6 +215,13 @@ _PLURALS = {"person": "people", "loaf": "loaves", "child": "children", "half": "
 
 def _plural(per: str, word: str) -> bool:
     return _PLURALS.get(per) == word
+
+
+def _fixed(words: list[str], i: int) -> bool:
+    """Whether the number at `i` has a word of a fee beside it, or is a cab's `to get in`."""
+    return _beside(words, i, _FIXED) or (
+        tuple(words[i + 1 : i + 4]) == _GET_IN and any(w in _CABS for w in words)
+    )
 
 
 def _beside(words: list[str], i: int, kind: frozenset[str]) -> bool:
