@@ -56,7 +56,13 @@ _ACTING = frozenset(
      "return", "mine", "food", "drinks", "mains", "score", "dozen",
      # the result asked in coins (audit W: `I need the answer in dimes`)
      "dime", "dimes", "nickel", "nickels", "penny", "pennies", "pence", "cent", "cents",
-     "quarters", "coin", "coins", "shillings")
+     "quarters", "coin", "coins", "shillings",
+     # a kind of unit a setting implies, a time worked, a question or a swap after (audit F:
+     # `? pawn shop`: troy ounces; `? at sea`: nautical miles; `? on Mars`; `? vice versa`)
+     "pawn", "bullion", "palladium", "precious", "jeweller's", "jeweler's", "jeweller",
+     "jeweler", "pharmacy", "apothecary", "sea", "boat", "ferry", "regatta", "harbour", "harbor",
+     "pilot", "sailing", "mars", "moon", "sidereal", "pto", "shift", "awake", "vice", "versa",
+     "muddled", "academic", "scottish", "cost", "bmi")
 )  # fmt: skip
 #: What `in` may name in an aside: a place or a time of the asker's (`in my head`, `in the car`).
 _IN_WHOSE = frozenset(("the", "a", "an", "my", "our", "his", "her", "their", "this", "that"))
@@ -141,7 +147,13 @@ _NOT_PURPOSE = frozenset(
      "cups", "tablespoon", "teaspoon", "stone", "st", "dp", "sf", "figures", "places", "complete",
      "completed", "whole", "full", "next", "bump", "misread", "misremembered", "scrap", "scratch",
      "money", "system", "units", "measures", "shared", "divvied", "between", "shifts", "counting",
-     "leave", "leaving", "include", "including", "plus", "start", "end", "working", "old")
+     "leave", "leaving", "include", "including", "plus", "start", "end", "working", "old",
+     # working time and kinds of unit a purpose implies (audit F: `? holiday entitlement`,
+     # `? office job`, `? weighing out bullion`, `? at sea`)
+     "work", "office", "job", "shift", "rota", "holiday", "holidays", "entitlement", "pto",
+     "contract", "weekday", "weekdays", "awake", "daylight", "school", "term", "business",
+     "bullion", "gold", "silver", "platinum", "palladium", "jewellery", "jewelry", "pawn", "sea",
+     "boat", "sailing", "mars", "moon", "sidereal", "apothecary")
 )  # fmt: skip
 #: Words a purpose says (`the order form`, `a big batch of tea`) that `plain_word` holds back
 #: elsewhere, none of which changes what a unit is; never a time (audit C: `? working days`,

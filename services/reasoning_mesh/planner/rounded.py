@@ -51,7 +51,7 @@ def read(text: str) -> str | None:  # noqa: PLR0911, PLR0912 - one refusal per c
     k = only_number(words)
     if k is None or "/" in words[k] or _other_rounded(words, k) or "which" in words:
         return None  # `which way does 1,247 round`: a direction asked
-    if _goes_on(words, k) or _PAPER_THEN_TIME.search(text.lower()):
+    if _goes_on(words, k) or _PAPER_THEN_TIME.search(text.lower()) or _OTHER_FIGURE.search(said):
         return None  # `Collected £4,675 at the match so the gate, ...`, `For the poster, what
         # is it this year` (audit D)
     if doubtful.one_quantity(words, k) is not None or not _rounds_it(said, spec.start()):
@@ -161,6 +161,12 @@ def _asks_only(between: list[str]) -> bool:
     return all(w in _ASK_WORDS for w in rest)
 
 
+#: A figure other than the one said: a target, a forecast or a matched sum (audit F: `What does
+#: it need to be`, `what will it be`, `The council matches what the shop raised`).
+_OTHER_FIGURE = re.compile(
+    r"\bwhat(?:'s|s)?\b.*\b(?:need|needs|have|has|will|would|should)\b"
+    r"|\b(?:match|matches|matched|matching|tops|doubles|doubled)\b"
+)
 #: After a paper, a question of another time (`For the poster, what is it this year`).
 _PAPER_THEN_TIME = re.compile(
     r"\bfor (?:the|my|our) [a-z-]+\b.*\bwhat\b.*\b(?:this|last|next) (?:year|week|month|season"
@@ -207,8 +213,11 @@ def _setting(words: list[str], i: int, k: int) -> bool:  # noqa: PLR0911 - one r
     w, before, after = words[i], words[i - 1 : i], words[i + 1 : i + 3]
     if _goes_on(words, k):
         return False
-    if w in _BEFORE:
-        return i < k
+    if w in _BEFORE:  # right before it (`raised £4,675`), never `raised to`, `raised by` (audit F)
+        return (i == k - 1 or (i == k - 2 and words[k - 1] in CURRENCY)) and words[i + 1] not in (
+            "to",
+            "by",
+        )
     if w in _SETTING or (w == "page" and after[:1] == ["views"]):
         return True
     if w in _PERIODS and w != "quarter":
