@@ -36,8 +36,7 @@ _WHENS = re.compile(r"\b((?:this|last) (?:week|month|year))'s\b")
 _FIXED = frozenset(
     ("fee", "charge", "callout", "call-out", "fixed", "flat", "standing", "joining", "admin",
      "booking", "bonus", "start", "flag", "fall", "already", "savings", "saved", "top", "base",
-     "basic", "join", "donation", "tips", "one-off", "pick-up", "pickup", "registration",
-     "charges")
+     "basic", "join", "donation", "tips", "one-off", "pick-up", "pickup", "registration")
 )  # fmt: skip
 _TOTAL = frozenset(
     ("to", "paid", "was", "is", "reach", "hit", "needs", "need", "costs", "cost", "exactly",
@@ -49,7 +48,7 @@ _OWN = _FIXED | _TOTAL | _PER | frozenset(
     ("each", "plus", "then", "and", "how", "many", "more", "until", "till", "before", "so",
      "far", "in", "on", "after", "that", "came", "comes", "overall", "altogether", "up", "put",
      "away", "when", "get", "got", "i've", "ive", "trip", "journey", "ride", "add", "page",
-     "weekend", "member", "also", "pay", "one-off", "plan", "tariff", "last")
+     "weekend", "member", "also", "pay", "one-off", "plan", "tariff")
 )  # fmt: skip
 #: What a rate may be per whose count is whole (a time or a distance may be a fraction).
 _MEASURED = frozenset(
@@ -57,14 +56,40 @@ _MEASURED = frozenset(
 )  # fmt: skip
 
 
-#: A time of day (`at 2am`): never a fee, a rate or a total.
-_CLOCK = re.compile(r"\b(?:at |by )?\d{1,2}(?::\d\d)? ?(?:am|pm)\b")
-#: A cab's fixed amount said as what it costs to get in (`£3.20 to get in plus £1.80 a mile`).
-_GET_IN = ("to", "get", "in")
+#: A cab's fare in one closed telling (audit G: a free telling let surcharges, tolls, shared
+#: rides, other miles and a wrong fare through): `Taxi in town is £3.20 to get in plus £1.80 per
+#: mile. Last night's fare was £21.20, how many miles was the trip?`, `The taxi charges £3.50
+#: plus £1.80 per mile. The fare was £21.50. How many miles was the trip?`.
+_MONEY = r"[£$€]?(\d+(?:\.\d{1,2})?)"
+_CAB = re.compile(
+    r"(?:(?:the|my|our|local) )?(?:taxi|cab|minicab)(?: in town| firm| meter| company)?"
+    rf" (?:is|costs|charges) {_MONEY}(?: to get in)? plus {_MONEY} (?:per|a) mile[.,]"
+    rf" (?:(?:my|the|last night's|my last) )?fare (?:was|came to) {_MONEY}(?: exactly)?"
+    r"(?:[.,]| -)(?: so)? how many miles was (?:the|my) (?:trip|ride|journey)\??"
+)
+
+
+def _cab(text: str) -> FormedReading | None:
+    """A cab's fare told in `_CAB`'s words only, perhaps after an opening clause of plain words
+    (`Quick one:`): the miles, `Solve fixed + rate*n = fare for n.`"""
+    said = " ".join(text.lower().split())
+    found = _CAB.search(said)
+    if found is None or found.end() != len(said) or not _opening(said[: found.start()]):
+        return None
+    reading = natural.reading_as(f"solve {found[1]} + {found[2]}*n = {found[3]} for n", "Solve")
+    return None if reading is None else FormedReading(reading, "not_negative", decimal=True)
+
+
+def _opening(said: str) -> bool:
+    """Nothing, or one opening clause of plain words ending `:`, `.`, `,` or a dash."""
+    words = tokens(said)
+    return not words or (words[-1] in (":", ".", ",", "-") and all(plain_word(w) for w in words[:-1]))
 
 
 def read(text: str) -> FormedReading | None:
-    said = _WHENS.sub(r"\1", _CLOCK.sub(" ", text.lower()))  # `this month's bill`: `this month` is when
+    if (fare := _cab(text)) is not None:
+        return fare
+    said = _WHENS.sub(r"\1", text.lower())  # `this month's bill`: `this month` is when
     words = tokens(said)
     parts = _parts(words, said)
     if parts is None:
@@ -96,7 +121,7 @@ def _parts(  # noqa: PLR0911 - one refusal per part
     if any(w in ("per", "each", "every") and j != said_at for j, w in enumerate(words)):
         return None  # `a flat 10 fee per dog`: a second rate, or a count, behind it
     others = [i for i in at if i != rate]
-    fixed = [period] if period is not None else [i for i in others if _fixed(words, i)]
+    fixed = [period] if period is not None else [i for i in others if _beside(words, i, _FIXED)]
     totals = [
         i
         for i in others
@@ -215,13 +240,6 @@ _PLURALS = {"person": "people", "loaf": "loaves", "child": "children", "half": "
 
 def _plural(per: str, word: str) -> bool:
     return _PLURALS.get(per) == word
-
-
-def _fixed(words: list[str], i: int) -> bool:
-    """Whether the number at `i` has a word of a fee beside it, or is a cab's `to get in`."""
-    return _beside(words, i, _FIXED) or (
-        tuple(words[i + 1 : i + 4]) == _GET_IN and any(w in _CABS for w in words)
-    )
 
 
 def _beside(words: list[str], i: int, kind: frozenset[str]) -> bool:
