@@ -24,21 +24,22 @@ def marked(story: str, spans: list[tuple[int, int]], scales: list[re.Match[str]]
     marked = [(s, e, " qamt ") for s, e in spans] + [(m.start(), m.end(), " qscale ") for m in scales]
     for s, e, mark in sorted(marked, reverse=True):
         story = story[:s] + mark + story[e:]
-    return story
+    return " ".join(story.split())
 
 
 def skeleton(
     story: str, spans: list[tuple[int, int]], scales: list[re.Match[str]]
-) -> tuple[list[str], int] | None:
+) -> tuple[list[str], list[str]] | None:
     """The words of the story besides its amounts (at `spans`), scale, opening chatter, places
     and purposes (`on the landing`, `for dusting the counter`) and subjects (`the glaze
-    needs`), with how many subjects there were; None where the chatter says more than chatter."""
+    needs`), with the subjects; None where the chatter says more than chatter."""
     rest = marked(story, spans, scales)
     clauses = re.split(r"(?<=[.!?;:,])\s+|\s+-\s+", rest.strip())
     while clauses and "qamt" not in clauses[0] and "qscale" not in clauses[0]:
         if not _chatter(tokens(clauses.pop(0))):
             return None
-    words, subjects, k = tokens(" ".join(clauses)), 0, 0
+    words, k = tokens(" ".join(clauses)), 0
+    subjects: list[str] = []
     kept: list[str] = []
     while k < len(words):
         w = words[k]
@@ -47,12 +48,12 @@ def skeleton(
             k += slot
             continue
         if w == "of" and kept[-1:] == ["qscale"] and k + 1 < len(words) and _named(words[k + 1]):
-            subjects += 1  # `making two batches of cookies`: the dish named, as a subject is
+            subjects.append(f"of {words[k + 1]}")  # `making two batches of cookies`: a dish
             k += 2
             continue
         subject = _subject(words, k)
         if subject:
-            subjects += 1
+            subjects.append(" ".join(words[k : k + subject]))
             k += subject
             continue
         kept.append(w)
@@ -68,10 +69,21 @@ _CHATTER = frozenset(
 )  # fmt: skip
 
 
+#: An opening clause that sets an amount aside (audit E: `Forget the icing.`, `Already made
+#: the icing.`).
+_DISMISSING = frozenset(
+    ("ignore", "forget", "skip", "leave", "leaving", "already", "made", "done", "finished",
+     "sorted", "except", "without", "not", "no", "never", "instead")
+)  # fmt: skip
+
+
 def _chatter(words: list[str]) -> bool:
     """An opening clause of the asker's own (`Painting the house this weekend.`, `Knitting
-    question lol`, `baking class q`): plain words, no use or having of anything."""
+    question lol`, `baking class q`): plain words, no use or having of anything, nothing set
+    aside."""
     said = " ".join(words)
+    if _DISMISSING & set(words):
+        return False
     plain = all(plain_word(w) or w in TAIL_WORDS or w in _CHATTER for w in words)
     return len(words) <= 10 and plain and not (HAD.search(said) or USED.search(said))
 
@@ -125,3 +137,27 @@ def _named(word: str) -> bool:
         and not shaped
         and not (HAD.fullmatch(word) or USED.fullmatch(word))
     )
+
+
+#: A time other than now (`last week`, `tomorrow`), an amount for two places at once (`on the
+#: leeks and on the beans`), or recurring (`on the weekdays`, `in the mornings`): audit E.
+_WHEN = re.compile(
+    r"\b(?:this|last|next) (?:week|month|year|morning|evening|night|weekend|time)\b"
+    r"|\b(?:yesterday|tomorrow|earlier|later|tonight's)\b"
+)
+_TWO_SLOTS = re.compile(
+    r"\b(?:on|in|for|into) (?:the|my|a) [a-z]+(?: [a-z]+)? (?:and|, and|,|then|and then|or) "
+    r"(?:on|in|for|into) (?:the|my|a|both)\b"
+)
+_RECURRING = re.compile(
+    r"\b(?:on|in|at|for) (?:the )?(?:weekdays|weekends|mornings|evenings|nights|days|lunches"
+    r"|afternoons|weeks)\b"
+)
+
+
+def doubtful(story: str, first: int) -> bool:
+    """Whether the story, from its first amount at `first` on (an opening clause may say when:
+    `Painting the house this weekend.`), tells an amount at another time, for two places, or
+    recurring."""
+    told = story[story.rfind(".", 0, first) + 1 :]
+    return bool(_WHEN.search(told) or _TWO_SLOTS.search(told) or _RECURRING.search(told))

@@ -42,13 +42,13 @@ def amount_text(said: str) -> str:
 
 
 #: What a scale is of: the recipe itself, never another dish (`doubling the frosting recipe`).
-_RECIPE = r"(?:it|that|the recipe|the batch|the mix|the mixture|my recipe)"
+_RECIPE = r"(?:it|that|the recipe|the batch|my recipe)"
 #: A scale of the recipe, said as the asker's own now (audit B: never `I doubled it`, `was
 #: going to`): `making 2/3 of the batch`, `making two and a half batches`, `tripling it`,
 #: `making it 2/3 size`, `scaling it up 2 and a half times` (never `scaling it up by a half`).
 SCALE = re.compile(
     rf"\b(?:making|doing|baking|cooking)(?: only| just)? (?P<f>{AMOUNT}|half) "
-    rf"(?:of )?(?:the |a |my |this )?(?:batch|recipe|mix|mixture|it)\b"
+    rf"(?:of )?(?:the |a |my |this )?(?:batch|recipe|it)\b"
     rf"|\b(?:making|doing|baking)(?: up)? (?P<n>{AMOUNT}) (?:batches|batch)\b"
     rf"|\b(?:making|doing|baking) (?:it|the recipe|the batch) (?P<s>{AMOUNT}) "
     rf"(?:size|times over|times)\b"
@@ -128,7 +128,7 @@ TOTAL_ASK = re.compile(
     rf"{_TOTAL}(?: in msr)?"
     rf"|how (?:much|many){_THING} (?:is that|do (?:i|we) need)(?: in msr)?"
     r"|what fraction of (?:a|the) msr (?:have|did) (?:i|we) used?(?: up)?(?: altogether| in total)?"
-    r"|what fraction of (?:a|the) msr is (?:in (?:the|my) [a-z]+|that)(?: altogether| in total)?"
+    r"|what fraction of (?:a|the) msr is that(?: altogether| in total)?"
 )
 LEFT_ASK = re.compile(
     rf"(?:how much{_THING}|what fraction of (?:a|the) msr) (?:is|is there|do (?:i|we) have"
@@ -149,7 +149,7 @@ FIT_ASK = re.compile(
 )
 SCOOPS_ASK = re.compile(
     rf"how many (?P<each>{AMOUNT})[ -](?P<m>{MEASURE}) (?:scoops?|measures?|spoons?|spoonfuls?)"
-    rf"(?: of [a-z]+)? (?:fit into|fit in|go into|make|are in|in) (?P<whole>.+)"
+    rf"(?: of (?!each\b)[a-z]+)? (?:fit into|fit in|go into|make|are in|in) (?P<whole>.+)"
 )
 #: Who has an amount, and who uses or needs one (read in the words before it).
 HAD = re.compile(
@@ -183,3 +183,24 @@ SHAPE_WORDS = {
     "scale": frozenset(("only", "just", "normally", "each", "per", "batch")),
     "fit": frozenset(("had", "have", "got", "left", "each", "every", "one", "there's")),
 }
+#: The verbs of a recipe's need, and of the asker's use: a total is of one kind only (audit E:
+#: never `The recipe wants 3/4 cup but I used 1/2 cup`).
+NEED_KIND = re.compile(
+    r"\b(?:needs|need|needed|wants|want|calls for|called for|says|requires|uses|takes|take)\b"
+)
+USE_KIND = re.compile(r"\b(?:used|use|took|went on|poured|put in|tipped in|added|mixed|ate)\b")
+#: What an amount used up is: never one poured in or added (audit E: `tipped in 1/4 of a tub`).
+USED_UP = re.compile(r"\b(?:used|took|went on|needs|need|wants|ate|used up)\b")
+#: What a thing may be besides its name (`white sugar` is sugar; `peanut butter` is not butter).
+KINDS = frozenset(
+    ("white", "brown", "caster", "icing", "plain", "wholemeal", "granulated", "demerara",
+     "cooked", "dry", "fresh", "melted", "soft", "light", "dark", "golden", "runny", "cold",
+     "warm", "hot", "strong", "fine", "coarse", "rolled", "porridge", "chopped")
+)  # fmt: skip
+#: Measures sold whole: `how many more bags` asks whole bags to buy (audit E).
+CONTAINERS = frozenset(("tin", "skein", "bag", "bottle", "jar", "tub", "sack", "ball", "beaker"))
+#: Parts of a dish a scale may be of alone (`tripling the mix for the topping`).
+PARTS = frozenset(
+    ("topping", "icing", "glaze", "base", "sauce", "filling", "frosting", "crust", "sponge",
+     "dough", "batter", "crumble", "coating", "decoration")
+)  # fmt: skip

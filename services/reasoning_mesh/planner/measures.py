@@ -26,60 +26,36 @@ words of its shape (`measure_words.CLOSED`); every ask is a closed pattern, the 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.background import plain_word, spoken, tokens
 from reasoning_mesh.planner.forms import FormedReading
-from reasoning_mesh.planner.measure_story import marked, skeleton
+from reasoning_mesh.planner.measure_shapes import Amount, Story, formed, shaped
+from reasoning_mesh.planner.measure_story import doubtful, marked, skeleton
 from reasoning_mesh.planner.measure_words import (
     AMOUNT,
     APPROXIMATE,
     CHANGING,
-    CLOSED,
     EACH,
-    FIT_ASK,
     FRACTION_ASKED,
     FRACTION_WORDS,
-    HAD,
-    HAS_NOW,
-    LEFT_ASK,
+    KINDS,
     MEASURE,
-    MORE_ASK,
-    NEEDS,
     OTHER_MEASURES,
     SCALE,
-    SCALE_ASK,
     SCOOPS_ASK,
-    SHAPE_WORDS,
-    TOTAL_ASK,
-    USED,
     amount_text,
     other_unit,
-    scale_text,
 )
 from reasoning_mesh.planner.numwords import WORDS
 
-
-@dataclass(frozen=True)
-class _Amount:
-    text: str  # as the grammar reads it: `3/4`, `2 1/4`
-    lead: str  # the words before it back to the last amount, in its sentence
-    start: int
-    end: int  # after what it is of (`3/4 cup of sugar`)
-    thing: str | None  # what it is of, by its last word (`sugar`); None where unsaid
-
-
-#: `3/4 cup`, `2/3 of a skein`, `three quarters of a cup`, `2 1/4 cups`, `half a tin`.
 _MEASURED = re.compile(
     rf"(?P<amt>{AMOUNT})[ -](?:of (?:a|an|one|the) )?(?P<m>{MEASURE})\b"
     rf"|\bhalf (?:of )?(?:a|an|the) (?P<m2>{MEASURE})\b"
 )
-#: A fraction said on its own after a measured amount (`and 1/4 on the back`), never before `of`
-#: (`2/3 of the flour`: of what?).
+#: A fraction in digits said on its own after a measured amount (`and 1/4 on the back`), never
+#: before `of` (`2/3 of the flour`: of what?), never in words (`used a third`: of what? audit E).
 _BARE = re.compile(
-    rf"(?<![\w/.])(?P<amt>\d+ [1-9]\d?/[1-9]\d?|\d+/\d+|{FRACTION_WORDS.pattern})"
-    r"(?![\w/.])(?! of\b)(?! [a-z]+ of\b)"
+    r"(?<![\w/.])(?P<amt>\d+ [1-9]\d?/[1-9]\d?|\d+/\d+)(?![\w/.])(?! of\b)(?! [a-z]+ of\b)"
 )
 _ASK = re.compile(r"\b(?:how (?:much|many)|what fraction)\b")
 #: A number in words outside the amounts (`three raised beds`); `one` only as a pronoun.
@@ -101,7 +77,7 @@ _NOT_ASKED = frozenset(
 )  # fmt: skip
 
 
-def read(text: str) -> FormedReading | None:
+def read(text: str) -> FormedReading | None:  # noqa: PLR0911 - one refusal per check
     """The amounts' total, what is left, what more is needed, the scaled amount or how many fit,
     as the story and its ask say; None for any other story."""
     said = spoken(text)
@@ -116,6 +92,9 @@ def read(text: str) -> FormedReading | None:
         return None  # a sentence after the ask (audit A: `The milk's gone off.`)
     if (scoops := SCOOPS_ASK.fullmatch(ask)) is not None:
         return _scoops(story, scoops)
+    first = _MEASURED.search(story)
+    if first is None or doubtful(story, first.start()):
+        return None  # `last week`, `on the leeks and on the beans`, `in the mornings` (audit E)
     measures = {_singular(m["m"] or m["m2"]) for m in _MEASURED.finditer(story)}
     if len(measures) != 1 or not in_measures <= measures:
         return None  # `as a fraction of a bag` of cups (audit B)
@@ -127,7 +106,13 @@ def read(text: str) -> FormedReading | None:
     if amounts is None or not _plain_ask(asked.strip(), amounts):
         return None
     found = skeleton(story, [(a.start, a.end) for a in amounts], scales)
-    return None if found is None else _shaped(*found, amounts, scales, asked.strip())
+    if found is None or (
+        bool(found[1]) and _names_a_thing(asked) and any(a.thing is None for a in amounts)
+    ):
+        return None  # `The cake needs 3/4 cup of sugar and the soup needs 1/2 cup` (audit E)
+    spans = [(a.start, a.end) for a in amounts]
+    told = Story(found[0], found[1], marked(story, spans, scales), measure, asked.strip())
+    return shaped(told, amounts, scales)
 
 
 #: A measure's other spellings (`tsp`, `teaspoon`): one measure.
@@ -145,7 +130,7 @@ def _spellings(measure: str) -> str:
     return "|".join((measure, f"{measure}s", *short))
 
 
-def _amounts(story: str, measure: str, scales: list[re.Match[str]]) -> list[_Amount] | None:
+def _amounts(story: str, measure: str, scales: list[re.Match[str]]) -> list[Amount] | None:
     """The story's amounts in order, each of `measure`, with what each is of; None where any
     other number is said, a measure word stands alone (`and another cup`), or a word changes
     an amount (`CHANGING`, `APPROXIMATE`). A scale's own number is no amount."""
@@ -166,7 +151,7 @@ def _amounts(story: str, measure: str, scales: list[re.Match[str]]) -> list[_Amo
         return None
     amounts, last = [], 0
     for s, e, amount, thing in sorted(found):
-        amounts.append(_Amount(amount, re.split(r"[.;:!?]", story[last:s])[-1], s, e, thing))
+        amounts.append(Amount(amount, re.split(r"[.;:!?]", story[last:s])[-1], s, e, thing))
         last = e
     return amounts
 
@@ -186,10 +171,16 @@ def _thing(story: str, end: int, *, of_measure: bool) -> tuple[str | None, int]:
     if not taken:
         return None, end
     stop = story.index(taken[-1], end) + len(taken[-1])
-    return taken[-1], stop
+    kind = all(w in KINDS for w in taken[:-1])  # `white sugar` is sugar; `peanut butter` is not
+    return (taken[-1] if kind else " ".join(taken)), stop
 
 
-def _plain_ask(asked: str, amounts: list[_Amount]) -> bool:
+def _names_a_thing(asked: str) -> bool:
+    ask = re.match(r"how (?:much|many) (?:more |extra )?(?:msr of |of )?(?:the |my )?([a-z]+)", asked)
+    return ask is not None and ask[1] not in _NOT_ASKED
+
+
+def _plain_ask(asked: str, amounts: list[Amount]) -> bool:
     """Whether the ask says no number, no word changing an amount, no other measure or unit,
     and names, where it names a thing, what the amounts are of (audit A: `how many more
     sachets`, `cups of water`)."""
@@ -202,79 +193,6 @@ def _plain_ask(asked: str, amounts: list[_Amount]) -> bool:
     return not (ask and ask[1] not in _NOT_ASKED and (not named or named - {ask[1]}))
 
 
-def _shaped(  # noqa: PLR0911 - one shape per return
-    words: list[str], subjects: int, amounts: list[_Amount], scales: list[re.Match[str]], asked: str
-) -> FormedReading | None:
-    """The reading of the one shape the story's words and its ask make."""
-
-    def only(shape: str, *more: str) -> bool:
-        return all(w in CLOSED or w in SHAPE_WORDS[shape] or w in more for w in words)
-
-    if scales:
-        one = only("scale") and len(scales) == 1 and subjects <= 1  # never two dishes (audit B)
-        return _scaled(words, amounts, scales[0], asked) if one else None
-    if FIT_ASK.fullmatch(asked):
-        return _fit(words, amounts, asked)
-    if len(amounts) >= 2 and TOTAL_ASK.fullmatch(asked) and only("total"):
-        if any(HAD.search(a.lead) for a in amounts) or (
-            subjects and re.search(r"\b(?:did|have) (?:i|we)\b", asked)
-        ):
-            return None  # `had ... used`, `my brother used ... how much did I use` (audit A)
-        return _formed(" plus ".join(a.text for a in amounts), "any")
-    if len(amounts) != 2 or len({a.thing for a in amounts if a.thing}) > 1:
-        return None
-    first, second = amounts
-    if LEFT_ASK.fullmatch(asked) and only("left"):
-        had = HAD.search(first.lead) and not USED.search(first.lead)
-        used = USED.search(second.lead) and not HAD.search(second.lead)
-        return _formed(f"{first.text} minus {second.text}", "not_negative") if had and used else None
-    return _more(first, second) if MORE_ASK.fullmatch(asked) and only("more") else None
-
-
-def _more(first: _Amount, second: _Amount) -> FormedReading | None:
-    """What more is needed: the amount needed less the one had, whichever is said first."""
-    if NEEDS.search(first.lead) and HAS_NOW.search(second.lead) and not NEEDS.search(second.lead):
-        need, have = first, second
-    elif HAS_NOW.search(first.lead) and NEEDS.search(second.lead) and not NEEDS.search(first.lead):
-        need, have = second, first
-    else:
-        return None
-    return _formed(f"{need.text} minus {have.text}", "not_negative")
-
-
-def _scaled(
-    words: list[str], amounts: list[_Amount], scale: re.Match[str], asked: str
-) -> FormedReading | None:
-    """One amount a recipe needs times the asker's scale of it (never one had: audit B);
-    `each` or `per` only of a batch (`each batch needs 3/4 tsp`)."""
-    if len(amounts) != 1 or not SCALE_ASK.fullmatch(asked):
-        return None
-    lead = amounts[0].lead
-    counting = [i for i, w in enumerate(words) if w in ("each", "per")]
-    batches = [i for i, w in enumerate(words) if w == "batch"]
-    if [i + 1 for i in counting] != batches or not NEEDS.search(lead) or HAD.search(lead):
-        return None
-    return _formed(f"{amounts[0].text} times {scale_text(scale)}", "any")
-
-
-def _fit(words: list[str], amounts: list[_Amount], asked: str) -> FormedReading | None:
-    """How many things an amount had makes, each using one amount (`I have 5/6 of a bag of
-    flour left and each loaf uses 5/12 of a bag. How many loaves can I make?`): only those two
-    clauses (audit B), and a whole count or no answer."""
-    ask = FIT_ASK.fullmatch(asked)
-    if ask is None or len(amounts) != 2 or len({a.thing for a in amounts if a.thing}) > 1:
-        return None
-    have, each = amounts
-    things = ask["things"]
-    names = {things, things[:-1], things[:-2], f"{things[:-3]}f"} if things.endswith("s") else {things}
-    per = re.search(r"\b(?:each|every) ([a-z]+) (?:uses|takes|needs)\s*$", each.lead)
-    if per is None or per[1] not in names or not HAD.search(have.lead) or USED.search(have.lead):
-        return None
-    if not all(w in CLOSED or w in SHAPE_WORDS["fit"] or w == per[1] for w in words):
-        return None
-    return _formed(f"{have.text} divided by {each.text}", "whole")
-
-
 def _scoops(story: str, scoops: re.Match[str]) -> FormedReading | None:
     """`how many 3/8 cup scoops fit into 3/4 of a cup`: the amount divided by the scoop's, a
     whole count (`how many 3/8 cup scoops fit into 1 cup` has none)."""
@@ -283,9 +201,4 @@ def _scoops(story: str, scoops: re.Match[str]) -> FormedReading | None:
     if story.strip(" ,-") or whole is None or whole["amt"] is None or _singular(whole["m"]) != measure:
         return None
     each = amount_text(scoops["each"])
-    return _formed(f"{amount_text(whole['amt'])} divided by {each}", "whole")
-
-
-def _formed(phrase: str, form: str) -> FormedReading | None:
-    reading = natural.reading(f"what is {phrase}")
-    return None if reading is None else FormedReading(reading, form)  # type: ignore[arg-type]
+    return formed(f"{amount_text(whole['amt'])} divided by {each}", "whole")
