@@ -56,13 +56,7 @@ _ACTING = frozenset(
      "return", "mine", "food", "drinks", "mains", "score", "dozen",
      # the result asked in coins (audit W: `I need the answer in dimes`)
      "dime", "dimes", "nickel", "nickels", "penny", "pennies", "pence", "cent", "cents",
-     "quarters", "coin", "coins", "shillings",
-     # a kind of unit a setting implies, a time worked, a question or a swap after (audit F:
-     # `? pawn shop`: troy ounces; `? at sea`: nautical miles; `? on Mars`; `? vice versa`)
-     "pawn", "bullion", "palladium", "precious", "jeweller's", "jeweler's", "jeweller",
-     "jeweler", "pharmacy", "apothecary", "sea", "boat", "ferry", "regatta", "harbour", "harbor",
-     "pilot", "sailing", "mars", "moon", "sidereal", "pto", "shift", "awake", "vice", "versa",
-     "muddled", "academic", "scottish", "cost", "bmi")
+     "quarters", "coin", "coins", "shillings")
 )  # fmt: skip
 #: What `in` may name in an aside: a place or a time of the asker's (`in my head`, `in the car`).
 _IN_WHOSE = frozenset(("the", "a", "an", "my", "our", "his", "her", "their", "this", "that"))
