@@ -165,7 +165,7 @@ def _asks_only(between: list[str]) -> bool:
 #: it need to be`, `what will it be`, `The council matches what the shop raised`).
 _OTHER_FIGURE = re.compile(
     r"\bwhat(?:'s|s)?\b.*\b(?:need|needs|have|has|will|would|should)\b"
-    r"|\b(?:match|matches|matched|matching|tops|doubles|doubled)\b"
+    r"|\b(?:matches|matched|matching|tops|doubles|doubled)\b"  # never `at the match`
 )
 #: After a paper, a question of another time (`For the poster, what is it this year`).
 _PAPER_THEN_TIME = re.compile(
