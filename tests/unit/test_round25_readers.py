@@ -20,16 +20,16 @@ from tests.unit.audit_data import misreads
          "any"),
         ("Painting update: used 3/4 of a tin on the hallway and 2/3 of a tin on the landing. How "
          "many tins is that altogether?", "What is (3/4) + (2/3)?", "any"),
-        ("knitting update: used 1/3 of the skein on the front panel and 1/4 on the back. what "
+        ("knitting update: used 1/3 of the skein on the front and 1/4 on the back. what "
          "fraction of the skein have I used up?", "What is (1/3) + (1/4)?", "any"),
-        ("party punch recipe says 3/8 cup of syrup, 1/2 cup of juice and 1/4 cup of lime. how "
+        ("punch recipe says 3/8 cup of syrup, 1/2 cup of juice and 1/4 cup of lime. how "
          "many cups is that all together, as a fraction", "What is (3/8) + (1/2) + (1/4)?", "any"),
         ("Recipe says 3/4 cup of flour for the dough and another 2/3 cup for dusting the counter. "
          "How much flour do I need in total?", "What is (3/4) + (2/3)?", "any"),
         # what is left, what more is needed
         ("Allotment note to self: had 5/6 of a bag of compost, used 1/4 of a bag on the leeks. "
          "what fraction of a bag is left", "What is (5/6) - (1/4)?", "not_negative"),
-        ("Had 5/6 of a tin of gloss left, used half a tin on the back door. how much of a tin is "
+        ("Had 5/6 of a tin of gloss left, used half a tin on the door. how much of a tin is "
          "left? as a fraction pls", "What is (5/6) - (1/2)?", "not_negative"),
         ("Baking class q: the recipe needs 5/6 cup of sugar and I've already tipped in 1/4 cup. "
          "how much more do I add?", "What is (5/6) - (1/4)?", "not_negative"),
@@ -116,10 +116,11 @@ def test_refuses(question: str) -> None:
         *misreads("audit_ai_misreads.txt"),
         *misreads("audit_aj_misreads.txt"),
         *misreads("audit_ak_misreads.txt"),
+        *misreads("audit_al_misreads.txt"),
     ],
 )
 def test_refuses_the_audits_misreads(question: str) -> None:
-    """Every misread of audits A-H of this round (`ad` to `ak`) that the mends refuse; those
+    """Every misread of audits A-I of this round (`ad` to `al`) that the mends refuse; those
     still read are named in docs/audits/round25/README.md (each the base's own, or debatable)."""
     with pytest.raises((UnsupportedQuestionError, UnplannableError)):
         plan_question(question)

@@ -31,30 +31,41 @@ _LEAD = (
     r"| today| update| with the kids| for (?:the )?(?:school )?(?:fair|fete|bake sale|party))?"
     r"(?: q| lol)?|quick (?:one|q|question)|note to self|allotment note to self)\s*[:,.!-]+\s+)?"
 )
+#: Words that repeat, share out or change an amount (audit I: `1/2 cup twice`, `on the shed
+#: daily`, `the two batch recipe`): never a thing, a place or a recipe's name.
+_REPEATS = (
+    r"twice|thrice|both|apiece|each|every|halved|doubled|tripled|less|more|extra|removed|again"
+    r"|daily|weekly|total|altogether|only|also|double|triple|half|single|whole|full|per"
+)
 _KIND = r"(?:(?:white|brown|caster|icing|plain|wholemeal|granulated|demerara) )?"
 _THING = (
     rf"{_KIND}(?!(?:but|and|for|on|in|so|then|per|to|i|im|i'm|of|the|a|another|left|each|now"
-    r"|too|batch|batches)\b)[a-z]+"
+    rf"|too|batch|batches|{_REPEATS})\b)[a-z]+"
 )
 
 
-def _amount(i: int, *, named: bool = True) -> str:
-    """An amount of the measure (`3/4 cup of sugar`, `2/3 of a skein`, `half a tin`)."""
+def _amount(i: int, *, named: bool = True, the: bool = True) -> str:
+    """An amount of the measure (`3/4 cup of sugar`, `2/3 of a skein`, `half a tin`); `of the
+    bag` only where `the` (audit I: `used 1/2 of the bag` of a part bag is a half of it?)."""
     thing = rf"(?: (?:of )?(?P<x{i}>{_THING}))?" if named else ""
+    article = "a|an|the" if the else "a|an"
     return (
-        rf"(?:(?P<a{i}>{AMOUNT}) (?:of (?:a|an|the) )?|(?P<h{i}>half) (?:a|an) )"
+        rf"(?:(?P<a{i}>{AMOUNT}) (?:of (?:{article}) )?|(?P<h{i}>half) (?:a|an) )"
         rf"(?P<m{i}>{MEASURE}){thing}"
     )
 
 
-_RECIPE = r"(?:(?:the|my|this) )?(?:[a-z]+ ){0,2}recipe(?: for the [a-z]+)?|it"
+_RECIPE = (
+    rf"(?:(?:the|my|this) )?(?:(?!(?:{'|'.join(WORDS)}|{_REPEATS}|batch|big|small)\b)[a-z]+ )?"
+    r"recipe(?: for the [a-z]+)?|it"
+)
 _NEEDS = r"(?:needs|wants|says|calls for|called for|uses)"
 _PART = r"(?:dough|base|topping|crumble topping|frosting|icing|glaze|sponge|filling|sauce)"
 _FOR = rf"(?: for (?:the )?(?:{_PART}|dusting(?: the counter)?))"
 _PARTY = r"(?: for (?:the |a |my )?(?:kids'? |school )?(?:party|sleepover|fair|fete|bake sale|picnic))"
 _JOIN = r"(?:,? and| then| and then)(?: another)?"
 _IM = r"(?:i'm|im|i am)"
-_PLACE = rf"(?:on|for) the (?!(?:{'|'.join(WORDS)})\b)[a-z]+(?: [a-z]+)?"
+_PLACE = rf"(?:on|for) the (?!(?:{'|'.join(WORDS)}|{_REPEATS})\b)[a-z]+"
 _SCALE = (
     rf"(?:only |just )?(?:making|doing) (?P<f>{AMOUNT}|half|a half) (?:of )?(?:the |a )?"
     rf"(?:batch|recipe|it)"
@@ -71,7 +82,8 @@ _STORIES: dict[str, tuple[str, ...]] = {
         rf"(?:(?P<b2>\d+/\d+)|{_amount(2, named=False)}) {_PLACE}",
     ),
     "left": (
-        rf"(?:i )?had {_amount(1)}(?: left)?(?:,| and) (?:i )?used {_amount(2, named=False)} {_PLACE}",
+        rf"(?:i )?had {_amount(1)}(?: left)?(?:,| and) (?:i )?used {_amount(2, named=False, the=False)}"
+        rf" {_PLACE}",
     ),
     "more": (
         rf"(?:{_RECIPE}) {_NEEDS} {_amount(1)} and (?:i've|ive|i have) (?:already )?"
@@ -87,14 +99,13 @@ _STORIES: dict[str, tuple[str, ...]] = {
         rf"{_IM} (?:making|doing|baking) (?P<n>{AMOUNT}) batches(?: of [a-z]+)?,? and each batch "
         rf"needs {_amount(1)}",
         rf"(?:{_RECIPE}) {_NEEDS} {_amount(1)},? and {_IM} (?P<k>tripling|doubling) it{_PARTY}?",
-        rf"(?:{_RECIPE}) {_NEEDS} {_amount(1)},? and {_IM} scaling it up (?P<u>{AMOUNT}) times",
     ),
 }
-_ASKED = r"(?: (?P<q>msr)| msr of (?P<q2>[a-z]+)| (?P<q3>[a-z]+))"
+_ASKED = r"(?: (?P<q>msr)| msr of (?P<q2>[a-z]+)| (?P<q3>(?!(?:more|extra|else|less)\b)[a-z]+))"
 #: The ask of each shape (`msr` for the story's measure).
 _ASKS = {
     "total": rf"how (?:much|many){_ASKED}(?: is that| do i need)? (?:in total|altogether)(?: in msr)?"
-    rf"|how much(?P<q4> [a-z]+)? (?:is that|do i need)"
+    rf"|how much (?P<q4>[a-z]+) (?:is that|do i need)"
     r"|what fraction of (?:a|the) msr (?:have|did) i used?(?: up| in total| altogether)?",
     "left": r"(?:how much(?: of (?:a|the) msr)?|what fraction of (?:a|the) msr) (?:is|have i got) left",
     "more": r"how (?:much|many) more(?P<q> msr)?(?: of (?P<q2>[a-z]+))? (?:do i need|do i add"
@@ -134,6 +145,8 @@ def read(text: str) -> FormedReading | None:
     if not asks:
         return None
     written = said[: asks[-1]] + re.sub(rf"\b(?:{_spelt(measure)})\b", "msr", said[asks[-1] :])
+    if measure in _WHOLE and re.search(r"\b(?:do|will) i need\b", written[asks[-1] :]):
+        return None  # `how many tins do I need`: whole tins are bought (audit I)
     for shape, telling in _TELLINGS:
         if (told := telling.fullmatch(written)) is not None:
             return _read(shape, told, measure)
@@ -159,8 +172,8 @@ def _read(shape: str, told: re.Match[str], measure: str) -> FormedReading | None
     if shape == "left":
         return _formed(f"{amounts[0]} minus {amounts[1]}", "not_negative")
     if shape == "more":
-        if groups.get("q") and measure in _WHOLE:
-            return None  # `how many more bags`: whole bags to buy
+        if measure in _WHOLE:
+            return None  # `how many more bags`: whole bags are bought (audits E, I)
         return _formed(f"{amounts[0]} minus {amounts[1]}", "not_negative")
     return _formed(f"{amounts[0]} times {_scale(groups)}", "any")
 
@@ -177,7 +190,7 @@ def _scale(groups: dict[str, str | None]) -> str | None:
     numeral like `twice`)."""
     if groups.get("k"):
         return "3" if groups["k"] == "tripling" else "2"
-    said = groups.get("f") or groups.get("s") or groups.get("n") or groups.get("u") or ""
+    said = groups.get("f") or groups.get("s") or groups.get("n") or ""
     return "a half" if said in ("half", "a half") else amount_text(said)
 
 
