@@ -19,6 +19,7 @@ the shape's: what is left or more is needed is `not_negative`, how many scoops f
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.background import spoken
@@ -169,6 +170,8 @@ def _read(shape: str, told: re.Match[str], measure: str) -> FormedReading | None
         return None
     if shape == "total":
         return _formed(" plus ".join(a for a in amounts if a), "any")
+    if shape in ("left", "more") and not _less(amounts[1], amounts[0]):
+        return None  # `Had 2/3 of a tin and used 3/4 of a tin`: no such use (round 20's audit)
     if shape == "left":
         return _formed(f"{amounts[0]} minus {amounts[1]}", "not_negative")
     if shape == "more":
@@ -176,6 +179,19 @@ def _read(shape: str, told: re.Match[str], measure: str) -> FormedReading | None
             return None  # `how many more bags`: whole bags are bought (audits E, I)
         return _formed(f"{amounts[0]} minus {amounts[1]}", "not_negative")
     return _formed(f"{amounts[0]} times {_scale(groups)}", "any")
+
+
+def _less(used: str | None, had: str | None) -> bool:
+    """Whether the amount used (or had) is less than the one had (or needed), as written. A
+    gate only: it compares two amounts and refuses a story that has no answer; the difference
+    itself is the verifier's to compute."""
+
+    def value(said: str) -> Fraction:
+        if said == "a half":
+            return Fraction(1, 2)
+        return sum((Fraction(part) for part in said.split()), Fraction(0))
+
+    return used is not None and had is not None and value(used) < value(had)
 
 
 def _text(groups: dict[str, str | None], i: int) -> str | None:
