@@ -98,6 +98,17 @@ def test_reads(question: str, reading: str, form: str) -> None:
         "My salary was raised by £1,247.50 so my new salary, to the nearest hundred?",
         "Charity shop raised £4,675. For the newsletter, what was it last year, to the nearest "
         "hundred?",
+        # parts of one bag past the bag, an amount of nothing said, pence beside pounds, a zero
+        # below a fraction (the review)
+        "I used 3/4 of the bag on the roses and then 1/2 on the tulips. What fraction of the bag "
+        "have I used?",
+        "The recipe needs 3/4 cup of butter and 1/2 cup for dusting the counter. How much butter "
+        "do I need?",
+        "The taxi charges £3.50 plus 180 per mile. The fare was £21.50. How many miles was the "
+        "trip?",
+        "The recipe needs 1/0 cup of sugar and I've got 1/4 cup. How much more do I need?",
+        "Waiting time included. The taxi charges £3.50 plus £1.80 per mile. The fare was £21.50. "
+        "How many miles was the trip?",
     ],
 )
 def test_refuses(question: str) -> None:

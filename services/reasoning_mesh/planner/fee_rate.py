@@ -60,7 +60,7 @@ _MEASURED = frozenset(
 #: rides, other miles and a wrong fare through): `Taxi in town is £3.20 to get in plus £1.80 per
 #: mile. Last night's fare was £21.20, how many miles was the trip?`, `The taxi charges £3.50
 #: plus £1.80 per mile. The fare was £21.50. How many miles was the trip?`.
-_MONEY = r"[£$€]?(\d+(?:\.\d{1,2})?)"
+_MONEY = r"([£$€]?)(\d+(?:\.\d{1,2})?)"
 _CAB = re.compile(
     r"(?:(?:the|my|our|local) )?(?:taxi|cab|minicab)(?: in town| firm| meter| company)?"
     rf" (?:is|costs|charges) {_MONEY}(?: to get in)? plus {_MONEY} (?:per|a) mile[.,]"
@@ -70,20 +70,16 @@ _CAB = re.compile(
 
 
 def _cab(text: str) -> FormedReading | None:
-    """A cab's fare told in `_CAB`'s words only, perhaps after an opening clause of plain words
-    (`Quick one:`): the miles, `Solve fixed + rate*n = fare for n.`"""
+    """A cab's fare told in `_CAB`'s words only, and nothing before (the review: `Waiting time
+    included.`, `Airport run -` may add a charge): the miles, `Solve fixed + rate*n = fare for n.`"""
     said = " ".join(text.lower().split())
     found = _CAB.search(said)
-    if found is None or found.end() != len(said) or not _opening(said[: found.start()]):
+    if found is None or found.end() != len(said) or found.start() != 0:
         return None
-    reading = natural.reading_as(f"solve {found[1]} + {found[2]}*n = {found[3]} for n", "Solve")
+    if len({found[1], found[3], found[5]}) != 1:
+        return None  # `£3.50 plus 180 per mile`: pence? (the review)
+    reading = natural.reading_as(f"solve {found[2]} + {found[4]}*n = {found[6]} for n", "Solve")
     return None if reading is None else FormedReading(reading, "not_negative", decimal=True)
-
-
-def _opening(said: str) -> bool:
-    """Nothing, or one opening clause of plain words ending `:`, `.`, `,` or a dash."""
-    words = tokens(said)
-    return not words or (words[-1] in (":", ".", ",", "-") and all(plain_word(w) for w in words[:-1]))
 
 
 def read(text: str) -> FormedReading | None:

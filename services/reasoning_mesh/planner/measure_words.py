@@ -18,7 +18,7 @@ MEASURE = r"cups?|tins?|skeins?|bags?|teaspoons?|tablespoons?|tsp|tbsp"
 _ONES = "|".join(sorted(ONES, key=len, reverse=True))
 #: An amount as written: `2 1/4`, `3/4`, `1.5`, `two and a half`, `three quarters`, `five`.
 AMOUNT = (
-    rf"(?<![\w/.,-])(?:\d+ [1-9]\d?/[1-9]\d?(?![\d/.])|\d+/\d+|\d+(?:\.\d+)?(?![\d/])"
+    rf"(?<![\w/.,-])(?:\d+ [1-9]\d?/[1-9]\d?(?![\d/.])|\d+/[1-9]\d*|\d+(?:\.\d+)?(?![\d/])"
     rf"|{mixed_number_words_pattern()}|{fraction_words_pattern()}|\b(?:{_ONES})\b)"
 )
 _MIXED_WORDS = re.compile(mixed_number_words_pattern())

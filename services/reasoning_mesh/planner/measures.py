@@ -80,7 +80,7 @@ _STORIES: dict[str, tuple[str, ...]] = {
         rf"(?:pattern says )?the (?P<p1>body|sleeves|{_PART}|cake) (?:needs|takes) {_amount(1)}"
         rf" and the (?P<p2>body|sleeves|{_PART}|cake) (?:needs?|takes?) {_amount(2)}",
         rf"(?:i )?used {_amount(1, named=False)} {_PLACE}{_JOIN} "
-        rf"(?:(?P<b2>\d+/\d+)|{_amount(2, named=False)}) {_PLACE}",
+        rf"(?:(?P<b2>\d+/[1-9]\d*)|{_amount(2, named=False)}) {_PLACE}",
     ),
     "left": (
         rf"(?:i )?had {_amount(1)}(?: left)?(?:,| and) (?:i )?used {_amount(2, named=False, the=False)}"
@@ -169,6 +169,10 @@ def _read(shape: str, told: re.Match[str], measure: str) -> FormedReading | None
     if groups.get("p1") and groups["p1"] == groups.get("p2"):
         return None
     if shape == "total":
+        if asked and len(things) < len(amounts) and " another " not in told[0]:
+            return None  # `3/4 cup of butter and 1/2 cup for dusting`: of what? (the review)
+        if " of the " in told[0] and measure in _WHOLE and not _within_one(amounts):
+            return None  # `3/4 of the bag ... then 1/2`: more than the one bag (the review)
         return _formed(" plus ".join(a for a in amounts if a), "any")
     if shape in ("left", "more") and not _less(amounts[1], amounts[0]):
         return None  # `Had 2/3 of a tin and used 3/4 of a tin`: no such use (round 20's audit)
@@ -181,17 +185,27 @@ def _read(shape: str, told: re.Match[str], measure: str) -> FormedReading | None
     return _formed(f"{amounts[0]} times {_scale(groups)}", "any")
 
 
+def _value(said: str) -> Fraction:
+    """An amount's value as written (`2 1/4`, `3/4`, `a half`), for the gates below only."""
+    return sum((Fraction(p) for p in said.replace("a half", "1/2").split()), Fraction(0))
+
+
 def _less(used: str | None, had: str | None) -> bool:
     """Whether the amount used (or had) is less than the one had (or needed), as written. A
     gate only: it compares two amounts and refuses a story that has no answer; the difference
     itself is the verifier's to compute."""
+    try:
+        return used is not None and had is not None and _value(used) < _value(had)
+    except (ValueError, ZeroDivisionError):
+        return False
 
-    def value(said: str) -> Fraction:
-        if said == "a half":
-            return Fraction(1, 2)
-        return sum((Fraction(part) for part in said.split()), Fraction(0))
 
-    return used is not None and had is not None and value(used) < value(had)
+def _within_one(amounts: list[str | None]) -> bool:
+    """Whether parts of one container come to at most the container (a gate, as `_less`)."""
+    try:
+        return sum((_value(a or "") for a in amounts), Fraction(0)) <= 1
+    except (ValueError, ZeroDivisionError):
+        return False
 
 
 def _text(groups: dict[str, str | None], i: int) -> str | None:
