@@ -10,7 +10,7 @@ import pytest
 from reasoning_mesh.planner import restated
 from reasoning_mesh.planner.domain import plan_question
 from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionError
-from tests.unit.audit_data import misreads
+from tests.unit.audit_data import audits_misreads
 
 
 @pytest.mark.parametrize(
@@ -76,11 +76,7 @@ def test_refuses(question: str) -> None:
 
 @pytest.mark.parametrize(
     "question",
-    [
-        *misreads("audit_w_misreads.txt"),
-        *misreads("audit_x_misreads.txt"),
-        *misreads("audit_y_misreads.txt"),
-    ],
+    audits_misreads("w", "x", "y"),
 )
 def test_audit_misreads_refused(question: str) -> None:
     with pytest.raises((UnsupportedQuestionError, UnplannableError)):

@@ -9,7 +9,7 @@ import pytest
 
 from reasoning_mesh.planner.domain import plan_question
 from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionError
-from tests.unit.audit_data import misreads
+from tests.unit.audit_data import audits_misreads
 
 
 @pytest.mark.parametrize(
@@ -144,13 +144,7 @@ def test_refuses(question: str) -> None:
 
 @pytest.mark.parametrize(
     "question",
-    [
-        *misreads("audit_z_misreads.txt"),
-        *misreads("audit_za_misreads.txt"),
-        *misreads("audit_aa_misreads.txt"),
-        *misreads("audit_ab_misreads.txt"),
-        *misreads("audit_ac_misreads.txt"),
-    ],
+    audits_misreads("z", "za", "aa", "ab", "ac"),
 )
 def test_refuses_the_audits_misreads(question: str) -> None:
     """Every misread of audits Z, Z2 (`za`), AA, AB and AC that the mends refuse (those still read

@@ -8,7 +8,7 @@ import pytest
 
 from reasoning_mesh.planner.domain import plan_question
 from reasoning_mesh.planner.expr import UnplannableError, UnsupportedQuestionError
-from tests.unit.audit_data import misreads
+from tests.unit.audit_data import audits_misreads
 
 
 @pytest.mark.parametrize(
@@ -86,8 +86,7 @@ def test_reads(question: str, reading: str, form: str) -> None:
         "I used 3/4 cup of sugar and spilled 1/4 cup. How much sugar is that in total?",
         "The recipe wants about 3/4 cup of sugar and 2/3 cup more. How much sugar in total?",
         # a scale of people, not of the recipe
-        "Recipe serves 4 and uses 3/4 cup of sugar. I'm making it for 6. How much sugar do I "
-        "need?",
+        "Recipe serves 4 and uses 3/4 cup of sugar. I'm making it for 6. How much sugar do I need?",
         # had and used read the other way round
         "I used 1/4 of a bag on the leeks and had 5/6 of a bag. How much is left?",
         # a purpose that names a time, a round trip, a system of units, a rounding (audit C)
@@ -96,16 +95,14 @@ def test_reads(question: str, reading: str, form: str) -> None:
         "How many weeks is 100 days? bump it up",
         # a number's clause that goes on to another amount (audit D)
         "My salary was raised by £1,247.50 so my new salary, to the nearest hundred?",
-        "Charity shop raised £4,675. For the newsletter, what was it last year, to the nearest "
-        "hundred?",
+        "Charity shop raised £4,675. For the newsletter, what was it last year, to the nearest hundred?",
         # parts of one bag past the bag, an amount of nothing said, pence beside pounds, a zero
         # below a fraction (the review)
         "I used 3/4 of the bag on the roses and then 1/2 on the tulips. What fraction of the bag "
         "have I used?",
         "The recipe needs 3/4 cup of butter and 1/2 cup for dusting the counter. How much butter "
         "do I need?",
-        "The taxi charges £3.50 plus 180 per mile. The fare was £21.50. How many miles was the "
-        "trip?",
+        "The taxi charges £3.50 plus 180 per mile. The fare was £21.50. How many miles was the trip?",
         "The recipe needs 1/0 cup of sugar and I've got 1/4 cup. How much more do I need?",
         "Waiting time included. The taxi charges £3.50 plus £1.80 per mile. The fare was £21.50. "
         "How many miles was the trip?",
@@ -118,17 +115,7 @@ def test_refuses(question: str) -> None:
 
 @pytest.mark.parametrize(
     "question",
-    [
-        *misreads("audit_ad_misreads.txt"),
-        *misreads("audit_ae_misreads.txt"),
-        *misreads("audit_af_misreads.txt"),
-        *misreads("audit_ag_misreads.txt"),
-        *misreads("audit_ah_misreads.txt"),
-        *misreads("audit_ai_misreads.txt"),
-        *misreads("audit_aj_misreads.txt"),
-        *misreads("audit_ak_misreads.txt"),
-        *misreads("audit_al_misreads.txt"),
-    ],
+    audits_misreads("ad", "ae", "af", "ag", "ah", "ai", "aj", "ak", "al"),
 )
 def test_refuses_the_audits_misreads(question: str) -> None:
     """Every misread of audits A-I of this round (`ad` to `al`) that the mends refuse; those

@@ -67,7 +67,12 @@ _JOINERS = frozenset(("and", "but", "so", "though", "tho"))
 def aside(words: list[str]) -> bool:
     """Whether `words` (after the question) are sentences of the asker's own only: each clause
     opens as an aside does, every word is plain or a tail word, and none acts on the maths."""
-    if not aside_words(words):
+    if any(w in _ACTING or _negated(w) for w in words) or not _in_whose(words):
+        return False
+    if not all(
+        plain_word(w) or w in TAIL_WORDS or w in _OPENERS or helped(words, i)
+        for i, w in enumerate(words)
+    ):
         return False
     clause: list[str] = []
     for w in [*words, "."]:
@@ -175,7 +180,7 @@ def purpose(words: list[str], units: frozenset[str], numbers: frozenset[str]) ->
             w in _PURPOSE_WORDS
             or (w not in _ACTING and (plain_word(w) or w in TAIL_WORDS or w in _OPENERS))
         )
-        and not (w.endswith("n't") and w != "can't")
+        and not _negated(w)
         and w not in _NOT_PURPOSE
         and w not in numbers
         and w not in units
@@ -183,21 +188,13 @@ def purpose(words: list[str], units: frozenset[str], numbers: frozenset[str]) ->
     )
 
 
+def _negated(word: str) -> bool:
+    """`don't`, `isn't`, `won't` (never `can't`: `can't remember`): a negation of the maths."""
+    return word.endswith("n't") and word != "can't"
+
+
 def _in_whose(words: list[str]) -> bool:
     """Whether every `in` names a place or time of the asker's (`in my head`), never a measure
     the result is asked in (`need it in tenners`, `in kph`; audit Y)."""
     named = [words[i + 1] if i + 1 < len(words) else "" for i, w in enumerate(words) if w == "in"]
     return all(n in _IN_WHOSE for n in named)
-
-
-def aside_words(words: list[str]) -> bool:
-    """Whether every word of `words` may be an aside's (plain, no word acting on the maths, no
-    measure named after `in`), whatever its clauses open with."""
-    if any(w in _ACTING or (w.endswith("n't") and w != "can't") for w in words):
-        return False
-    if not _in_whose(words):
-        return False
-    return all(
-        plain_word(w) or w in TAIL_WORDS or w in _OPENERS or helped(words, i)
-        for i, w in enumerate(words)
-    )

@@ -73,8 +73,8 @@ def _cab(text: str) -> FormedReading | None:
     """A cab's fare told in `_CAB`'s words only, and nothing before (the review: `Waiting time
     included.`, `Airport run -` may add a charge): the miles, `Solve fixed + rate*n = fare for n.`"""
     said = " ".join(text.lower().split())
-    found = _CAB.search(said)
-    if found is None or found.end() != len(said) or found.start() != 0:
+    found = _CAB.fullmatch(said)
+    if found is None:
         return None
     if len({found[1], found[3], found[5]}) != 1:
         return None  # `£3.50 plus 180 per mile`: pence? (the review)

@@ -142,14 +142,23 @@ _QUALIFYING = frozenset(
 )  # fmt: skip
 
 
+def _after_first(said: str) -> tuple[str, list[str]] | None:
+    """The question before the first question mark and the words after it (a saying of being
+    stuck read as `i'm stuck`: `? i keep getting different answers`), where both are said and
+    no number follows; None otherwise."""
+    head, mark, rest = said.partition("?")
+    if not mark or not head.strip() or re.search(r"\d", rest):
+        return None
+    return head, tokens(unstuck(rest.lower()))
+
+
 def _asked_first(said: str) -> str | None:
     """The question before its first question mark, where what follows is the asker's own
     sentences (`? need it for the flyer`, `? asking for the plank challenge`): no number,
     asides only (`asides.aside`), none that qualifies the question; None otherwise."""
-    head, mark, rest = said.partition("?")
-    if not mark or not head.strip() or re.search(r"\d", rest):
+    if (split := _after_first(said)) is None:
         return None
-    words = tokens(unstuck(rest.lower()))  # `? i keep getting different answers`
+    head, words = split
     things = [w for w in words if w.endswith("s") and len(w) > 3 and w not in _NOT_THINGS]
     plain = aside(words) and not _QUALIFYING & set(words) and not things  # `booking rooms`
     return f"{head}?" if words and plain else None
@@ -167,10 +176,9 @@ def _converted_first(said: str) -> tuple[str, forms.FormedReading | None] | None
     """The reading of a unit conversion before its first question mark, where what follows
     only says why the asker asks (`? setting up an infusion and my head's gone`): no opener
     needed (`asides.purpose`), since no purpose changes what a unit is; None otherwise."""
-    head, mark, rest = said.partition("?")
-    if not mark or not head.strip() or re.search(r"\d", rest):
+    if (split := _after_first(said)) is None:
         return None
-    words = tokens(unstuck(rest.lower()))
+    head, words = split
     if _QUALIFYING & set(words) or not purpose(words, _UNITS, _NUMBERS):
         return None
     found, formed = reading(f"{head}?")

@@ -205,19 +205,16 @@ _SETTING = frozenset(("write-up", "newsletter", "poster", "slide"))
 _PERIODS = frozenset(("week", "weekend", "month", "quarter", "year", "season", "summer", "winter"))
 
 
-def _setting(words: list[str], i: int, k: int) -> bool:  # noqa: PLR0911 - one rule per word
+def _setting(words: list[str], i: int, k: int) -> bool:
     """Whether `words[i]` says where or when the one number at `k` was counted: a word of
     `_BEFORE` before it, a paper, `page` of `page views`, or a time (`this quarter`, never `a
-    quarter of`; `over the weekend`, `last summer`, `this season`); never in a clause that goes
-    on to another amount (audit D: `raised by £1,247.50 so my new salary`)."""
+    quarter of`; `over the weekend`, `last summer`, `this season`). `read` has already refused
+    a clause that goes on to another amount (`_goes_on`; audit D: `raised by £1,247.50 so my new
+    salary`)."""
     w, before, after = words[i], words[i - 1 : i], words[i + 1 : i + 3]
-    if _goes_on(words, k):
-        return False
     if w in _BEFORE:  # right before it (`raised £4,675`), never `raised to`, `raised by` (audit F)
-        return (i == k - 1 or (i == k - 2 and words[k - 1] in CURRENCY)) and words[i + 1] not in (
-            "to",
-            "by",
-        )
+        right_before = i == k - 1 or (i == k - 2 and words[k - 1] in CURRENCY)
+        return right_before and after[:1] not in (["to"], ["by"])
     if w in _SETTING or (w == "page" and after[:1] == ["views"]):
         return True
     if w in _PERIODS and w != "quarter":
