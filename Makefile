@@ -49,12 +49,14 @@ status:
 	$(BIN)/rmesh status
 
 # Unit, stream and integration tiers; integration starts its own broker and tritonserver.
-# pytest exits 5 when it collected nothing, which fails this target as it should.
-test: install
-	$(BIN)/pytest
+# pytest exits 5 when it collected nothing, which fails this target as it should (each run).
+# The unit and stream tiers are pure CPU and share nothing, so they run on every core
+# (pytest-xdist); the integration tier runs alone, on one broker and one tritonserver.
+test: test-unit
+	$(BIN)/pytest -m integration
 
 test-unit: install
-	$(BIN)/pytest -m "not integration"
+	$(BIN)/pytest -m "not integration" -n auto
 
 lint: install
 	$(BIN)/ruff check services tests model_repository
