@@ -27,7 +27,7 @@ def question(text: str) -> str | None:
         return None
     background, asked = parts
     quantity = statement.stated(background)
-    if quantity is None:
-        return None
+    if quantity is None or quantity[1] is None:
+        return None  # a bare number (`My coupon was 2.`) names no quantity a question can repeat
     said = " ".join(w for w in quantity if w is not None)
     return asked if re.search(rf"(?<![\w.,]){re.escape(said)}\b", normal(asked)) else None

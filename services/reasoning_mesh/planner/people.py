@@ -14,6 +14,7 @@ from reasoning_mesh.planner import (
     amid,
     balances,
     batches,
+    bills,
     candidates,
     cells,
     chatter,
@@ -31,6 +32,7 @@ from reasoning_mesh.planner import (
     memberships,
     money,
     natural,
+    packed,
     pairs,
     portions,
     priced,
@@ -42,6 +44,7 @@ from reasoning_mesh.planner import (
     shares,
     spelling,
     statement,
+    stock,
     stories,
     story_maths,
     symbolic,
@@ -211,6 +214,9 @@ def _formed(said: str) -> forms.FormedReading | None:
         or fee_rate.read(said)
         or priced.read(said)
         or measures.read(said)
+        or bills.read(said)
+        or stock.read(said)
+        or packed.read(said)
     )
 
 

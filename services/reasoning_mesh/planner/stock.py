@@ -1,0 +1,138 @@
+"""A stock count, then what went out and came in, in fixed tellings: `Stock take: we started the
+week with 250 units, sold 87, then a delivery of 64 came in. How many units should be on the
+shelf?`, `Food bank stock: 1250 tins at the start of the week, 387 went out Monday and 429 went
+out Tuesday. How many tins are left?`, `Warehouse had 1,284 boxes on Sunday night. We shipped
+397 on Monday and 586 on Tuesday. How many are left on the shelves?`.
+
+The reading is the count with each change taken away or added in the order said (`What is 250
+- 87 + 64?`), every number the story's own; its answer is a count (whole, not negative). As in
+`tallies`, the sentences are fixed, because an open word in a tally changes it (`sold 87 of the
+other line`, `returned 20`: to whom?, `a delivery of 64 is due`): the opening names a stock
+count; the start is one of a few sentences, of things from a closed list; each change is a verb
+of direction from a closed list with its own number, perhaps the things again and a day; and
+the ask is of those things now (left, on the shelves, on hand, the closing figure).
+"""
+
+from __future__ import annotations
+
+import re
+
+from reasoning_mesh.planner import natural
+from reasoning_mesh.planner.background import spoken
+from reasoning_mesh.planner.forms import FormedReading
+from reasoning_mesh.planner.stock_words import (
+    ASKS,
+    CHANGES,
+    DAYS,
+    DONATED,
+    LEADS,
+    PLACES,
+    STARTS,
+    THINGS,
+    WHEN,
+)
+
+_N = r"(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?![\d.,/]\w)"
+_JOIN = re.compile(r",? (?:and )?then |, and |, | and |\. ")
+#: A change that says only its number and day after one that said its verb and day (`shipped
+#: 379 on monday and 412 on tuesday`): the same verb.
+_SAME = re.compile(rf"{_N}{WHEN[:-1]}")
+_SEP = r"(?:[.,?!:;]| -)"
+
+
+def read(text: str) -> FormedReading | None:
+    """The count a stock story asks for now, with its answer's form, else None."""
+    said = re.sub(r"[\s?!.]*$", "", spoken(text))
+    food_bank = re.search(r"\bfood ?bank\b", said) is not None
+    for lead in LEADS:
+        said = re.sub(rf"^{lead}{_SEP} ", "", said)
+    for ask in ASKS:
+        m = re.fullmatch(rf"(?P<head>.+?){_SEP} (?:so )?{ask.replace('THINGS', THINGS)}", said)
+        if m is not None:
+            asked, place = m.groupdict().get("things"), said[m.end("head") :]
+            expression = _counted(m["head"], asked, place, food_bank=food_bank)
+            reading = None if expression is None else natural.arithmetic(expression)
+            return None if reading is None else FormedReading(reading, "count")
+    return None
+
+
+def _counted(head: str, asked: str | None, place: str, *, food_bank: bool) -> str | None:
+    """The start of `head` with each change applied in order, where every part is in a fixed
+    shape, the things asked for (`place`: the ask) are the things counted where they were
+    counted, and the days go forward; else None."""
+    start, *changes = _JOIN.split(head)
+    m = next((m for s in STARTS if (m := re.fullmatch(_shape(s), start))), None)
+    if m is None or not changes or (asked is not None and asked != m["things"]):
+        return None
+    if not _same_place(m[0], place):
+        return None
+    expression, last = m["n"], None
+    whens: list[re.Match[str]] = []
+    for change in changes:
+        found = _change(change, food_bank=food_bank)
+        if found is None and last is not None and (same := _SAME.fullmatch(change)) is not None:
+            if same["day"] is None:
+                return None  # `120 today` after `300 on monday`: of which?
+            expression = f"{expression} {last} {same['n']}"
+            whens.append(same)
+            continue
+        if found is None or found[1]["things"] not in (None, m["things"]):
+            return None  # a change of other things (`sold 87 boxes` of 250 units)
+        way, c = found
+        expression = f"{expression} {way} {c['n']}"
+        last = way if c["day"] else None  # only a change that said its day is said again
+        whens.append(c)
+    return expression if _in_order(m, whens) else None
+
+
+def _same_place(start: str, ask: str) -> bool:
+    """Whether the ask's place, if any, is where the start counted (`the shop had 250 mugs ...
+    left in the warehouse`, `250 units in the warehouse ... on the shelves`: another place)."""
+    counted = {p for p in PLACES if re.search(rf"\b{p}\b", start)}
+    asked = {p for p in PLACES if re.search(rf"\bin the {p}\b", ask)}
+    shelves = re.search(r"\bon (?:the shel|hand)", ask) is not None
+    if shelves:  # a shop's or store's shelves, not a warehouse's or a cupboard's
+        return counted <= {"shop", "store"} and " in the " not in start
+    return not (asked and counted and asked != counted)
+
+
+def _in_order(start: re.Match[str], whens: list[re.Match[str]]) -> bool:
+    """Whether the changes' days go forward from the count's (`the count on friday was 250,
+    sold 40 on thursday`: before it?), and a span (`during the week`, `today`) is the one time
+    said (`300 during the week, 120 on monday`: part of it?)."""
+    spans = [w for w in whens if w["span"]]
+    dated = [w for w in whens if w["day"] or w["span"]]
+    if spans and len(dated) > 1:
+        return False
+    days = [_day(w["day"]) for w in whens if w["day"]]
+    if days != sorted(days):
+        return False
+    if not days or start.groupdict().get("sday") is None:
+        return True
+    first = _day(start["sday"])
+    if start[0].endswith("sunday night") and 6 not in days:
+        first = -1  # `had 1,284 boxes on sunday night`: the eve of the week's changes
+    elif 6 in days and ([first, *days][days.index(6)]) < 4:
+        return False  # `had 500 on monday morning, shipped 100 on sunday`: which sunday?
+    # a count on a morning, or a start, comes before that day's changes; `the count on friday
+    # was 250, sold 30 on friday`: before or after it?
+    same_day = start.groupdict().get("open") or start[0].endswith("morning")
+    return first <= days[0] if same_day else first < days[0]
+
+
+def _day(said: str) -> int:
+    """The day's place in the week, Monday first (`tues` → 1)."""
+    return next(i for i, day in enumerate(DAYS) if day.startswith(said[:3]))
+
+
+def _change(change: str, *, food_bank: bool) -> tuple[str, re.Match[str]] | None:
+    """The direction of `change` and its match, where it is one of the fixed changes."""
+    for shape, way in (*CHANGES, DONATED) if food_bank else CHANGES:
+        if (c := re.fullmatch(_shape(shape), change)) is not None:
+            return way, c
+    return None
+
+
+def _shape(shape: str) -> str:
+    """A start's or change's pattern with its slots: the number, the things and when."""
+    return shape.replace("THINGS", THINGS).replace(" WHEN", WHEN).replace("N", _N)
