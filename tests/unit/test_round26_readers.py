@@ -35,16 +35,16 @@ from tests.unit.audit_data import audits_misreads
             "What is 9*41.25 + 30?",
         ),
         (
-            "invoice line for the Patel job: 11 hrs labour at 36.50/hr plus the 55 call-out charge. "
+            "invoice line for the Patel job: 11 hrs labour at £36.50/hr plus the £55 call-out charge. "
             "what's that come to before VAT?",
             "What is 11*36.50 + 55?",
         ),
         (
-            "Checking an invoice before I send it - 4 items at 12.35 each plus one at 7.90. What "
+            "Checking an invoice before I send it - 4 items at £12.35 each plus one at £7.90. What "
             "should the total be?",
             "What is 4*12.35 + 7.90?",
         ),
-        ("Garage quote: 4 tyres at 72.49 each plus 40 labour. total??", "What is 4*72.49 + 40?"),
+        ("Garage quote: 4 tyres at 72.49 each plus 40.00 labour. total??", "What is 4*72.49 + 40.00?"),
         (
             "Bakery counter: a customer bought 6 scones at £1.20 each and 2 loaves at £2.85 each. "
             "What do I charge her in total?",
@@ -56,11 +56,11 @@ from tests.unit.audit_data import audits_misreads
             "What is 2*9.50 + 3*4.25 + 3.20?",
         ),
         (
-            "ringing up at the till: five candles at 1.99 each and a bag at 0.80. total?",
+            "ringing up at the till: five candles at 1.99 each and a bag for 0.80. total?",
             "What is 5*1.99 + 0.80?",
         ),
         (
-            "we ordered 4 curries at 9.75 each and one naan for 2.50, whats the total before tip?",
+            "we ordered 4 curries at 9.75 each and one naan for 2.50, whats the total?",
             "What is 4*9.75 + 2.50?",
         ),
     ],
@@ -164,7 +164,7 @@ def test_reads_full_containers_and_loose_ones(question: str, reading: str) -> No
     assert plan.final_check is not None and plan.final_check.answer_form == "count"
 
 
-@pytest.mark.parametrize("question", audits_misreads("am", "an", "ao", "ap"))
+@pytest.mark.parametrize("question", audits_misreads("am", "an", "ao", "ap", "aq", "ar"))
 def test_refuses_the_audits_misreads(question: str) -> None:
     with pytest.raises((UnplannableError, UnsupportedQuestionError)):
         plan_question(question)

@@ -24,6 +24,7 @@ from reasoning_mesh.planner.bill_words import (
     BUYERS,
     HYPHENED,
     LEADS,
+    MODIFIERS,
     NOT_THINGS,
     ONE_NOT,
     SINGLE_CONTAINERS,
@@ -54,7 +55,8 @@ _ONE_MORE = re.compile(rf"(?:one|1)(?: more)?(?: item| unit)? at {_CUR}{_P}")
 _CHARGES = tuple(
     re.compile(shape)
     for shape in (
-        rf"(?:a )?{_CUR}{_P} (?:delivery|postage|shipping)(?: charge| fee)?",
+        # `a 6.15 delivery`: at 6.15? only bare, or a charge or fee
+        rf"{_CUR}{_P} (?:delivery|postage|shipping)(?: charge| fee)?",
         rf"(?:a |the )?{_CUR}{_P} (?:delivery|postage|shipping|booking|call-out|callout) (?:charge|fee)",
         rf"{_CUR}{_P} (?:(?:for|in) (?:parts|materials)|labour)",
         rf"(?:delivery|postage|shipping) (?:is|of) {_CUR}{_P}",
@@ -81,13 +83,16 @@ def read(text: str) -> FormedReading | None:
         if m.groupdict().get("before") and set(re.findall(r"[a-z]+", m["head"])) & TAX_WORDS:
             return None  # `3 tax-inclusive tickets ..., the total before tax`
         asker = "seller" if m.groupdict().get("seller") else m.groupdict().get("who")
-        sum_ = _bill(m["head"], asker)
+        whom, told = m.groupdict().get("whom"), re.findall(r"\b(?:he|she)\b", m["head"])
+        if told and whom in ("her", "him") and {"she": "her", "he": "him"}[told[0]] != whom:
+            return None  # `he wants 3 coffees ... what do i charge her`: whose bill?
+        sum_ = _bill(m["head"], asker, before=bool(m.groupdict().get("before")))
         reading = None if sum_ is None else natural.arithmetic(sum_)
         return None if reading is None else FormedReading(reading, "not_negative", decimal=True)
     return None
 
 
-def _bill(head: str, asker: str | None) -> str | None:
+def _bill(head: str, asker: str | None, *, before: bool = False) -> str | None:
     """The sum of `head`'s lines, where it is an opening, a buyer and lines in the fixed
     shapes, and the ask's asker agrees with the buyer; else None."""
     for lead in LEADS:  # in order: `hey, can u check my invoice maths, ...`
@@ -116,20 +121,30 @@ def _bill(head: str, asker: str | None) -> str | None:
         currencies |= {found["cur"]} - {None}
         lines.append((kind, found))
         terms.append(f"{found['n']} * {found['p']}" if kind in ("many", "hours") else found["p"])
+    named = [
+        m["things"] if kind == "many" else "hours" for kind, m in lines if kind in ("many", "hours")
+    ]
+    if len(named) != len(set(named)) or {n.split()[-1] for n in named if " " in n} & set(named):
+        return None  # `5 units ... and 2 units`, `4 tickets ... and 2 comp tickets`: others?
+    if before and any(kind == "one" for kind, _ in lines):
+        return None  # `a gst at 3 ... before tax`: before which?
     return None if len(currencies) > 1 or not _one_money(lines) else " + ".join(terms)
 
 
 def _one_money(lines: list[tuple[str, re.Match[str]]]) -> bool:
     """Whether every price is in one money: a currency on all or none (`25 each and a toy for
-    $2`: cents?), and, with none, no whole price each that looks like pence beside a decimal
-    one (`5 apples at 32 each and a bag for 0.05`, `4 lollies at 20 each and a comic for
-    2.50`: 32p, 20p?): ten times a price under one, or five times any."""
+    $2`: cents?), and, with none, all whole or all with pence (`5 apples at 32 each and a bag
+    for 0.05`, `3 mugs at 2.50 each plus 85 postage`: 32p, 85p?; audits B and E)."""
     marked = {m["cur"] is not None for _, m in lines}
-    if len(marked) > 1:
+    if marked == {True}:
+        return True
+    if marked != {False} or len({"." in m["p"] for _, m in lines}) != 1:
         return False
-    each = [int(m["p"]) for kind, m in lines if kind == "many" and "." not in m["p"]]
-    cents = [float(m["p"]) for _, m in lines if "." in m["p"]]
-    return marked == {True} or not any((c < 1 and w >= 10) or w >= 5 * c for w in each for c in cents)
+    prices = [float(m["p"]) for _, m in lines]
+    # `a screening at 7.30`, `a melon at 2` (2p?): one thing `at` a price only in a currency
+    at_bare = any(k == "one" and " at " in m[0] for k, m in lines)
+    # all whole: `3 pens at 99 each plus 2 postage` (99p?)
+    return not at_bare and max(prices) < 10 * min(prices)
 
 
 def _line(part: str, *, after_plus: bool) -> tuple[str, re.Match[str] | None]:
@@ -152,22 +167,30 @@ def _line(part: str, *, after_plus: bool) -> tuple[str, re.Match[str] | None]:
 _UNDONE = re.compile(r"(?:un|non|pre|post)[a-z]*(?:ed|id|ld|ne|nt|able|ible)")
 
 
+#: Endings of a state or a payment (`refunded`, `repayment`, `cancellation`, `payback`,
+#: `payout`, `writeoff`: audit E, round 26).
+_STATES = ("ed", "ment", "ments", "tion", "tions", "back", "backs", "out", "outs", "off", "offs")
+
+
 def _plain(word: str) -> bool:
     """A word that may name a thing bought or its kind: no state of it (`refunded`,
     `back-ordered`, `unsold`, `pre-paid`), no word that pays, pays back, repeats or counts in
     sets."""
     if "-" in word:
         return word in HYPHENED
-    if word.endswith("ed") or _UNDONE.fullmatch(word):
+    if word.endswith(_STATES) or _UNDONE.fullmatch(word):
         return False
-    return word not in NOT_THINGS and word not in ONE_NOT
+    return word not in NOT_THINGS
 
 
 def _things(things: str) -> bool:
     """Whether `things` names things counted one by one (`paperbacks`, `adult tickets`), never
-    a unit, a multiple, a visit or a thing that pays or pays back."""
+    a unit, a multiple, a visit or a thing that pays or pays back; a kind before them only from
+    a closed list."""
     words = things.split()
     if any(w in UNIT_NAMES or not _plain(w) for w in words):
+        return False
+    if len(words) == 2 and words[0] not in MODIFIERS:
         return False
     return words[-1].endswith("s") and not words[-1].endswith("ss")
 
@@ -175,9 +198,11 @@ def _things(things: str) -> bool:
 def _thing(thing: str) -> bool:
     """Whether `thing` names one thing bought (`pen`, `birthday card`, `bag of apples`)."""
     words = thing.split()
-    if any(w in UNIT_NAMES or not _plain(w) for w in words if w != "of"):
+    if any(w in UNIT_NAMES or w in ONE_NOT or not _plain(w) for w in words if w != "of"):
         return False
-    return "of" not in words or (words[0] in SINGLE_CONTAINERS and words[2] in CONTENTS)
+    if "of" in words:
+        return words[0] in SINGLE_CONTAINERS and words[2] in CONTENTS
+    return len(words) == 1 or words[0] in MODIFIERS
 
 
 def _agrees(buyer: str | None, asker: str | None) -> bool:

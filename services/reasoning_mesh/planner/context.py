@@ -29,5 +29,13 @@ def question(text: str) -> str | None:
     quantity = statement.stated(background)
     if quantity is None or quantity[1] is None:
         return None  # a bare number (`My coupon was 2.`) names no quantity a question can repeat
+    if quantity[1] in ("ounces", "ounce", "oz") and re.search(
+        r"\b(?:holds?|milk|juice|cream|water|drinks?|cup|glass|bottle|carton|jug)\b", normal(background)
+    ):
+        return None  # fluid ounces?
+    if quantity[1] in ("miles", "mile") and re.search(
+        r"\b(?:sail\w*|yacht|boat|ship|ferry|sea|crossing|offshore)\b", normal(background)
+    ):
+        return None  # nautical miles?
     said = " ".join(w for w in quantity if w is not None)
     return asked if re.search(rf"(?<![\w.,]){re.escape(said)}\b", normal(asked)) else None

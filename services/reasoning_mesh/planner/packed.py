@@ -33,7 +33,7 @@ def read(text: str) -> FormedReading | None:
     for lead in LEADS:
         said = re.sub(rf"^{lead}{_SEP} ", "", said)
     held_by = re.match(rf"{OPENERS} ", said)
-    if held_by is not None and re.fullmatch(r"(?:we|i) had ", held_by[0]):
+    if held_by is not None and re.fullmatch(r"(?:we|i) had |there were ", held_by[0]):
         return None  # `we had 10 boxes of 12 eggs. how many do we have?`: had, and now?
     said = said[held_by.end() :] if held_by is not None else said
     for ask in ASKS:
@@ -43,9 +43,8 @@ def read(text: str) -> FormedReading | None:
         body = next((b for shape in BODIES if (b := re.fullmatch(shape, m["head"]))), None)
         if body is None or not _agrees(body, m["asked"]):
             return None
-        # `how many seeds do i need`: the count, where nothing is held already
-        if re.search(r"\bneed$", m[0]) and (held_by is not None or body["loose"]):
-            return None
+        if re.search(r"\bneed$", m[0]):
+            return None  # `how many seeds do i need`: to buy, with some held already? (audit F)
         loose = f" + {body['loose']}" if body["loose"] else ""
         reading = natural.arithmetic(f"{body['g']} * {body['k']}{loose}")
         return None if reading is None else FormedReading(reading, "count")
@@ -67,7 +66,8 @@ def _agrees(body: re.Match[str], asked: str) -> bool:
         return False  # `17 boxes, 48 boxes in each`: which boxes?
     if body.groupdict().get("each") not in (None, singular, "one"):
         return False  # `3 cases with 30 eggs in each tray`
-    if held in UNIT_NAMES or asked in UNIT_NAMES:
+    forms = {f for w in (held, asked) for f in (w, w + "s", w.removesuffix("s"))}
+    if forms & (NOT_THINGS | set(UNIT_NAMES)):
         return False  # `4 packs of 9 volts`: a size, not things
     return asked in (held, held.removesuffix("s"))
 

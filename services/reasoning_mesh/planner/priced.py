@@ -292,8 +292,12 @@ def _per_thing(m: re.Match[str]) -> bool:
     return m["per"] not in UNIT_NAMES and first in (f"{m['per']}s", f"{m['per']}es")
 
 
-#: `plus the 6.15 delivery`: the delivery at 6.15, a time, or its charge?
-_THE_TIME = re.compile(r"\bthe [£$€]?\d+\.\d+ (?:delivery|postage|shipping)\b(?! charge| fee)")
+#: `plus the 6.15 delivery`, `a 6.15 delivery`: the delivery at 6.15, a time, or its charge?
+_THE_TIME = re.compile(r"\b(?:the|a) [£$€]?\d+\.\d+ (?:delivery|postage|shipping)\b(?! charge| fee)")
+
+
+#: Measures of time whose decimals may be minutes or seconds (`2.45 hrs`, `2.30 mins`).
+_CLOCKED = frozenset(("hour", "hr", "hours", "hrs", "h", "min", "mins", "minute", "minutes"))
 
 
 def _one_measure(said: str, m: re.Match[str]) -> bool:
@@ -303,7 +307,10 @@ def _one_measure(said: str, m: re.Match[str]) -> bool:
     pounds (`3 pens at 99 each plus 2.50 postage`)."""
     if set(tokens(m["things"])) & NOT_THINGS or _THE_TIME.search(said):
         return False
-    if m["per"] in ("hour", "hr", "hours", "hrs") and "." in m["n"] and not m["n"].endswith(".5"):
+    if m["per"] in _CLOCKED and "." in m["n"] and not m["n"].endswith(".5"):
         return False
-    pence = m["extra"] is not None and m["cur"] is None and "." not in m["price"] and "." in m["extra"]
-    return not pence
+    if m["extra"] is None or m["cur"] is not None:
+        return True
+    price, extra = float(m["price"]), float(m["extra"])
+    # pence beside pounds (`2.50 each plus 85 postage`, `99 each plus 2 postage`: 85p, 99p?)
+    return ("." in m["price"]) == ("." in m["extra"]) and max(price, extra) < 10 * min(price, extra)

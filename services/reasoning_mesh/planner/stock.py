@@ -40,49 +40,77 @@ _SAME = re.compile(rf"{_N}{WHEN[:-1]}")
 _SEP = r"(?:[.,?!:;]| -)"
 
 
+#: A food bank's own count named in the opening (`Food bank stock:`, `stock check at the
+#: food bank`), where `were donated` is what came in; never a shop's or a pharmacy's for one.
+_FOOD_BANK = re.compile(
+    r"(?:(?:hi|hey|ok|ok so)\W+)?(?:food ?bank (?:stock|count)"
+    r"|(?:stock|count)(?: take| check| count)? (?:at|in) the food ?bank)"
+)
+_HOLDERS = re.compile(r"\b(?:shop|pharmacy|charity|warehouse|depot|store|stockroom|cupboard)\b")
+
+
 def read(text: str) -> FormedReading | None:
     """The count a stock story asks for now, with its answer's form, else None."""
-    said = re.sub(r"[\s?!.]*$", "", spoken(text))
-    food_bank = re.search(r"\bfood ?bank\b", said) is not None
+    whole = said = re.sub(r"[\s?!.]*$", "", spoken(text))
     for lead in LEADS:
         said = re.sub(rf"^{lead}{_SEP} ", "", said)
+    led = whole[: len(whole) - len(said)]
+    food_bank = _FOOD_BANK.match(led) is not None and not _HOLDERS.search(f"{led} {said.split(',')[0]}")
     for ask in ASKS:
         m = re.fullmatch(rf"(?P<head>.+?){_SEP} (?:so )?{ask.replace('THINGS', THINGS)}", said)
         if m is not None:
             asked, place = m.groupdict().get("things"), said[m.end("head") :]
-            expression = _counted(m["head"], asked, place, food_bank=food_bank)
+            start = _start(m["head"], asked, place, led)
+            expression = None if start is None else _counted(m["head"], start, food_bank=food_bank)
             reading = None if expression is None else natural.arithmetic(expression)
             return None if reading is None else FormedReading(reading, "count")
     return None
 
 
-def _counted(head: str, asked: str | None, place: str, *, food_bank: bool) -> str | None:
-    """The start of `head` with each change applied in order, where every part is in a fixed
-    shape, the things asked for (`place`: the ask) are the things counted where they were
-    counted, and the days go forward; else None."""
-    start, *changes = _JOIN.split(head)
+def _start(head: str, asked: str | None, place: str, led: str) -> re.Match[str] | None:
+    """The start of `head` in one of the fixed shapes, where the things asked for (`place`: the
+    ask) are the things counted, where they were counted (the opening's place, if it names
+    one, the start's: audit F, round 26)."""
+    start = _JOIN.split(head)[0]
     m = next((m for s in STARTS if (m := re.fullmatch(_shape(s), start))), None)
-    if m is None or not changes or (asked is not None and asked != m["things"]):
+    if m is None or (asked is not None and asked != m["things"]):
         return None
-    if not _same_place(m[0], place):
+    led_at = {p for p in PLACES if re.search(rf"\b{p}\b", led)}
+    start_at = {p for p in PLACES if re.search(rf"\b{p}\b", m[0])}
+    if led_at and start_at and led_at != start_at:
+        return None
+    return m if _same_place(f"{led} {m[0]}" if led_at else m[0], place) else None
+
+
+def _counted(head: str, m: re.Match[str], *, food_bank: bool) -> str | None:
+    """The start `m` of `head` with each change applied in order, where every change is in a
+    fixed shape and the days go forward; else None."""
+    parts = re.split(f"({_JOIN.pattern})", head)
+    changes, breaks = parts[2::2], [j == ". " for j in parts[1::2]]
+    if not changes:
         return None
     expression, last = m["n"], None
     whens: list[re.Match[str]] = []
-    for change in changes:
+    for change, broke in zip(changes, breaks, strict=True):
         found = _change(change, food_bank=food_bank)
-        if found is None and last is not None and (same := _SAME.fullmatch(change)) is not None:
-            if same["day"] is None:
-                return None  # `120 today` after `300 on monday`: of which?
+        same = _SAME.fullmatch(change) if last is not None and not broke else None
+        if found is None and same is not None and same["day"] is not None:
+            # `shipped 379 on monday and 412 on tuesday`; never across a sentence
             expression = f"{expression} {last} {same['n']}"
             whens.append(same)
             continue
-        if found is None or found[1]["things"] not in (None, m["things"]):
+        if found is None or found[1]["things"] not in (None, m["things"]) or _shipped(change, m):
             return None  # a change of other things (`sold 87 boxes` of 250 units)
         way, c = found
         expression = f"{expression} {way} {c['n']}"
         last = way if c["day"] else None  # only a change that said its day is said again
         whens.append(c)
     return expression if _in_order(m, whens) else None
+
+
+def _shipped(change: str, start: re.Match[str]) -> bool:
+    """A shop's `were shipped`: to it or from it?"""
+    return bool(re.search(r"\bwere shipped\b", change) and re.search(r"\b(?:shop|store)\b", start[0]))
 
 
 def _same_place(start: str, ask: str) -> bool:
@@ -98,14 +126,16 @@ def _same_place(start: str, ask: str) -> bool:
 
 def _in_order(start: re.Match[str], whens: list[re.Match[str]]) -> bool:
     """Whether the changes' days go forward from the count's (`the count on friday was 250,
-    sold 40 on thursday`: before it?), and a span (`during the week`, `today`) is the one time
-    said (`300 during the week, 120 on monday`: part of it?)."""
+    sold 40 on thursday`: before it?), a span (`during the week`, `today`) is the one time
+    said (`300 during the week, 120 on monday`: part of it?), and times fit the count's own
+    (a day's count, changes on other days: audit F, round 26)."""
     spans = [w for w in whens if w["span"]]
-    dated = [w for w in whens if w["day"] or w["span"]]
-    if spans and len(dated) > 1:
-        return False
     days = [_day(w["day"]) for w in whens if w["day"]]
-    if days != sorted(days):
+    if (
+        (spans and len(spans) + len(days) > 1)
+        or days != sorted(days)
+        or _other_times(start, spans, days)
+    ):
         return False
     if not days or start.groupdict().get("sday") is None:
         return True
@@ -118,6 +148,25 @@ def _in_order(start: re.Match[str], whens: list[re.Match[str]]) -> bool:
     # was 250, sold 30 on friday`: before or after it?
     same_day = start.groupdict().get("open") or start[0].endswith("morning")
     return first <= days[0] if same_day else first < days[0]
+
+
+def _other_times(start: re.Match[str], spans: list[re.Match[str]], days: list[int]) -> bool:
+    """Whether a change's time may be before the count or outside it: a day's count with
+    changes on days or over the week, `the count this morning` and `sold 40 this morning`,
+    `the count on friday` and `today`, `sunday night` and `shipped 397 on saturday`."""
+    said = start[0]
+    one_day = re.search(r"\b(?:the |of (?:the )?)(?:day|shift)\b|this morning", said) is not None
+    return (
+        (one_day and (bool(days) or any(w["span"] == "during the week" for w in spans)))
+        or ("this morning" in said and any(w["span"] in ("today", "this morning") for w in spans))
+        # `the count on friday`, `sold 40 today` or `during the week`: which day, which week?
+        # (only a start on a day owns the week after it: `started monday with 412 tins`)
+        or (
+            start.groupdict().get("sday") is not None
+            and any(w["span"] != "during the week" or not start.groupdict().get("open") for w in spans)
+        )
+        or (said.endswith("sunday night") and bool(days) and days[0] >= 4)
+    )
 
 
 def _day(said: str) -> int:
