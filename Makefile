@@ -51,12 +51,13 @@ status:
 # Unit, stream and integration tiers; integration starts its own broker and tritonserver.
 # pytest exits 5 when it collected nothing, which fails this target as it should (each run).
 # The unit and stream tiers are pure CPU and share nothing, so they run on every core
-# (pytest-xdist); the integration tier runs alone, on one broker and one tritonserver.
+# (pytest-xdist; at most four workers, each imports torch); the integration tier runs alone,
+# after them, on one broker and one tritonserver (a unit failure stops `make test` first).
 test: test-unit
 	$(BIN)/pytest -m integration
 
 test-unit: install
-	$(BIN)/pytest -m "not integration" -n auto
+	$(BIN)/pytest -m "not integration" -n auto --maxprocesses=4
 
 lint: install
 	$(BIN)/ruff check services tests model_repository

@@ -154,7 +154,7 @@ def test_refuses_what_is_no_such_story(question: str) -> None:
         plan_question(question)
 
 
-@pytest.mark.parametrize("question", audits_misreads("am", "an", "ao", "ap", "aq", "ar"))
+@pytest.mark.parametrize("question", audits_misreads("am", "an", "ao", "ap", "aq", "ar", "as"))
 def test_refuses_the_audits_misreads(question: str) -> None:
     with pytest.raises((UnplannableError, UnsupportedQuestionError)):
         plan_question(question)

@@ -9,12 +9,12 @@ _IN_ALL = r"(?: altogether| in total)?"
 #: Openings, tried in this order, each followed by a mark (`hey,` then `can u check my invoice
 #: maths -`). None says anything of the bill but that it is one.
 LEADS = (
+    r"quick(?: q)? before i send this invoice",
     r"(?:hi|hey|ok so|ok|quick q|quick|q)",
     r"for the group chat",
     r"(?:invoice check|checking (?:an|the|my|this) invoice(?: from (?:our|my|the) [a-z]+)?)"
     r"(?: (?:before|b4) i (?:send|pay) it)?",
     r"(?:can (?:u|you) )?check my invoice maths",
-    r"quick(?: q)? before i send this invoice",
     r"invoice line for the (?!overtime|weekend|night|holiday|emergency|rush)[a-z]+ job",
     r"(?:ringing up|ringing it up) at the till",
     r"charity shop till(?:'s| is) (?:down|playing up)(?: again)?",
@@ -22,7 +22,6 @@ LEADS = (
     r"(?:online |charity |farm |corner |craft |market |bakery |cake )?"
     r"(?:shop|stall|till|counter|bakery)(?: q| question)?",
     r"(?:[a-z]+(?:'s)? )?quote",
-    r"q for the group chat",
 )
 #: Who buys, before the lines: the asker, their group, a customer, or a bill that lists them.
 BUYERS = (
@@ -82,11 +81,20 @@ ONE_NOT = frozenset(
      "lesson", "night", "day", "week", "month", "year", "ticket", "match", "pass", "membership",
      "subscription", "insurance", "warranty", "donation", "bet", "stake", "loan", "advance",
      "reimbursement", "cancellation", "token", "giftcard", "giftcards", "tokens", "stamp",
-     "promo", "offer", "deal", "points", "allowance", "grant", "bursary", "prize",
+     "promo", "offer", "deal", "points", "allowance", "grant", "bursary", "prize", "tradein",
+     "waiver", "rebooking", "forfeit",
      "screening", "showing", "slot", "haircut", "class", "matinee", "tour", "appointment",
      "reduction", "deduction", "payout", "partex", "overpayment", "creditnote", "buyback",
      "promocode", "evoucher", "freebie", "kitty", "compensation", "layaway", "downpayment",
      "kid", "child", "adult", "person", "few", "couple", "exchange", "markdown", "reward")
+)  # fmt: skip
+#: Goods whose names end like a state or a payment (`paperbacks`, not `paybacks`).
+GOODS = frozenset(
+    ("paperback", "paperbacks", "hardback", "hardbacks", "ornament", "ornaments", "garment",
+     "garments", "instrument", "instruments", "supplement", "supplements", "condiment",
+     "condiments", "portion", "portions", "lotion", "lotions", "potion", "potions",
+     "decoration", "decorations", "cushion", "cushions", "onion", "onions", "lemon", "bed",
+     "sled", "seed", "seeds", "shed", "sheds", "takeout", "takeouts", "cutout", "cutouts")
 )  # fmt: skip
 #: Things whose own name has a hyphen (`t-shirts`); any other hyphened word may say what
 #: became of them (`back-ordered`, `pre-paid`, `half-price`).

@@ -18,10 +18,11 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.background import spoken
+from reasoning_mesh.planner.background import spoken, tokens
 from reasoning_mesh.planner.bill_words import (
     ASKS,
     BUYERS,
+    GOODS,
     HYPHENED,
     LEADS,
     MODIFIERS,
@@ -178,7 +179,7 @@ def _plain(word: str) -> bool:
     sets."""
     if "-" in word:
         return word in HYPHENED
-    if word.endswith(_STATES) or _UNDONE.fullmatch(word):
+    if (word.endswith(_STATES) and word not in GOODS) or _UNDONE.fullmatch(word):
         return False
     return word not in NOT_THINGS
 
@@ -200,8 +201,8 @@ def _thing(thing: str) -> bool:
     words = thing.split()
     if any(w in UNIT_NAMES or w in ONE_NOT or not _plain(w) for w in words if w != "of"):
         return False
-    if "of" in words:
-        return words[0] in SINGLE_CONTAINERS and words[2] in CONTENTS
+    if "of" in words:  # `a bag of apples`; never `a bag of for 2.00`
+        return len(words) == 3 and words[0] in SINGLE_CONTAINERS and words[2] in CONTENTS
     return len(words) == 1 or words[0] in MODIFIERS
 
 
@@ -213,3 +214,32 @@ def _agrees(buyer: str | None, asker: str | None) -> bool:
     if asker == "seller":
         return buyer in (None, "customer")
     return buyer in (None, asker)
+
+
+#: `plus the 6.15 delivery`, `a 6.15 delivery`: the delivery at 6.15, a time, or its charge?
+_THE_TIME = re.compile(r"\b(?:the|a) [£$€]?\d+\.\d+ (?:delivery|postage|shipping)\b(?! charge| fee)")
+
+
+#: Measures of time whose decimals may be minutes or seconds (`2.45 hrs`, `2.30 mins`).
+_CLOCKED = frozenset(("hour", "hr", "hours", "hrs", "h", "min", "mins", "minute", "minutes"))
+
+
+def one_measure(said: str, m: re.Match[str]) -> bool:
+    """Whether `priced`'s match `m` of `said` counts and prices in one measure each (audits
+    A, B and E, round 26):
+    things counted one by one (never `3 doz eggs`, `3 payments`, `3 strips`), hours whole or
+    a half (`2.45 hrs`: 2 h 45 min?), no clock time for a charge, and pence never beside
+    pounds (`3 pens at 99 each plus 2.50 postage`)."""
+    if set(tokens(m["things"])) & NOT_THINGS or _THE_TIME.search(said):
+        return False
+    if m["per"] in _CLOCKED and "." in m["n"] and not m["n"].endswith(".5"):
+        return False
+    if m["extra"] is None:
+        return True
+    if (m["cur"] is None) != (m["cur2"] is None):
+        return False  # `$12.99 each plus 399 shipping`: cents? (the review)
+    if m["cur"] is not None:
+        return True
+    price, extra = float(m["price"]), float(m["extra"])
+    # pence beside pounds (`2.50 each plus 85 postage`, `99 each plus 2 postage`: 85p, 99p?)
+    return ("." in m["price"]) == ("." in m["extra"]) and max(price, extra) < 10 * min(price, extra)

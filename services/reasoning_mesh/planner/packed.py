@@ -2,8 +2,7 @@
 take at the pharmacy: 13 full boxes of 28 tablets plus 9 loose ones. How many tablets in
 total?`, `warehouse q: 17 pallets, 48 boxes on each. how many boxes total`, `We've got 9 full
 pallets with 144 bricks on each, plus 37 loose bricks left over from yesterday. How many bricks
-altogether?`, `Planting out the veg patch, 14 rows with 27 seeds in each row. How many seeds do
-I need?`.
+altogether?`.
 
 The reading is the containers times what each holds, plus the loose ones (`What is 13*28 +
 9?`), each number as written; its answer is a count. The sentences are fixed, because an open
@@ -43,8 +42,6 @@ def read(text: str) -> FormedReading | None:
         body = next((b for shape in BODIES if (b := re.fullmatch(shape, m["head"]))), None)
         if body is None or not _agrees(body, m["asked"]):
             return None
-        if re.search(r"\bneed$", m[0]):
-            return None  # `how many seeds do i need`: to buy, with some held already? (audit F)
         loose = f" + {body['loose']}" if body["loose"] else ""
         reading = natural.arithmetic(f"{body['g']} * {body['k']}{loose}")
         return None if reading is None else FormedReading(reading, "count")

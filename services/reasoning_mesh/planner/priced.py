@@ -25,7 +25,7 @@ import re
 from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.asides import aside
 from reasoning_mesh.planner.background import plain_word, spoken, tail_plain, tokens
-from reasoning_mesh.planner.bill_words import NOT_THINGS
+from reasoning_mesh.planner.bills import one_measure
 from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.numwords import with_numerals
 from reasoning_mesh.planner.priced_words import ASKERS, CONTAINERS, CONTENTS, TAXED
@@ -111,7 +111,7 @@ def read(text: str) -> FormedReading | None:
     said = _AND_CLAUSE.sub(lambda m: m[0].removesuffix("and "), _SET_BACK.sub(r"cost \1", said))
     found = list(_PRICED.finditer(said))
     m = found[0] if len(found) == 1 else None
-    if m is None or not _told(said, m, set_back=set_back) or not _one_measure(said, m):
+    if m is None or not _told(said, m, set_back=set_back) or not one_measure(said, m):
         return None
     sum_ = f"{m['n']} * {m['price']}" + (f" + {m['extra']}" if m["extra"] else "")
     reading = natural.arithmetic(sum_)
@@ -290,27 +290,3 @@ def _per_thing(m: re.Match[str]) -> bool:
     """Whether the price is per the thing counted (`bags ... a bag`), no unit."""
     first = m["things"].split()[0]
     return m["per"] not in UNIT_NAMES and first in (f"{m['per']}s", f"{m['per']}es")
-
-
-#: `plus the 6.15 delivery`, `a 6.15 delivery`: the delivery at 6.15, a time, or its charge?
-_THE_TIME = re.compile(r"\b(?:the|a) [£$€]?\d+\.\d+ (?:delivery|postage|shipping)\b(?! charge| fee)")
-
-
-#: Measures of time whose decimals may be minutes or seconds (`2.45 hrs`, `2.30 mins`).
-_CLOCKED = frozenset(("hour", "hr", "hours", "hrs", "h", "min", "mins", "minute", "minutes"))
-
-
-def _one_measure(said: str, m: re.Match[str]) -> bool:
-    """Whether the count and the money are each in one measure (audits A and B, round 26):
-    things counted one by one (never `3 doz eggs`, `3 payments`, `3 strips`), hours whole or
-    a half (`2.45 hrs`: 2 h 45 min?), no clock time for a charge, and pence never beside
-    pounds (`3 pens at 99 each plus 2.50 postage`)."""
-    if set(tokens(m["things"])) & NOT_THINGS or _THE_TIME.search(said):
-        return False
-    if m["per"] in _CLOCKED and "." in m["n"] and not m["n"].endswith(".5"):
-        return False
-    if m["extra"] is None or m["cur"] is not None:
-        return True
-    price, extra = float(m["price"]), float(m["extra"])
-    # pence beside pounds (`2.50 each plus 85 postage`, `99 each plus 2 postage`: 85p, 99p?)
-    return ("." in m["price"]) == ("." in m["extra"]) and max(price, extra) < 10 * min(price, extra)

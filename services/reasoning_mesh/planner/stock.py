@@ -2,7 +2,7 @@
 week with 250 units, sold 87, then a delivery of 64 came in. How many units should be on the
 shelf?`, `Food bank stock: 1250 tins at the start of the week, 387 went out Monday and 429 went
 out Tuesday. How many tins are left?`, `Warehouse had 1,284 boxes on Sunday night. We shipped
-397 on Monday and 586 on Tuesday. How many are left on the shelves?`.
+397 on Monday and 586 on Tuesday. How many are left?`.
 
 The reading is the count with each change taken away or added in the order said (`What is 250
 - 87 + 64?`), every number the story's own; its answer is a count (whole, not negative). As in
