@@ -220,6 +220,12 @@ def _agrees(buyer: str | None, asker: str | None) -> bool:
 _THE_TIME = re.compile(r"\b(?:the|a) [£$€]?\d+\.\d+ (?:delivery|postage|shipping)\b(?! charge| fee)")
 
 
+#: Words a bill's lines never count but one line at a price may (`14 hrs at $37.50/hr`, `14
+#: pallets of blocks at £236 a pallet`, `144 bread rolls at 0.35 each`).
+_PRICED_ALONE = frozenset(
+    ("hours", "hrs", "minutes", "days", "nights", "weeks", "months", "years", "pallets", "rolls",
+     "trays", "bundles", "cases", "sets", "packs", "pages", "sheets")
+)  # fmt: skip
 #: Measures of time whose decimals may be minutes or seconds (`2.45 hrs`, `2.30 mins`).
 _CLOCKED = frozenset(("hour", "hr", "hours", "hrs", "h", "min", "mins", "minute", "minutes"))
 
@@ -230,7 +236,7 @@ def one_measure(said: str, m: re.Match[str]) -> bool:
     things counted one by one (never `3 doz eggs`, `3 payments`, `3 strips`), hours whole or
     a half (`2.45 hrs`: 2 h 45 min?), no clock time for a charge, and pence never beside
     pounds (`3 pens at 99 each plus 2.50 postage`)."""
-    if set(tokens(m["things"])) & NOT_THINGS or _THE_TIME.search(said):
+    if set(tokens(m["things"])) & (NOT_THINGS - _PRICED_ALONE) or _THE_TIME.search(said):
         return False
     if m["per"] in _CLOCKED and "." in m["n"] and not m["n"].endswith(".5"):
         return False
