@@ -70,7 +70,11 @@ NOT_THINGS = frozenset(
      "comp", "freebie", "foc", "courtesy", "giveaway", "bonus", "staff", "expense", "company",
      "swap", "layby", "void", "pending", "defective", "duplicate", "repeat", "spoilt",
      "sendback", "prepay", "halfprice", "complementary", "jobs", "refills", "overtime", "k",
-     "grand", "nocharge", "unbought", "writeoff", "backorder", "partex", "creditnote")
+     "grand", "nocharge", "unbought", "writeoff", "backorder", "partex", "creditnote",
+     # people priced each (`3 kids at £8.50 each`): a price of what, for each? (`priced`'s
+     # own refusal, round 21)
+     "kids", "children", "people", "guests", "friends", "persons", "adults", "seniors",
+     "students", "members", "players", "mates", "visitors", "customers", "us", "heads")
 )  # fmt: skip
 #: A thing bought singly that pays, pays back, is a service or a count (`a voucher for 5`, `a
 #: table for 6`, `a round for 6`, `a taxi for 4`).
