@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import natural
+from reasoning_mesh.planner import natural, tellings
 from reasoning_mesh.planner.background import spoken, tokens
 from reasoning_mesh.planner.bill_words import (
     ASKS,
@@ -32,7 +32,6 @@ from reasoning_mesh.planner.bill_words import (
     TAX_WORDS,
 )
 from reasoning_mesh.planner.forms import FormedReading
-from reasoning_mesh.planner.numwords import with_numerals
 from reasoning_mesh.planner.priced_words import CONTENTS
 from reasoning_mesh.planner.units import UNIT_NAMES
 
@@ -65,7 +64,8 @@ _CHARGES = tuple(
 )
 #: Between lines: `and`, `plus`, a comma (kept: `plus one at` is one more, `, one at` one of them).
 _JOIN = re.compile(r"(,? (?:and|plus|\+) |, )")
-_SEP = r"(?:[.,?!:;]| -)"
+_LEADS = tellings.leads(LEADS, mark=False)  # `hey can u check my invoice maths`: no mark
+_ASKS = tellings.asks(ASKS)
 #: `for` before a number in words: a count of people (`a table for six`), never a price.
 _FOR_WORDS = re.compile(
     r"\bfor (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple|a few)\b"
@@ -76,28 +76,24 @@ def read(text: str) -> FormedReading | None:
     """The total of a bill told in one of the fixed tellings, with its answer's form."""
     if _FOR_WORDS.search(spoken(text)):
         return None  # `a pizza for two`: for two people, or a price of 2?
-    said = re.sub(r"[\s?!.]*$", "", with_numerals(spoken(text)))
-    for ask in ASKS:
-        m = re.fullmatch(rf"(?P<head>.+?){_SEP} (?:so )?{ask}", said)
-        if m is None:
-            continue
-        if m.groupdict().get("before") and set(re.findall(r"[a-z]+", m["head"])) & TAX_WORDS:
-            return None  # `3 tax-inclusive tickets ..., the total before tax`
-        asker = "seller" if m.groupdict().get("seller") else m.groupdict().get("who")
-        whom, told = m.groupdict().get("whom"), re.findall(r"\b(?:he|she)\b", m["head"])
-        if told and whom in ("her", "him") and {"she": "her", "he": "him"}[told[0]] != whom:
-            return None  # `he wants 3 coffees ... what do i charge her`: whose bill?
-        sum_ = _bill(m["head"], asker, before=bool(m.groupdict().get("before")))
-        reading = None if sum_ is None else natural.arithmetic(sum_)
-        return None if reading is None else FormedReading(reading, "not_negative", decimal=True)
-    return None
+    m = tellings.asked(tellings.said(text, numerals=True), _ASKS)
+    if m is None:
+        return None
+    if m.groupdict().get("before") and set(re.findall(r"[a-z]+", m["head"])) & TAX_WORDS:
+        return None  # `3 tax-inclusive tickets ..., the total before tax`
+    asker = "seller" if m.groupdict().get("seller") else m.groupdict().get("who")
+    whom, told = m.groupdict().get("whom"), re.findall(r"\b(?:he|she)\b", m["head"])
+    if told and whom in ("her", "him") and {"she": "her", "he": "him"}[told[0]] != whom:
+        return None  # `he wants 3 coffees ... what do i charge her`: whose bill?
+    sum_ = _bill(m["head"], asker, before=bool(m.groupdict().get("before")))
+    reading = None if sum_ is None else natural.arithmetic(sum_)
+    return None if reading is None else FormedReading(reading, "not_negative", decimal=True)
 
 
 def _bill(head: str, asker: str | None, *, before: bool = False) -> str | None:
     """The sum of `head`'s lines, where it is an opening, a buyer and lines in the fixed
     shapes, and the ask's asker agrees with the buyer; else None."""
-    for lead in LEADS:  # in order: `hey, can u check my invoice maths, ...`
-        head = re.sub(rf"^{lead}{_SEP}? ", "", head)
+    head = tellings.without_leads(head, _LEADS)
     buyer = None
     for name, pattern in BUYERS:
         if (m := re.match(rf"{pattern} ", head)) is not None:
@@ -106,7 +102,6 @@ def _bill(head: str, asker: str | None, *, before: bool = False) -> str | None:
     if not _agrees(buyer, asker):
         return None
     pieces = _JOIN.split(head)
-    terms: list[str] = []
     currencies: set[str] = set()
     singles: list[str] = []
     lines: list[tuple[str, re.Match[str]]] = []
@@ -116,12 +111,11 @@ def _bill(head: str, asker: str | None, *, before: bool = False) -> str | None:
         if found is None or (singles and kind in ("many", "hours")):
             return None  # a counted line after a single thing or a charge
         if kind in ("one", "charge"):
-            if not terms or kind in singles:
+            if not lines or kind in singles:
                 return None  # `a pen for 1.10` first, two charges: a bill of another shape
             singles.append(kind)
         currencies |= {found["cur"]} - {None}
         lines.append((kind, found))
-        terms.append(f"{found['n']} * {found['p']}" if kind in ("many", "hours") else found["p"])
     named = [
         m["things"] if kind == "many" else "hours" for kind, m in lines if kind in ("many", "hours")
     ]
@@ -129,7 +123,12 @@ def _bill(head: str, asker: str | None, *, before: bool = False) -> str | None:
         return None  # `5 units ... and 2 units`, `4 tickets ... and 2 comp tickets`: others?
     if before and any(kind == "one" for kind, _ in lines):
         return None  # `a gst at 3 ... before tax`: before which?
-    return None if len(currencies) > 1 or not _one_money(lines) else " + ".join(terms)
+    return None if len(currencies) > 1 or not _one_money(lines) else _sum(lines)
+
+
+def _sum(lines: list[tuple[str, re.Match[str]]]) -> str:
+    """Each counted line's count times its price, and each single price, added."""
+    return " + ".join(f"{m['n']} * {m['p']}" if k in ("many", "hours") else m["p"] for k, m in lines)
 
 
 def _one_money(lines: list[tuple[str, re.Match[str]]]) -> bool:

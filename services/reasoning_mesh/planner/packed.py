@@ -16,36 +16,33 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.background import spoken
+from reasoning_mesh.planner import natural, tellings
 from reasoning_mesh.planner.forms import FormedReading
-from reasoning_mesh.planner.numwords import with_numerals
 from reasoning_mesh.planner.packed_words import ASKS, BODIES, LEADS, NOT_THINGS, OPENERS
 from reasoning_mesh.planner.units import UNIT_NAMES
 
-_SEP = r"(?:[.,?!:;]| -)"
+_LEADS = tellings.leads(LEADS)
+_ASKS = tellings.asks(ASKS)
+_BODIES = tuple(re.compile(shape) for shape in BODIES)
+_HOLDER = re.compile(rf"{OPENERS} ")
 
 
 def read(text: str) -> FormedReading | None:
     """The count of things in full containers and loose, with its answer's form, else None."""
-    said = re.sub(r"[\s?!.]*$", "", with_numerals(spoken(text)))
-    for lead in LEADS:
-        said = re.sub(rf"^{lead}{_SEP} ", "", said)
-    held_by = re.match(rf"{OPENERS} ", said)
+    said = tellings.without_leads(tellings.said(text, numerals=True), _LEADS)
+    held_by = _HOLDER.match(said)
     if held_by is not None and re.fullmatch(r"(?:we|i) had |there were ", held_by[0]):
         return None  # `we had 10 boxes of 12 eggs. how many do we have?`: had, and now?
     said = said[held_by.end() :] if held_by is not None else said
-    for ask in ASKS:
-        m = re.fullmatch(rf"(?P<head>.+?){_SEP} (?:so )?{ask}", said)
-        if m is None:
-            continue
-        body = next((b for shape in BODIES if (b := re.fullmatch(shape, m["head"]))), None)
-        if body is None or not _agrees(body, m["asked"]):
-            return None
-        loose = f" + {body['loose']}" if body["loose"] else ""
-        reading = natural.arithmetic(f"{body['g']} * {body['k']}{loose}")
-        return None if reading is None else FormedReading(reading, "count")
-    return None
+    m = tellings.asked(said, _ASKS)
+    if m is None:
+        return None
+    body = next((b for shape in _BODIES if (b := shape.fullmatch(m["head"]))), None)
+    if body is None or not _agrees(body, m["asked"]):
+        return None
+    loose = f" + {body['loose']}" if body["loose"] else ""
+    reading = natural.arithmetic(f"{body['g']} * {body['k']}{loose}")
+    return None if reading is None else FormedReading(reading, "count")
 
 
 def _agrees(body: re.Match[str], asked: str) -> bool:

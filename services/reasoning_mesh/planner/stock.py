@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import natural
-from reasoning_mesh.planner.background import spoken
+from reasoning_mesh.planner import natural, tellings
 from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.stock_words import (
     ASKS,
@@ -37,7 +36,6 @@ _JOIN = re.compile(r",? (?:and )?then |, and |, | and |\. ")
 #: A change that says only its number and day after one that said its verb and day (`shipped
 #: 379 on monday and 412 on tuesday`): the same verb.
 _SAME = re.compile(rf"{_N}{WHEN[:-1]}")
-_SEP = r"(?:[.,?!:;]| -)"
 
 
 #: A food bank's own count named in the opening (`Food bank stock:`, `stock check at the
@@ -51,20 +49,18 @@ _HOLDERS = re.compile(r"\b(?:shop|pharmacy|charity|warehouse|depot|store|stockro
 
 def read(text: str) -> FormedReading | None:
     """The count a stock story asks for now, with its answer's form, else None."""
-    whole = said = re.sub(r"[\s?!.]*$", "", spoken(text))
-    for lead in LEADS:
-        said = re.sub(rf"^{lead}{_SEP} ", "", said)
+    whole = tellings.said(text)
+    said = tellings.without_leads(whole, _LEADS)
     led = whole[: len(whole) - len(said)]
     food_bank = _FOOD_BANK.match(led) is not None and not _HOLDERS.search(f"{led} {said.split(',')[0]}")
-    for ask in ASKS:
-        m = re.fullmatch(rf"(?P<head>.+?){_SEP} (?:so )?{ask.replace('THINGS', THINGS)}", said)
-        if m is not None:
-            asked, place = m.groupdict().get("things"), said[m.end("head") :]
-            start = _start(m["head"], asked, place, led)
-            expression = None if start is None else _counted(m["head"], start, food_bank=food_bank)
-            reading = None if expression is None else natural.arithmetic(expression)
-            return None if reading is None else FormedReading(reading, "count")
-    return None
+    m = tellings.asked(said, _ASKS)
+    if m is None:
+        return None
+    asked, place = m.groupdict().get("things"), said[m.end("head") :]
+    start = _start(m["head"], asked, place, led)
+    expression = None if start is None else _counted(m["head"], start, food_bank=food_bank)
+    reading = None if expression is None else natural.arithmetic(expression)
+    return None if reading is None else FormedReading(reading, "count")
 
 
 def _start(head: str, asked: str | None, place: str, led: str) -> re.Match[str] | None:
@@ -72,7 +68,7 @@ def _start(head: str, asked: str | None, place: str, led: str) -> re.Match[str] 
     ask) are the things counted, where they were counted (the opening's place, if it names
     one, the start's: audit F, round 26)."""
     start = _JOIN.split(head)[0]
-    m = next((m for s in STARTS if (m := re.fullmatch(_shape(s), start))), None)
+    m = next((m for s in _STARTS if (m := s.fullmatch(start))), None)
     if m is None or (asked is not None and asked != m["things"]):
         return None
     led_at = {p for p in PLACES if re.search(rf"\b{p}\b", led)}
@@ -176,8 +172,8 @@ def _day(said: str) -> int:
 
 def _change(change: str, *, food_bank: bool) -> tuple[str, re.Match[str]] | None:
     """The direction of `change` and its match, where it is one of the fixed changes."""
-    for shape, way in (*CHANGES, DONATED) if food_bank else CHANGES:
-        if (c := re.fullmatch(_shape(shape), change)) is not None:
+    for shape, way in (*_CHANGES, _DONATED) if food_bank else _CHANGES:
+        if (c := shape.fullmatch(change)) is not None:
             return way, c
     return None
 
@@ -185,3 +181,11 @@ def _change(change: str, *, food_bank: bool) -> tuple[str, re.Match[str]] | None
 def _shape(shape: str) -> str:
     """A start's or change's pattern with its slots: the number, the things and when."""
     return shape.replace("THINGS", THINGS).replace(" WHEN", WHEN).replace("N", _N)
+
+
+#: The fixed shapes with their slots filled, compiled once.
+_LEADS = tellings.leads(LEADS)
+_ASKS = tellings.asks(ask.replace("THINGS", THINGS) for ask in ASKS)
+_STARTS = tuple(re.compile(_shape(s)) for s in STARTS)
+_CHANGES = tuple((re.compile(_shape(s)), way) for s, way in CHANGES)
+_DONATED = (re.compile(_shape(DONATED[0])), DONATED[1])
