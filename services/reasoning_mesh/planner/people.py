@@ -27,6 +27,7 @@ from reasoning_mesh.planner import (
     forms,
     gist,
     leftovers,
+    levels,
     listed,
     measures,
     memberships,
@@ -217,6 +218,7 @@ def _formed(said: str) -> forms.FormedReading | None:
         or bills.read(said)
         or stock.read(said)
         or packed.read(said)
+        or levels.read(said)
     )
 
 
