@@ -24,8 +24,10 @@ PERIODS = {
     "week": "weeks", "month": "months", "day": "days", "night": "nights", "evening": "evenings",
     "hour": "hours", "minute": "minutes", "min": "mins", "second": "seconds", "year": "years",
 }  # fmt: skip
-#: Periods a level moves through in decimals (`3.5` hours); the rest count whole (`15` nights).
-MEASURED = frozenset(("hour", "minute", "min", "second"))
+#: What a meter's fare is per, as its rate says it and as the ask says it.
+DISTANCES = {"mile": "miles", "km": "km"}
+#: What a level moves through in decimals (`3.5` hours, `9.5` miles); the rest count whole.
+MEASURED = frozenset(("hour", "minute", "min", "second", *DISTANCES))
 #: Per: `a week`, `every minute`, `each evening`, `per hour`, `an hour`.
 P = rf"(?:a|an|per|every|each) (?P<p>{'|'.join(PERIODS)})"
 
@@ -133,3 +135,39 @@ ASKS = (
 )
 #: The ask of how long a container put up full has been running (its target said before).
 RUNNING = r"how many PS has it been running(?: for)?"
+
+
+#: A cab's meter is a level too: it starts at its fixed charge and rises so much a mile to the
+#: fare (`Taxi meter is £3.20 to start then £1.60 a mile. Customer paid exactly £19.20, no tip.
+#: How many miles was the trip?`). `M` is per mile or km, `MS` the same as asked.
+M = rf"(?:a|per) (?P<p>{'|'.join(DISTANCES)})"
+_CAB = (
+    r"(?:(?:the|my|our|local) )?(?:taxi|cab|minicab)(?: (?:meter|fare|fares|firm|company))?"
+    r"(?: (?:in (?:this |the )?town|here|round here))?"
+)
+_METER = r"(?:(?:the|my|our) )?(?:taxi |cab )?meter"
+_FEE = (
+    r"(?:to start|to get in|just to get in|flag fall|flat|pick-up|pickup|pick-up charge|"
+    r"pick-up fee|pickup charge|pickup fee)"
+)
+#: Shapes of a meter's start and rate, together or apart (all rise).
+METER_RATES = (
+    rf"{_CAB} (?:is|are|was|charges|costs) (?:a )?S(?: {_FEE})? (?:plus|then|\+) R {M}",
+    rf"{_METER} (?:is|charges) (?:a )?S(?: {_FEE})? (?:plus|then) (?:it's )?R {M}",
+    rf"{_METER} starts at S then (?:it's|it adds|adds) R {M}",
+    rf"(?:then )?(?:it )?adds R {M}",
+)
+METER_STARTS = (rf"{_METER} starts at S",)
+#: The fare, and the words beside it that add nothing to it.
+FARES = (
+    r"(?:(?:a|the|my|my last|last|last night's|a customer's|his|her|one) )?fare (?:was|came to)"
+    r" (?:exactly )?T(?: on the meter)?(?: exactly)?",
+    r"(?:(?:a|the) )?(?:customer|passenger|bloke|guy|lady) paid (?:exactly )?T(?: with no tip)?",
+)
+NO_TIP = (r"no tip",)
+#: Asks of the miles (`MS`).
+METER_ASKS = (
+    r"how many MS (?:was|is) (?:the|my|that|this|his|her) (?:trip|ride|journey|job)",
+    r"how many MS did (?:we|they|i|he|she|you) (?:go|do|travel|drive|cover)",
+    r"how many MS was it",
+)

@@ -39,6 +39,7 @@ def _amount(role: str) -> str:
 
 def _shape(pattern: str) -> re.Pattern[str]:
     pattern = pattern.replace("PS", rf"(?P<ps>{'|'.join(w.PERIODS.values())})")
+    pattern = pattern.replace("MS", rf"(?P<ps>{'|'.join(w.DISTANCES.values())})")
     for role in "SRT":
         pattern = re.sub(
             rf"(?<![A-Za-z]){role}(?![A-Za-z])", _amount(role.lower()).replace("\\", "\\\\"), pattern
@@ -59,7 +60,11 @@ _SHAPES = (
     *((_shape(p), "", "left" if left else "") for p, left in w.TARGETS),
     *((_shape(p), "", "left" if left else "") for p, left in w.ASKS),
     (_shape(w.RUNNING), "", "running"),
+    *((_shape(p), "+", "") for p in w.METER_RATES),
+    *((_shape(p), "", "") for p in (*w.METER_STARTS, *w.FARES, *w.NO_TIP, *w.METER_ASKS)),
 )
+#: What a rate is per (a period, a distance), as the ask says it.
+_PER = {**w.PERIODS, **w.DISTANCES}
 _ROLES = {"s": "start", "r": "rate", "t": "target", "ps": "ask"}
 
 
@@ -92,7 +97,7 @@ def read(text: str) -> FormedReading | None:
 
 def _reading(told: dict[str, re.Match[str]], way: str) -> FormedReading | None:
     start, rate, target, ask = (told[r] for r in ("start", "rate", "target", "ask"))
-    if not way or w.PERIODS[rate["p"]] != ask["ps"] or not _sound(told, start, rate, target):
+    if not way or _PER[rate["p"]] != ask["ps"] or not _sound(told, start, rate, target):
         return None  # `15 a week ... how many months`
     sign = "+" if way == "+" else "-"
     s, r, t = (m[g].replace(",", "") for m, g in ((start, "s"), (rate, "r"), (target, "t")))
