@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import fee_words, natural
+from reasoning_mesh.planner import fee_words, money, natural
 from reasoning_mesh.planner.background import CURRENCY, number, plain_word, tokens
 from reasoning_mesh.planner.forms import FormedReading
 from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
@@ -76,8 +76,8 @@ def _cab(text: str) -> FormedReading | None:
     found = _CAB.fullmatch(said)
     if found is None:
         return None
-    if len({found[1], found[3], found[5]}) != 1:
-        return None  # `£3.50 plus 180 per mile`: pence? (the review)
+    if len({found[1], found[3], found[5]}) != 1 or (not found[1] and money.tenfold(found[2], found[4])):
+        return None  # `£3.50 plus 180 per mile`, `3 plus 80 a mile`: pence? (the review, audit C)
     reading = natural.reading_as(f"solve {found[2]} + {found[4]}*n = {found[6]} for n", "Solve")
     return None if reading is None else FormedReading(reading, "not_negative", decimal=True)
 
@@ -187,6 +187,7 @@ def _doubtful(words: list[str], per: str) -> bool:
             per in ("cent", "cents", "percent"),
             # `how many more months until a year?`, `130 before the call-out`
             re.search(r"\buntil (?:a|an|the|next)\b|\bbefore the\b", said) is not None,
+            re.search(r"\bafter that\b", said) is not None,  # beyond the total? (audit A, round 27)
             re.search(r"\blabou?r (?:on|was|came|cost|costs|total)\b", said) is not None,
             any(w == "more" and words[i - 1 : i] != ["many"] for i, w in enumerate(words)),
             earned and fee,  # `I get 15 an hour; the union fee is 60. Paycheck 240`: taken off?

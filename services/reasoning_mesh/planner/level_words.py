@@ -2,13 +2,25 @@
 
 In a shape, `S`, `R` and `T` are the start, the rate and the target (a number, with a currency
 before it or a unit after it), `P` what the rate is per, `PS` the same in the plural as asked,
-`C` a container or a thing measured, `ASKER` the asker. Each shape is a whole clause.
+`C` a container or a thing measured, `ASKER` the asker. Each shape is a whole clause, with the
+kinds of what it tells that hold only in some stories (`levels` checks them):
+
+- `mine`: a start or an ask of the asker's own (`i've got`, `will we have`);
+- `progress`: a start that is work done so far (`i've done 36 rows`), of a level that rises;
+- `past`: a start told at an earlier time (`had`, `started at`), never asked `how many more`;
+- `full`: the level when a container was put up (`started at 1000 ml`), with its unit;
+- `size`: a container's size (`the bag is 1000 ml`), a level only of one that empties;
+- `bag`: a bag put up full, the one thing asked how long it has been running;
+- `now`: a target that is the level now (`there's 375 ml left`), only with that ask;
+- `grows`: a target that a level rising reaches (`the panel needs 150 rows`);
+- `left`: an ask of an amount left, of a level that falls; `running`: how long it has run;
+- `meter`: a cab's meter, its fare and its miles, told only with one another.
 """
 
 from __future__ import annotations
 
 #: The asker, and the asker with a verb of having (`i've got`, `i already have`).
-ASKER = r"(?:i|i'm|im|i've|ive|i am|i have)"
+ASKER = r"(?:i|i'm|im|i've|ive|i am|i have|we|we're|we've|we have)"
 #: What may hold or be a level (`the rain barrel`, `a drainage bag`, `the water`, `my scarf`).
 CONTAINERS = (
     r"(?:iv |drip |drainage |catheter |urine |feed |fluid )?bag|bottle|tank|barrel|rain barrel|"
@@ -17,25 +29,37 @@ CONTAINERS = (
 SUBSTANCES = r"water|solution|sample|liquid|oven|soup|mixture|milk|oil|room|fridge|freezer"
 KNITTED = r"scarf|blanket|jumper|sweater|back panel|panel|cardigan|shawl|sock|rug|quilt"
 #: A thing as named: `the`/`a`/`my`/`our` and one of the lists.
-C = rf"(?:(?:the|a|my|our|this) )?(?P<c>{CONTAINERS}|{SUBSTANCES}|{KNITTED})"
+C = rf"(?:(?:the|a|an|my|our|this) )?(?P<c>{CONTAINERS}|{SUBSTANCES}|{KNITTED})"
+#: A bag as named (`the iv bag`, `a drip bag`).
+BAG = r"(?P<c>(?:(?:iv|drip|fluid|feed) )?bag)"
+#: `is`, `'s` after a thing (`the bag's at 600 ml`; `its` as people type `it's`).
+IS = r"(?: is|'s)"
 
 #: What the rate is per, as the rate says it and as the ask says it.
 PERIODS = {
     "week": "weeks", "month": "months", "day": "days", "night": "nights", "evening": "evenings",
-    "hour": "hours", "minute": "minutes", "min": "mins", "second": "seconds", "year": "years",
+    "hour": "hours", "hr": "hours", "minute": "minutes", "min": "mins", "second": "seconds",
+    "year": "years",
 }  # fmt: skip
 #: What a meter's fare is per, as its rate says it and as the ask says it.
 DISTANCES = {"mile": "miles", "km": "km"}
 #: What a level moves through in decimals (`3.5` hours, `9.5` miles); the rest count whole.
-MEASURED = frozenset(("hour", "minute", "min", "second", *DISTANCES))
+MEASURED = frozenset(("hour", "hr", "minute", "min", "second", *DISTANCES))
 #: Per: `a week`, `every minute`, `each evening`, `per hour`, `an hour`.
-P = rf"(?:a|an|per|every|each) (?P<p>{'|'.join(PERIODS)})"
+P = rf"(?:(?:a|an|per|every|each) |/)(?P<p>{'|'.join(PERIODS)})"
 
 #: Units a level is counted in: the same one, or none, on the start, the rate and the target.
 UNITS = (
     r"ml|l|litres|liters|cl|cm|mm|m|metres|meters|kg|g|grams|rows|stitches|pages|tablets|pills|"
     r"capsules|°c|°f|degrees|c|f"
 )
+#: Units of a measure (never of things counted, `rows`, `tablets`): said on one amount, on all.
+MEASURES = frozenset(
+    ("ml", "l", "litres", "liters", "cl", "cm", "mm", "m", "metres", "meters", "kg", "g", "grams",
+     "°c", "°f", "degrees", "c", "f")
+)  # fmt: skip
+#: Lengths, never a container's size.
+LENGTHS = frozenset(("cm", "mm", "m", "metres", "meters"))
 #: Units of one temperature scale said two ways (`18°c`, `3 degrees`).
 SAME_UNITS = ({"°c", "c", "degrees"}, {"°f", "f", "degrees"}, {"l", "litres", "liters"},
               {"m", "metres", "meters"}, {"g", "grams"})  # fmt: skip
@@ -56,85 +80,78 @@ LEADS = (
 #: What the asker saves for (a closed list: `for the rent` may take some away).
 GOALS = r"bike|car|holiday|laptop|phone|console|camera|guitar|tent|trip|sofa|tv"
 
-#: Starts: `S` is the level before the change.
+#: Starts: `S` is the level before the change; (shape, kinds).
 STARTS = (
-    rf"{ASKER} (?:already )?(?:got|have|have got|saved|done|knitted)(?: already)? S"
-    r"(?: saved| already| so far| in (?:my |the )?(?:savings|account|pot|jar|bank))*",
-    r"(?:and )?(?:i )?already (?:have|got|have got) S(?: saved)?",
-    rf"{C} (?:is|'s|was) (?:at|on) S(?: so far| now)?",
-    rf"{C} (?:is|'s) S so far",
-    rf"{C} (?:has|had|holds|held) S in it(?: at the start(?: of (?:the|my) shift)?)?",
-    r"(?:the )?(?:pharmacy|ward|shop|we|i) (?:has|have|had) S(?: of [a-z]+)?(?: in stock)",
-)
-#: Starts that are the level when a container was put up (`the bag started at 1000 ml`): only
-#: after one of these may the ask be how long it has been running.
-FULL_STARTS = (rf"{C} (?:starts|started|began) (?:at|with|on) S",)
-#: A container's size (`the bag is 1000 ml`, `a 1000 ml bag is up`): its level only where it
-#: empties; where it fills, a size is what it holds at most, not what it holds now.
-SIZES = (
-    r"(?:a|the) S (?:(?:iv|drip|fluid|feed) )?bag is (?:up|hanging|on)",
-    rf"{C} is S",
-)
+    (rf"{ASKER} (?:already )?(?:got|have|have got|saved)(?: already)? S"
+     r"(?: saved| already| in (?:my |the )?(?:savings|account|pot|jar|bank))*", "mine"),
+    (rf"{ASKER} (?:already )?(?:done|knitted)(?: already)? S(?: so far| already)?", "mine progress"),
+    (r"(?:i |we )?already (?:have|got|have got) S(?: saved)?", "mine"),
+    (rf"(?:{C}{IS}|its|it's|{ASKER}) (?:at|on) S(?: now)?", ""),
+    (rf"(?:{C}{IS}|its|it's|{ASKER}) (?:at|on) S so far", "progress"),
+    (rf"{C} was (?:at|on) S", "past"),
+    (rf"{C} was S so far", "past progress"),
+    (rf"{C}{IS} S so far", "progress"),
+    (rf"{C} (?:has|holds) S in it", ""),
+    (rf"{C} (?:had|held) S in it(?: at the start(?: of (?:the|my) shift)?)?", "past"),
+    (r"(?:the )?(?:pharmacy|ward|shop|we|i) (?:has|have) S(?: of [a-z]+)? in stock", "mine"),
+    (r"(?:the )?(?:pharmacy|ward|shop|we|i) had S(?: of [a-z]+)? in stock", "mine past"),
+    # the level when a container was put up (`the bag started at 1000 ml`)
+    (rf"{C} (?:starts|started|began) (?:at|with|on) S", "full past"),
+    # a container's size: its level only where it empties (where it fills, what it holds at most)
+    (rf"(?:a|an|the) S {BAG} is (?:up|hanging|on)", "size bag"),
+    (rf"(?:the|a|an|my|our|this) (?P<c>{CONTAINERS}){IS} S", "size"),
+)  # fmt: skip
 #: A bag's size and its rate in one clause (`a 1000 ml bag is running at 125 ml per hour`).
-SIZE_RUNNING = rf"(?:a|the) S (?:(?:iv|drip|fluid|feed) )?bag is running at R {P}"
+SIZE_RUNNING = rf"(?:a|an|the) S {BAG} is running at R {P}"
 
 #: Steady changes: (shape, direction). `R` is the amount per `P`.
 RATES = (
-    (rf"(?:and )?(?:{ASKER} )?(?:putting away|put away|putting in|put in|saving|save|adding|add)"
+    (rf"(?:{ASKER} )?(?:putting away|put away|putting in|put in|saving|save|adding|add)"
      rf" R {P}(?: for (?:a|an|my|the) (?:new )?(?:{GOALS}))?", "+"),
-    (rf"(?:and )?(?:{ASKER} )?(?:knit|do|manage|add) R {P}", "+"),
-    (rf"(?:and )?(?:(?:the )?hose|(?:the )?tap|it) (?:is adding|adds|puts in) R {P}", "+"),
-    (rf"(?:and )?(?:it |{C} )?(?:fills|is filling|fills up) at (?:a steady )?R {P}", "+"),
-    (rf"(?:and )?(?:the temperature |it |{C} )?(?:goes up|rises|climbs|warms|warms up|heats up|"
+    (rf"(?:{ASKER} )?(?:knit|do|manage|add) R {P}", "+"),
+    (rf"(?:(?:the )?hose|(?:the )?tap|it) (?:is adding|adds|puts in) R {P}", "+"),
+    (rf"(?:it |{C} )?(?:fills|is filling|fills up) at (?:a steady )?R {P}", "+"),
+    (rf"(?:the temperature |it |{C} )?(?:goes up|rises|climbs|warms|warms up|heats up|"
      rf"is heating up|is warming up)(?: by| at)?(?: a steady)? R {P}", "+"),
-    (rf"(?:and )?(?:it's |it is |{C} is )?running at R {P}", "-"),
-    (rf"(?:and )?(?:it |{C} )?runs at (?:a steady )?R {P}", "-"),
-    (rf"(?:and )?(?:she|he|the dog|the cat|my dog|my cat) eats R {P}", "-"),
-    (rf"(?:and )?(?:(?:the )?(?:pharmacy|ward|shop|we|it) )?(?:dispenses|dispense|uses|use|"
+    (rf"(?:it's |its |it is |{C}{IS} )?running at R {P}", "-"),
+    (rf"(?:it |{C} )?runs at (?:a steady )?R {P}", "-"),
+    (rf"(?:she|he|the dog|the cat|my dog|my cat) eats R {P}", "-"),
+    (rf"(?:(?:the )?(?:pharmacy|ward|shop|we|i|it) )?(?:dispenses|dispense|uses|use|"
      rf"gives out|give out) R {P}", "-"),
-    (rf"(?:and )?(?:the temperature |it |{C} )?(?:cools|cools down|drops|falls|goes down)"
+    (rf"(?:the temperature |it |{C} )?(?:cools|cools down|drops|falls|goes down)"
      rf"(?: by| at)?(?: a steady)? R {P}", "-"),
 )  # fmt: skip
 
-#: Targets said in a clause of their own, and whether each is what is left (of a level that
-#: falls: `there's 375 ml left`).
+#: Targets said in a clause of their own; (shape, kinds).
 TARGETS = (
-    (rf"(?:i )?want (?:it|{C}) to be (?:exactly )?T(?: long)?", False),
-    (rf"(?:it|{C}) needs to be (?:exactly )?T(?: long)?", False),
-    (rf"{C} needs (?:exactly )?T(?: in total)?", False),
-    (r"the pattern (?:is|has|needs) (?:exactly )?T(?: in total)?", False),
-    (r"there(?:'s| is) (?:now )?(?:exactly )?T left(?: in it)?(?: now)?", True),
+    (rf"(?:i )?want (?:it|{C}) to be (?:exactly )?T(?: long)?", ""),
+    (rf"(?:it|{C}) needs to be (?:exactly )?T(?: long)?", ""),
+    (rf"{C} needs (?:exactly )?T in total", "grows"),
+    (r"the pattern (?:is|has|needs) (?:exactly )?T(?: in total)?", "grows"),
+    (r"there(?:'s| is) (?:now )?(?:exactly )?T left(?: in it)?(?: now)?", "now"),
 )
 
-#: Asks of the number of periods (`PS`), perhaps with the target, and whether each asks when
-#: an amount is left (of a level that falls).
+#: Asks of the number of periods (`PS`), perhaps with the target; (shape, kinds).
 ASKS = (
-    (r"(?:after )?how many (?:more )?PS(?: of knitting)?(?: will (?:it|that) take)?", False),
-    (
-        rf"(?:after )?how many (?:more )?PS (?:until|till|before) (?:{ASKER}|it's|its|it is)"
-        r" (?:at|on|got|have|hit|reach|get to) (?:exactly )?T",
-        False,
-    ),
-    (
-        r"(?:after )?how many (?:more )?PS (?:until|till|before) (?:i|it) (?:have|hit|reach|get to"
-        r"|reaches|hits|gets to) (?:exactly )?T",
-        False,
-    ),
-    (r"(?:after )?how many (?:more )?PS (?:until|till|before) (?:it's|its|it is) (?:exactly )?T", False),
-    (r"after how many PS will (?:i|we) have (?:exactly )?T", False),
-    (
-        r"after how many PS (?:does|will) (?:it|the temperature|the water|the level) "
-        r"(?:reach|hit|get to|be at|be) (?:exactly )?T",
-        False,
-    ),
-    (
-        r"after how many PS will (?:it|the bag|the barrel|the tank) (?:hold|reach|be at) (?:exactly )?T",
-        False,
-    ),
-    (r"after how many PS will there be (?:exactly )?T left(?: in (?:it|the bag))?", True),
-)
-#: The ask of how long a container put up full has been running (its target said before).
-RUNNING = r"how many PS has it been running(?: for)?"
+    (r"(?:after )?how many (?:more )?PS(?: of knitting)?(?: will (?:it|that) take)?", ""),
+    (rf"(?:after )?how many (?:more )?PS (?:until|till|before) {ASKER}"
+     r" (?:at|on|got|have|hit|reach|get to) (?:exactly )?T", "mine"),
+    (r"(?:after )?how many (?:more )?PS (?:until|till|before) (?:it's|its|it is)"
+     r" (?:at|on) (?:exactly )?T", ""),
+    (r"(?:after )?how many (?:more )?PS (?:until|till|before) i (?:have|hit|reach|get to)"
+     r" (?:exactly )?T", "mine"),
+    (r"(?:after )?how many (?:more )?PS (?:until|till|before) it (?:reaches|hits|gets to)"
+     r" (?:exactly )?T", ""),
+    (r"(?:after )?how many (?:more )?PS (?:until|till|before) (?:it's|its|it is) (?:exactly )?T", ""),
+    (r"after how many PS will (?:i|we) have (?:exactly )?T", "mine"),
+    (r"after how many PS (?:does|will) (?:it|the (?P<c>temperature|level|water)) "
+     r"(?:reach|hit|get to|be at|be) (?:exactly )?T", ""),
+    (r"after how many PS will (?:it|the (?P<c>bag|barrel|tank)) (?:hold|reach|be at) (?:exactly )?T",
+     ""),
+    (r"after how many PS will there be (?:exactly )?T left(?: in (?:it|the (?P<c>bag)))?", "left"),
+    # how long a bag put up full has run, to the level it is at now (`there's 375 ml left`)
+    (r"how many PS has it been running(?: for)?", "running"),
+)  # fmt: skip
 
 
 #: A cab's meter is a level too: it starts at its fixed charge and rises so much a mile to the

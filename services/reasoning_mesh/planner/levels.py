@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner import level_words as w
+from reasoning_mesh.planner import money as money_
 from reasoning_mesh.planner import natural, tellings
 from reasoning_mesh.planner.forms import FormedReading
 
@@ -48,31 +49,28 @@ def _shape(pattern: str) -> re.Pattern[str]:
 
 
 _LEADS = tuple(re.compile(p) for p in w.LEADS)
+_METER = frozenset(("meter",))
 #: Every clause shape: the parts it tells (by the groups it has), which way the level moves
-#: (`+`, `-` or unsaid), and what kind of start, target or ask it says, if one that only a
-#: level that falls may have (`size`, `left`, `running`) or a start that is full (`full`).
+#: (`+`, `-` or unsaid), and the kinds of what it tells (`level_words`).
 _SHAPES = (
-    *((_shape(p), "", "") for p in w.STARTS),
-    *((_shape(p), "", "full") for p in w.FULL_STARTS),
-    *((_shape(p), "", "size") for p in w.SIZES),
-    (_shape(w.SIZE_RUNNING), "-", "size"),
-    *((_shape(p), way, "") for p, way in w.RATES),
-    *((_shape(p), "", "left" if left else "") for p, left in w.TARGETS),
-    *((_shape(p), "", "left" if left else "") for p, left in w.ASKS),
-    (_shape(w.RUNNING), "", "running"),
-    *((_shape(p), "+", "") for p in w.METER_RATES),
-    *((_shape(p), "", "") for p in (*w.METER_STARTS, *w.FARES, *w.NO_TIP, *w.METER_ASKS)),
+    *((_shape(p), "", frozenset(k.split())) for p, k in w.STARTS),
+    (_shape(w.SIZE_RUNNING), "-", frozenset(("size", "bag"))),
+    *((_shape(p), way, frozenset()) for p, way in w.RATES),
+    *((_shape(p), "", frozenset(k.split())) for p, k in (*w.TARGETS, *w.ASKS)),
+    *((_shape(p), "+", _METER) for p in w.METER_RATES),
+    *((_shape(p), "", _METER) for p in (*w.METER_STARTS, *w.FARES, *w.NO_TIP, *w.METER_ASKS)),
 )
+_ROLES = {"s": "start", "r": "rate", "t": "target", "ps": "ask"}
 #: What a rate is per (a period, a distance), as the ask says it.
 _PER = {**w.PERIODS, **w.DISTANCES}
-_ROLES = {"s": "start", "r": "rate", "t": "target", "ps": "ask"}
 
 
 def read(text: str) -> FormedReading | None:
     """The count of periods until the level reaches its target, with its form, else None."""
     clauses = [c for c in _JOINS.split(tellings.said(text, numerals=True)) if c]
     told: dict[str, re.Match[str]] = {}
-    way, kinds, last = "", set(), None
+    kinds: dict[str, frozenset[str]] = {}
+    way, last = "", None
     for clause in clauses:
         if not told and any(lead.fullmatch(clause) for lead in _LEADS):
             continue  # an opening, before anything is told
@@ -84,15 +82,71 @@ def read(text: str) -> FormedReading | None:
         if roles & set(told):
             return None  # a part told twice
         told |= dict.fromkeys(roles, m)
+        kinds |= dict.fromkeys(roles, kind)
         way, last = direction or way, m
-        kinds.add(kind)
     if set(told) != set(_ROLES.values()) or last is None or last.groupdict().get("ps") is None:
         return None  # a part untold, or a story after its ask
-    if way != "-" and kinds & {"size", "left", "running"}:
-        return None  # `the tank is 500 l and fills at ...`: its size, not its level now
-    if "running" in kinds and not kinds & {"full", "size"}:
-        return None  # running since when? only a container put up full says
+    if not way or not _fits(told, kinds, way):
+        return None
     return _reading(told, way)
+
+
+def _fits(told: dict[str, re.Match[str]], kinds: dict[str, frozenset[str]], way: str) -> bool:
+    """Whether what each part tells fits the story (`level_words`' kinds; audit B)."""
+    start, target, ask = kinds["start"], kinds["target"], kinds["ask"]
+    unit = told["start"]["su"]
+    return not any(
+        (
+            # `the tank is 500 l and fills`: its size, not its level now
+            way == "+" and bool(start & {"size"} or ask & {"left", "running"} or "now" in target),
+            # `i've done 600 ml ... will there be 200 ml left`: given, or left?
+            way == "-" and bool(start & {"progress"} or "grows" in target),
+            way == "-" and "mine" in ask and "mine" not in start,
+            # `there's 375 ml left ... how many more hours`: from now, or from full?
+            ("now" in target) != ("running" in ask),
+            # running since when? only a bag put up full says
+            "running" in ask and (_thing(told["start"]) != "bag" or not start & {"full", "size"}),
+            # `had 1000 ml at the start of my shift ... how many more`: from when?
+            "past" in start and " more " in f" {told['ask'][0]} ",
+            # `the bag began at 0800`: a time of day, not a level
+            "full" in start and unit not in w.MEASURES,
+            # `the pond is 3 m`: deep, or wide?
+            "size" in start and unit in w.LENGTHS,
+            # `i have £3 already. it adds £2 a mile`: a meter's parts come only with one another
+            len({"meter" in k for k in kinds.values()}) > 1,
+            # `i've got 120 ... will we have 300`: mine, or ours?
+            "mine" in ask
+            and "mine" in start
+            and _person(told["ask"]) ^ _person(told["start"]) == {"i", "we"},
+            not _named_alike(told, kinds),
+        )
+    )
+
+
+def _named_alike(told: dict[str, re.Match[str]], kinds: dict[str, frozenset[str]]) -> bool:
+    """Whether every thing named is the start's (`the room ... the water`: which?); where the
+    start names none, only a knitted thing may be named (`i've done 38 rows ... the back panel
+    needs 150 rows`); `the temperature` only of temperatures, `the level` only of a container."""
+    start = _thing(told["start"])
+    named = {_thing(m) for m in told.values()} - {"", "temperature", "level"}
+    if named - {start} and (start or not named <= _KNITTED or "mine" not in kinds["start"]):
+        return False
+    asked = _thing(told["ask"])
+    if asked == "temperature":
+        return bool({told["start"]["su"], told["target"]["tu"]} & _TEMPERATURE)
+    return asked != "level" or start in _CONTAINERS
+
+
+def _person(m: re.Match[str]) -> set[str]:
+    """Who a clause says it is of: `i`, `we`, or neither (`the pharmacy has`)."""
+    said = set(re.findall(r"\b(?:i|i'm|im|i've|ive|we|we're|we've)\b", m[0]))
+    return {"we" if w.startswith("we") else "i" for w in said}
+
+
+def _thing(m: re.Match[str]) -> str:
+    """The thing a clause names, by its last word (`the iv bag`: `bag`), or none."""
+    named = m.groupdict().get("c")
+    return named.split()[-1] if named else ""
 
 
 def _reading(told: dict[str, re.Match[str]], way: str) -> FormedReading | None:
@@ -112,19 +166,35 @@ def _reading(told: dict[str, re.Match[str]], way: str) -> FormedReading | None:
 def _sound(
     told: dict[str, re.Match[str]], start: re.Match[str], rate: re.Match[str], target: re.Match[str]
 ) -> bool:
-    """One unit or none, one currency on every amount or none, below nothing only a
-    temperature, and one container named however often."""
-    units = {u for u in (start["su"], rate["ru"], target["tu"]) if u}
+    """One unit or none (said on the start wherever it is said, and on every amount if it is a
+    measure), one currency on every amount or none, and below nothing only a temperature."""
+    said = (start["su"], rate["ru"], target["tu"])
+    units = {u for u in said if u}
     money = {start["sc"], rate["rc"], target["tc"]}
-    if len(money) != 1 or (money != {None} and units) or not _one_unit(units):
-        return False  # `£120 ... 15 a week`: pounds, or pence?
+    amounts = (start["s"], rate["r"], target["t"])
     below = start["s"].startswith("-") or target["t"].startswith("-")
-    if rate["r"].startswith("-") or (below and not units & _TEMPERATURE):
-        return False  # only a temperature may start or end below nothing
-    return len({m["c"] for m in told.values() if m.groupdict().get("c")}) <= 1  # `bag ... bottle`
+    return not any(
+        (
+            # `£120 ... 15 a week`: pounds, or pence?
+            len(money) != 1 or (money != {None} and bool(units)) or not _one_unit(units),
+            # `a 1 l bag ... 125 an hour`: ml, or litres? `my scarf is at 35 ... 4 rows`: cm?
+            bool(units) and (start["su"] is None or (bool(units & w.MEASURES) and not all(said))),
+            # `20°c ... 212 degrees`: of which scale?
+            "degrees" in (start["su"], target["tu"]) and bool(units - {"degrees"}),
+            # `3 plus 50c a mile`, `2.60 then 90 a mile`: pence, or pounds?
+            rate["p"] in w.DISTANCES
+            and (bool(units) or (money == {None} and money_.tenfold(*amounts[:2]))),
+            # `0800`: a time; `1.000 ml`: a thousand, or one?
+            any(re.match(r"-?0\d|[1-9]\d{0,2}\.\d{3}$", n) for n in amounts),
+            # only a temperature may start or end below nothing
+            rate["r"].startswith("-") or (below and not units & _TEMPERATURE),
+        )
+    )
 
 
 _TEMPERATURE = frozenset(("°c", "°f", "c", "f", "degrees"))
+_KNITTED = frozenset(k.split()[-1] for k in w.KNITTED.split("|"))
+_CONTAINERS = frozenset(c.split()[-1] for c in re.sub(r"\(\?:[^)]*\)\?", "", w.CONTAINERS).split("|"))
 
 
 def _one_unit(units: set[str]) -> bool:
