@@ -245,7 +245,8 @@ def tail_plain(words: list[str]) -> bool:
 def spoken(text: str) -> str:
     """`text` as the readers of background read it: lower case, a dash set apart as a mark,
     and `one` as a pronoun (`stuck on this one`) no number."""
-    said = normal(text).replace("—", " - ").replace("–", " - ")
+    # `5n − 12`: the typeset minus is a minus (never a dash, as `—` and `–` are)
+    said = normal(text).replace("\u2212", "-").replace("—", " - ").replace("–", " - ")
     return PRONOUN_ONE.sub(lambda m: m[0].split()[0], said)
 
 

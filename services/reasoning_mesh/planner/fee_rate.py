@@ -187,7 +187,8 @@ def _doubtful(words: list[str], per: str) -> bool:
             per in ("cent", "cents", "percent"),
             # `how many more months until a year?`, `130 before the call-out`
             re.search(r"\buntil (?:a|an|the|next)\b|\bbefore the\b", said) is not None,
-            re.search(r"\bafter that\b", said) is not None,  # beyond the total? (audit A, round 27)
+            # `how many more weeks after that`: beyond the total? (audit A, round 27)
+            re.search(r"\bhow many (?:more )?[a-z]+ after that\b", said) is not None,
             re.search(r"\blabou?r (?:on|was|came|cost|costs|total)\b", said) is not None,
             any(w == "more" and words[i - 1 : i] != ["many"] for i, w in enumerate(words)),
             earned and fee,  # `I get 15 an hour; the union fee is 60. Paycheck 240`: taken off?

@@ -11,6 +11,7 @@ kinds of what it tells that hold only in some stories (`levels` checks them):
 - `full`: the level when a container was put up (`started at 1000 ml`), with its unit;
 - `size`: a container's size (`the bag is 1000 ml`), a level only of one that empties;
 - `bag`: a bag put up full, the one thing asked how long it has been running;
+- `on`: a start said `on N` (`i'm on 36`: the row being knitted?), read only with its unit;
 - `now`: a target that is the level now (`there's 375 ml left`), only with that ask;
 - `grows`: a target that a level rising reaches (`the panel needs 150 rows`);
 - `left`: an ask of an amount left, of a level that falls; `running`: how long it has run;
@@ -75,10 +76,14 @@ LEADS = (
     r"saving (?:up )?for (?:a|an|my|the) (?:new )?(?:bike|car|holiday|laptop|phone|console|"
     r"camera|guitar|tent|trip|sofa|tv)",
     r"garden(?:ing)? (?:question|q)|rain barrel (?:question|q)",
+    r"(?:holiday |christmas |birthday )?savings (?:question|q|update)",
 )
 
 #: What the asker saves for (a closed list: `for the rent` may take some away).
 GOALS = r"bike|car|holiday|laptop|phone|console|camera|guitar|tent|trip|sofa|tv"
+
+#: What stock is of (`300 of paracetamol`; never `500 of each`: each of what, and how much?).
+_OF = r"(?: of (?!each|both|them|those|these|all|every)[a-z]+)?"
 
 #: Starts: `S` is the level before the change; (shape, kinds).
 STARTS = (
@@ -86,15 +91,19 @@ STARTS = (
      r"(?: saved| already| in (?:my |the )?(?:savings|account|pot|jar|bank))*", "mine"),
     (rf"{ASKER} (?:already )?(?:done|knitted)(?: already)? S(?: so far| already)?", "mine progress"),
     (r"(?:i |we )?already (?:have|got|have got) S(?: saved)?", "mine"),
-    (rf"(?:{C}{IS}|its|it's|{ASKER}) (?:at|on) S(?: now)?", ""),
-    (rf"(?:{C}{IS}|its|it's|{ASKER}) (?:at|on) S so far", "progress"),
-    (rf"{C} was (?:at|on) S", "past"),
+    (rf"(?:{C}{IS}|its|it's|{ASKER}) at S(?: now)?", ""),
+    (rf"(?:{C}{IS}|its|it's|{ASKER}) at S so far", "progress"),
+    # `i'm on 36`: row 36 being knitted, 35 done? only with its unit
+    (rf"(?:{C}{IS}|its|it's|{ASKER}) on S(?: now)?", "on"),
+    (rf"(?:{C}{IS}|its|it's|{ASKER}) on S so far", "on progress"),
+    (rf"{C} was at S", "past"),
+    (rf"{C} was on S", "past on"),
     (rf"{C} was S so far", "past progress"),
     (rf"{C}{IS} S so far", "progress"),
     (rf"{C} (?:has|holds) S in it", ""),
     (rf"{C} (?:had|held) S in it(?: at the start(?: of (?:the|my) shift)?)?", "past"),
-    (r"(?:the )?(?:pharmacy|ward|shop|we|i) (?:has|have) S(?: of [a-z]+)? in stock", "mine"),
-    (r"(?:the )?(?:pharmacy|ward|shop|we|i) had S(?: of [a-z]+)? in stock", "mine past"),
+    (rf"(?:the )?(?:pharmacy|ward|shop|we|i) (?:has|have) S{_OF} in stock", "mine"),
+    (rf"(?:the )?(?:pharmacy|ward|shop|we|i) had S{_OF} in stock", "mine past"),
     # the level when a container was put up (`the bag started at 1000 ml`)
     (rf"{C} (?:starts|started|began) (?:at|with|on) S", "full past"),
     # a container's size: its level only where it empties (where it fills, what it holds at most)
@@ -159,7 +168,7 @@ ASKS = (
 #: How many miles was the trip?`). `M` is per mile or km, `MS` the same as asked.
 M = rf"(?:a|per) (?P<p>{'|'.join(DISTANCES)})"
 _CAB = (
-    r"(?:(?:the|my|our|local) )?(?:taxi|cab|minicab)(?: (?:meter|fare|fares|firm|company))?"
+    r"(?:(?:the|my|our) )?(?:local )?(?:taxi|cab|minicab)(?: (?:meter|fare|fares|firm|company))?"
     r"(?: (?:in (?:this |the )?town|here|round here))?"
 )
 _METER = r"(?:(?:the|my|our) )?(?:taxi |cab )?meter"

@@ -19,6 +19,7 @@ of what the rate is per. Weeks, days and nights are counted whole; hours and min
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from reasoning_mesh.planner import level_words as w
 from reasoning_mesh.planner import money as money_
@@ -106,18 +107,18 @@ def _fits(told: dict[str, re.Match[str]], kinds: dict[str, frozenset[str]], way:
             ("now" in target) != ("running" in ask),
             # running since when? only a bag put up full says
             "running" in ask and (_thing(told["start"]) != "bag" or not start & {"full", "size"}),
-            # `had 1000 ml at the start of my shift ... how many more`: from when?
-            "past" in start and " more " in f" {told['ask'][0]} ",
+            # `had 1000 ml at the start of my shift ... how many more`, `a 1000 ml bag is running
+            # ... how many more`: the level then, or its size; how many more from now?
+            bool(start & {"past", "size"}) and " more " in f" {told['ask'][0]} ",
+            "on" in start and unit is None,
             # `the bag began at 0800`: a time of day, not a level
             "full" in start and unit not in w.MEASURES,
             # `the pond is 3 m`: deep, or wide?
             "size" in start and unit in w.LENGTHS,
             # `i have £3 already. it adds £2 a mile`: a meter's parts come only with one another
             len({"meter" in k for k in kinds.values()}) > 1,
-            # `i've got 120 ... will we have 300`: mine, or ours?
-            "mine" in ask
-            and "mine" in start
-            and _person(told["ask"]) ^ _person(told["start"]) == {"i", "we"},
+            # `i'm at £120 ... until we have £300`: mine, or ours?
+            set().union(*(_person(m) for m in told.values())) == {"i", "we"},
             not _named_alike(told, kinds),
         )
     )
@@ -126,7 +127,10 @@ def _fits(told: dict[str, re.Match[str]], kinds: dict[str, frozenset[str]], way:
 def _named_alike(told: dict[str, re.Match[str]], kinds: dict[str, frozenset[str]]) -> bool:
     """Whether every thing named is the start's (`the room ... the water`: which?); where the
     start names none, only a knitted thing may be named (`i've done 38 rows ... the back panel
-    needs 150 rows`); `the temperature` only of temperatures, `the level` only of a container."""
+    needs 150 rows`); `the temperature` only of temperatures, `the level` only of a container;
+    and one kind of a thing named in full (`the iv bag ... the drainage bag`: two bags)."""
+    if len({m["c"] for m in told.values() if m.groupdict().get("c") and " " in m["c"]}) > 1:
+        return False
     start = _thing(told["start"])
     named = {_thing(m) for m in told.values()} - {"", "temperature", "level"}
     if named - {start} and (start or not named <= _KNITTED or "mine" not in kinds["start"]):
@@ -184,8 +188,10 @@ def _sound(
             # `3 plus 50c a mile`, `2.60 then 90 a mile`: pence, or pounds?
             rate["p"] in w.DISTANCES
             and (bool(units) or (money == {None} and money_.tenfold(*amounts[:2]))),
-            # `0800`: a time; `1.000 ml`: a thousand, or one?
-            any(re.match(r"-?0\d|[1-9]\d{0,2}\.\d{3}$", n) for n in amounts),
+            # `0800`: a time; `1.000 ml`, `0,500 kg`: a thousand, or one? a half, or 500?
+            any(re.match(r"-?0[\d,]|[1-9]\d{0,2}\.\d{3}$", n) for n in amounts),
+            # `water at 20°c heats up ... to 120°c`: it boils on the way
+            _changes_state(told, start["s"], target["t"], units),
             # only a temperature may start or end below nothing
             rate["r"].startswith("-") or (below and not units & _TEMPERATURE),
         )
@@ -195,6 +201,15 @@ def _sound(
 _TEMPERATURE = frozenset(("°c", "°f", "c", "f", "degrees"))
 _KNITTED = frozenset(k.split()[-1] for k in w.KNITTED.split("|"))
 _CONTAINERS = frozenset(c.split()[-1] for c in re.sub(r"\(\?:[^)]*\)\?", "", w.CONTAINERS).split("|"))
+
+
+def _changes_state(told: dict[str, re.Match[str]], s: str, t: str, units: set[str]) -> bool:
+    """Whether water said in degrees goes outside where it stays water (0 to 100 °C, 32 to 212
+    °F): boiling or freezing holds it there, so its change is no longer steady."""
+    if "water" not in {_thing(m) for m in told.values()} or not units & _TEMPERATURE:
+        return False
+    low, high = ("32", "212") if units & {"°f", "f"} else ("0", "100")
+    return any(Fraction(n) < Fraction(low) or Fraction(n) > Fraction(high) for n in (s, t))
 
 
 def _one_unit(units: set[str]) -> bool:
