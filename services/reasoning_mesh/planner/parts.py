@@ -150,9 +150,12 @@ def _parts(story: list[str]) -> tuple[list[str], list[str], set[str]]:
 _COMPILED = tuple((re.compile(p), kind) for p, kind in _SHAPES)
 
 
+_LABELS = frozenset(("q", "question", "query", "update", "plan", "note", "maths", "math", "post"))
+
+
 def _opening(clause: str) -> bool:
     """An opening of plain words that tells nothing of the parts (`allotment plan`)."""
     words = clause.split()
-    if words[-1:] == ["q"]:
-        words = words[:-1]  # `knitting q`: a question's label
+    if words[-1:] and words[-1] in _LABELS:
+        words = words[:-1]  # `knitting q`, `allotment plan`: what the question is
     return 0 < len(words) <= 8 and all(plain_word(w) and w not in _DENY for w in words)
