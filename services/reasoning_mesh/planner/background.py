@@ -83,6 +83,9 @@ _MATHS_STEMS = (
     "fraction", "trunc", "approx", "estim", "averag", "median", "quotient", "remaind",
     "multipl", "divid", "divis", "subtract", "doubl", "tripl", "trebl", "halv", "quadrup",
     "sqrt", "power", "digit", "numer", "prime",
+    # bases by name (audit D, round 27: `Vigesimal puzzle. 3n + 4 = 31, what's n?`)
+    "vigesim", "sexagesim", "radix", "septenar", "octonar", "nonar", "undecim", "quaternar",
+    "trinar", "bijective",
 )  # fmt: skip
 #: Two times of day joined (`yesterday and today`): the amount may be twice over.
 _TWO_TIMES = re.compile(
@@ -245,8 +248,7 @@ def tail_plain(words: list[str]) -> bool:
 def spoken(text: str) -> str:
     """`text` as the readers of background read it: lower case, a dash set apart as a mark,
     and `one` as a pronoun (`stuck on this one`) no number."""
-    # `5n − 12`: the typeset minus is a minus (never a dash, as `—` and `–` are)
-    said = normal(text).replace("\u2212", "-").replace("—", " - ").replace("–", " - ")
+    said = normal(text).replace("—", " - ").replace("–", " - ")
     return PRONOUN_ONE.sub(lambda m: m[0].split()[0], said)
 
 

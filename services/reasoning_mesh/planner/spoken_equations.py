@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import inert, natural
+from reasoning_mesh.planner import natural
 from reasoning_mesh.planner.asides import acting, aside, unstuck
 from reasoning_mesh.planner.background import (
     CLAUSE_ENDS,
@@ -96,8 +96,6 @@ def _lead(before: list[str], var: str) -> bool:
     """Whether the words before the equation are the asker's: the ask of it taken off (`how
     do I solve`, `how to get x in`), plain words up to the clause right before it, sentences
     before that plain or asides (`helping my kid ... how to do this lol.`)."""
-    if before == ["if"]:
-        return True  # `if x/4 + 3 = 10, what is x?`: the textbook's own opening
     cut = len(before)
     if before[-1:] == ["solve"]:
         cut -= 1
@@ -117,8 +115,7 @@ def _lead(before: list[str], var: str) -> bool:
     if lead_plain(lead, _background, stated=_told(before[:cut])):
         return True
     ends = [i for i, w in enumerate(lead) if w in SENTENCE_ENDS]
-    told = lead[: ends[-1] + 1] if ends else []
-    return bool(ends) and (aside(told) or _inert(told)) and lead_plain(lead[ends[-1] + 1 :], _background)
+    return bool(ends) and aside(lead[: ends[-1] + 1]) and lead_plain(lead[ends[-1] + 1 :], _background)
 
 
 #: Words that say the equation as written is not the one to solve (audit L).
@@ -142,7 +139,7 @@ _BEFORE_EQUATION = frozenset(
 #: Asks of the letter around an equation (`what x makes ... true`, `what does x come out as`).
 _ASKS_OF_IT = _ASKING | {"makes", "make", "true", "come", "comes", "out", "as", "value", "me"}
 #: After the equation, politely too (`what's x please`, `what should x be`).
-_ASKED_AFTER = _ASKS_OF_IT | {"please", "pls", "plz", "should", "be", "was"}
+_ASKED_AFTER = _ASKS_OF_IT | {"please", "pls", "plz", "should", "be"}
 
 
 #: Words in the clause right before an equation that ask of it, judge it or set a condition
@@ -191,14 +188,7 @@ def _after_asks(after: list[str], var: str) -> bool:
         asked_it = all(w in _ASKED_AFTER or w == var or w in _TAIL for w in ask)
     else:  # `solve 7x - 4 = 3x + 18 for the total`: of what?
         asked_it = all(w in _ASKED_AFTER or w in ("it", ",") or w in SENTENCE_ENDS for w in ask)
-    return asked_it and (_own_clause(between) or _about_me(between) or _inert(between)) and (
-        _about_me(rest) or _inert(rest)
-    )
-
-
-def _inert(words: list[str]) -> bool:
-    """`inert.sentences` with this reader's words of correcting or taking back."""
-    return inert.sentences(words, edited=_EDITED, taking_back=_TAKING_BACK)
+    return asked_it and (_own_clause(between) or _about_me(between)) and _about_me(rest)
 
 
 #: Words that, after an equation, judge or take back what is written (`isn't right`, `sorry,
