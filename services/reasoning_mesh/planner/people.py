@@ -35,7 +35,6 @@ from reasoning_mesh.planner import (
     natural,
     packed,
     pairs,
-    parts,
     portions,
     priced,
     rates,
@@ -104,7 +103,6 @@ def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedR
         or rounded.read(said)
         or listed.read(said)
         or portions.read(said)
-        or parts.read(said)
         or amid.read(said)
         or cells.read(said)
     )
