@@ -107,10 +107,10 @@ _PAPER_OF_HOURS = re.compile(
     r"\b(?:shifts?|timesheets?|rota|clocked|worked|working hours|opening hours|job|work|"
     r"studying|studied|revised|practised|practiced|slept|sleep|clocking|lates|earlies)\b"
 )
-#: Hours and minutes (`7.30`, `9-5`, `17:45`, `36.45` on a timesheet); not `152.50` or `$12.50`,
+#: Hours and minutes (`7.30`, `9-5`, `9–5`, `17:45`, `36.45` on a timesheet); not `152.50` or `$12.50`,
 #: prices, nor `12.50 an hour`, a rate.
 _TIMES_OF_DAY = re.compile(
-    r"\d-\d|(?<![\d.$£€])\d{1,2}\.\d\d\b(?! ?(?:an|a|per|/) ?(?:hour|hr|h)\b)|\d:\d\d"
+    r"\d[-–—\u2212]\d|(?<![\d.$£€])\d{1,2}\.\d\d\b(?! ?(?:an|a|per|/) ?(?:hour|hr|h)\b)|\d:\d\d"
 )  # `12.50 an hour` is a pay rate
 
 

@@ -74,7 +74,14 @@ _NOT_PLAIN = frozenset(
      "annually", "fortnightly", "hourly", "nightly",
      "illegible", "noon", "breakfast", "lunch", "dinner", "tea", "supper", "bedtime", "waking",
      "adverse", "unfavourable", "unfavorable", "owing", "behind", "variance", "beyond", "top",
-     "either", "direction", "versus", "vs", "contract")
+     "either", "direction", "versus", "vs", "contract",
+     # languages the answer may be asked in, besides those above (audit D, round 27)
+     "sanskrit", "swahili", "klingon", "esperanto", "icelandic", "thai", "vietnamese",
+     "indonesian", "malay", "tagalog", "persian", "farsi", "czech", "hungarian", "romanian",
+     "bulgarian", "serbian", "croatian", "slovak", "lithuanian", "latvian", "estonian",
+     "catalan", "basque", "zulu", "xhosa", "yoruba", "amharic", "somali", "punjabi", "bengali",
+     "tamil", "telugu", "marathi", "gujarati", "nepali", "burmese", "khmer", "mongolian",
+     "tibetan", "georgian", "armenian", "albanian", "afrikaans", "yiddish", "elvish")
 )  # fmt: skip
 #: Beginnings of words of maths in forms no list holds (`exponentiated`, `modular`).
 _MATHS_STEMS = (

@@ -125,7 +125,8 @@ _EDITED = frozenset(
      "previously", "natural", "successor", "predecessor", "opposite", "invert", "inverted",
      "increment", "brackets", "ignore", "ignoring", "flip", "reverse", "instead", "wrong",
      "mistake", "outdated", "original", "corrected", "correct", "fixed", "edited", "altered",
-     "revised", "answer", "answers")
+     "revised", "answer", "answers", "misread", "misreads", "misremembered", "misheard",
+     "mistyped", "mistype", "garbled", "transposed", "erratum", "scratch", "disregard")
 )  # fmt: skip
 
 

@@ -135,9 +135,10 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], tupl
 
 @cache
 def _one_dash() -> re.Pattern[str]:
-    """`quick one -5 + 3`: a `one` opener, then a dash against a number: `1 - 5 + 3` or `-5 + 3`,
-    and only a guess would say which."""
-    return re.compile(rf"^(?:{_ones()})\s*[-–](?=\S)")
+    """`quick one -5 + 3`, `quick one − 5 + 3`: a `one` opener, then a dash against a number
+    or a typeset minus: `1 - 5 + 3` or `-5 + 3`, and only a guess would say which."""
+    # the typeset minus is a minus however it is spaced (`quick one − 3x + 1`: audit D, round 27)
+    return re.compile(rf"^(?:{_ones()})(?:\s*[-–](?=\S)|\s*\u2212)")
 
 
 def normal(text: str) -> str:
