@@ -69,6 +69,18 @@ from tests.unit.audit_data import audits_misreads
             "Solve 300 - 16*n = 76 for n.",
             "count",
         ),
+        (
+            "My blanket is 20 cm long right now and I knit another 5 cm every evening. After how "
+            "many evenings will it be 120 cm?",
+            "Solve 20 + 5*n = 120 for n.",
+            "count",
+        ),
+        (
+            "Cab fare is £2.80 to start plus £1.40 a mile. A passenger paid exactly £16.80 (no "
+            "tip). How many miles was the journey?",
+            "Solve 2.80 + 1.40*n = 16.80 for n.",
+            "not_negative",
+        ),
     ],
 )
 def test_reads(question: str, reading: str, form: str) -> None:
@@ -95,6 +107,8 @@ def test_reads(question: str, reading: str, form: str) -> None:
         # running since when? a bag not put up full
         "The bag has 600 ml in it and runs at 100 ml per hour. There's 200 ml left. How many "
         "hours has it been running?",
+        # a rate of nothing: no number of miles reaches the fare
+        "Taxi is £3 plus £0 a mile. Fare was £25. How many miles was the trip?",
         # two containers
         "The bag started at 1000 ml and the bottle runs at 125 ml per hour. After how many hours "
         "will there be 375 ml left?",

@@ -100,6 +100,7 @@ STARTS = (
     (rf"{C} was on S", "past on"),
     (rf"{C} was S so far", "past progress"),
     (rf"{C}{IS} S so far", "progress"),
+    (rf"(?:(?:the|a|an|my|our|this) )?(?P<c>{KNITTED}){IS} S long(?: right now| now)?", ""),
     (rf"{C} (?:has|holds) S in it", ""),
     (rf"{C} (?:had|held) S in it(?: at the start(?: of (?:the|my) shift)?)?", "past"),
     (rf"(?:the )?(?:pharmacy|ward|shop|we|i) (?:has|have) S{_OF} in stock", "mine"),
@@ -117,7 +118,7 @@ SIZE_RUNNING = rf"(?:a|an|the) S {BAG} is running at R {P}"
 RATES = (
     (rf"(?:{ASKER} )?(?:putting away|put away|putting in|put in|saving|save|adding|add)"
      rf" R {P}(?: for (?:a|an|my|the) (?:new )?(?:{GOALS}))?", "+"),
-    (rf"(?:{ASKER} )?(?:knit|do|manage|add) R {P}", "+"),
+    (rf"(?:{ASKER} )?(?:knit|do|manage|add)(?: another)? R {P}", "+"),
     (rf"(?:(?:the )?hose|(?:the )?tap|it) (?:is adding|adds|puts in) R {P}", "+"),
     (rf"(?:it |{C} )?(?:fills|is filling|fills up) at (?:a steady )?R {P}", "+"),
     (rf"(?:the temperature |it |{C} )?(?:goes up|rises|climbs|warms|warms up|heats up|"
@@ -188,9 +189,10 @@ METER_STARTS = (rf"{_METER} starts at S",)
 FARES = (
     r"(?:(?:a|the|my|my last|last|last night's|a customer's|his|her|one) )?fare (?:was|came to)"
     r" (?:exactly )?T(?: on the meter)?(?: exactly)?",
-    r"(?:(?:a|the) )?(?:customer|passenger|bloke|guy|lady) paid (?:exactly )?T(?: with no tip)?",
+    r"(?:(?:a|the) )?(?:customer|passenger|bloke|guy|lady) paid (?:exactly )?T"
+    r"(?: with no tip| \(no tip\))?",
 )
-NO_TIP = (r"no tip",)
+NO_TIP = (r"no tip", r"\(no tip\)")
 #: Asks of the miles (`MS`).
 METER_ASKS = (
     r"how many MS (?:was|is) (?:the|my|that|this|his|her) (?:trip|ride|journey|job)",

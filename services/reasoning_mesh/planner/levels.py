@@ -192,8 +192,9 @@ def _sound(
             any(re.match(r"-?0[\d,]|[1-9]\d{0,2}\.\d{3}$", n) for n in amounts),
             # `water at 20°c heats up ... to 120°c`: it boils on the way
             _changes_state(told, start["s"], target["t"], units),
-            # only a temperature may start or end below nothing
+            # only a temperature may start or end below nothing; a rate of nothing reaches nothing
             rate["r"].startswith("-") or (below and not units & _TEMPERATURE),
+            Fraction(rate["r"].replace(",", "")) == 0,
         )
     )
 
