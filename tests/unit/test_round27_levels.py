@@ -136,7 +136,7 @@ def test_a_count_that_never_comes_out_whole_is_no_answer() -> None:
     assert found is not None and found.form == "count"
 
 
-@pytest.mark.parametrize("question", audits_misreads("at", "au", "av", "aw"))
+@pytest.mark.parametrize("question", audits_misreads("at", "au", "av", "aw", "ba"))
 def test_refuses_the_audits_misreads(question: str) -> None:
     with pytest.raises((UnplannableError, UnsupportedQuestionError)):
         plan_question(question)

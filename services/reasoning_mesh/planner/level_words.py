@@ -11,6 +11,7 @@ kinds of what it tells that hold only in some stories (`levels` checks them):
 - `full`: the level when a container was put up (`started at 1000 ml`), with its unit;
 - `size`: a container's size (`the bag is 1000 ml`), a level only of one that empties;
 - `bag`: a bag put up full, the one thing asked how long it has been running;
+- `long`: a knitted piece's length now (`my scarf is 12 cm long`), in a unit of length or rows;
 - `on`: a start said `on N` (`i'm on 36`: the row being knitted?), read only with its unit;
 - `now`: a target that is the level now (`there's 375 ml left`), only with that ask;
 - `grows`: a target that a level rising reaches (`the panel needs 150 rows`);
@@ -100,7 +101,8 @@ STARTS = (
     (rf"{C} was on S", "past on"),
     (rf"{C} was S so far", "past progress"),
     (rf"{C}{IS} S so far", "progress"),
-    (rf"(?:(?:the|a|an|my|our|this) )?(?P<c>{KNITTED}){IS} S long(?: right now| now)?", ""),
+    # never `a scarf is 150 cm long`: a length any scarf may have, not this one's now
+    (rf"(?:(?:the|my|our|this) )?(?P<c>{KNITTED}){IS} S long(?: right now| now)?", "long"),
     (rf"{C} (?:has|holds) S in it", ""),
     (rf"{C} (?:had|held) S in it(?: at the start(?: of (?:the|my) shift)?)?", "past"),
     (rf"(?:the )?(?:pharmacy|ward|shop|we|i) (?:has|have) S{_OF} in stock", "mine"),

@@ -111,6 +111,9 @@ def _fits(told: dict[str, re.Match[str]], kinds: dict[str, frozenset[str]], way:
             # ... how many more`: the level then, or its size; how many more from now?
             bool(start & {"past", "size"}) and " more " in f" {told['ask'][0]} ",
             "on" in start and unit is None,
+            "long" in start and unit not in _LONG,  # `my scarf is 12 °c long`
+            # `his fare was £19.20 ... how many miles was her trip`: whose?
+            len(_whose(told["target"]) | _whose(told["ask"])) > 1,
             # `the bag began at 0800`: a time of day, not a level
             "full" in start and unit not in w.MEASURES,
             # `the pond is 3 m`: deep, or wide?
@@ -131,6 +134,9 @@ def _named_alike(told: dict[str, re.Match[str]], kinds: dict[str, frozenset[str]
     and one kind of a thing named in full (`the iv bag ... the drainage bag`: two bags)."""
     if len({m["c"] for m in told.values() if m.groupdict().get("c") and " " in m["c"]}) > 1:
         return False
+    knitted = {m["c"] for m in told.values() if m.groupdict().get("c")}
+    if knitted & set(w.KNITTED.split("|")) and len(knitted) > 1:
+        return False  # `the panel ... the back panel`: one piece, or two?
     start = _thing(told["start"])
     named = {_thing(m) for m in told.values()} - {"", "temperature", "level"}
     if named - {start} and (start or not named <= _KNITTED or "mine" not in kinds["start"]):
@@ -145,6 +151,19 @@ def _person(m: re.Match[str]) -> set[str]:
     """Who a clause says it is of: `i`, `we`, or neither (`the pharmacy has`)."""
     said = set(re.findall(r"\b(?:i|i'm|im|i've|ive|we|we're|we've)\b", m[0]))
     return {"we" if w.startswith("we") else "i" for w in said}
+
+
+#: Units a knitted piece's length is said in.
+_LONG = frozenset((None, "cm", "mm", "m", "metres", "meters", "rows"))
+
+
+def _whose(m: re.Match[str]) -> set[str]:
+    """Whose a clause says its fare or trip is (`his`, `a guy`: he; `her`: she; `my`: me)."""
+    return {_PERSONS[w] for w in re.findall(r"[a-z]+", m[0]) if w in _PERSONS}
+
+
+_PERSONS = {"his": "he", "he": "he", "guy": "he", "bloke": "he", "man": "he", "her": "she",
+            "she": "she", "lady": "she", "woman": "she", "my": "me", "i": "me"}  # fmt: skip
 
 
 def _thing(m: re.Match[str]) -> str:
