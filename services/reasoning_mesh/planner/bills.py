@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import natural, tellings
+from reasoning_mesh.planner import money, natural, tellings
 from reasoning_mesh.planner.background import spoken, tokens
 from reasoning_mesh.planner.bill_words import (
     ASKS,
@@ -140,11 +140,10 @@ def _one_money(lines: list[tuple[str, re.Match[str]]]) -> bool:
         return True
     if marked != {False} or len({"." in m["p"] for _, m in lines}) != 1:
         return False
-    prices = [float(m["p"]) for _, m in lines]
     # `a screening at 7.30`, `a melon at 2` (2p?): one thing `at` a price only in a currency
     at_bare = any(k == "one" and " at " in m[0] for k, m in lines)
     # all whole: `3 pens at 99 each plus 2 postage` (99p?)
-    return not at_bare and max(prices) < 10 * min(prices)
+    return not at_bare and not money.tenfold(*(m["p"] for _, m in lines))
 
 
 def _line(part: str, *, after_plus: bool) -> tuple[str, re.Match[str] | None]:
@@ -245,6 +244,5 @@ def one_measure(said: str, m: re.Match[str]) -> bool:
         return False  # `$12.99 each plus 399 shipping`: cents? (the review)
     if m["cur"] is not None:
         return True
-    price, extra = float(m["price"]), float(m["extra"])
     # pence beside pounds (`2.50 each plus 85 postage`, `99 each plus 2 postage`: 85p, 99p?)
-    return ("." in m["price"]) == ("." in m["extra"]) and max(price, extra) < 10 * min(price, extra)
+    return ("." in m["price"]) == ("." in m["extra"]) and not money.tenfold(m["price"], m["extra"])

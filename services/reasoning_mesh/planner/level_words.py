@@ -24,12 +24,15 @@ from __future__ import annotations
 #: The asker, and the asker with a verb of having (`i've got`, `i already have`).
 ASKER = r"(?:i|i'm|im|i've|ive|i am|i have|we|we're|we've|we have)"
 #: What may hold or be a level (`the rain barrel`, `a drainage bag`, `the water`, `my scarf`).
-CONTAINERS = (
-    r"(?:iv |drip |drainage |catheter |urine |feed |fluid )?bag|bottle|tank|barrel|rain barrel|"
-    r"water butt|tub|jar|bucket|pot|sack|bin|pool|pond|reservoir|flask|jug|kettle|cistern"
-)
+CONTAINER_NAMES = (
+    "bag", "bottle", "tank", "barrel", "rain barrel", "water butt", "tub", "jar", "bucket", "pot",
+    "sack", "bin", "pool", "pond", "reservoir", "flask", "jug", "kettle", "cistern",
+)  # fmt: skip
+CONTAINERS = r"(?:iv |drip |drainage |catheter |urine |feed |fluid )?" + "|".join(CONTAINER_NAMES)
 SUBSTANCES = r"water|solution|sample|liquid|oven|soup|mixture|milk|oil|room|fridge|freezer"
-KNITTED = r"scarf|blanket|jumper|sweater|back panel|panel|cardigan|shawl|sock|rug|quilt"
+KNITTED_NAMES = ("scarf", "blanket", "jumper", "sweater", "back panel", "panel", "cardigan",
+                 "shawl", "sock", "rug", "quilt")  # fmt: skip
+KNITTED = "|".join(KNITTED_NAMES)
 #: A thing as named: `the`/`a`/`my`/`our` and one of the lists.
 C = rf"(?:(?:the|a|an|my|our|this) )?(?P<c>{CONTAINERS}|{SUBSTANCES}|{KNITTED})"
 #: A bag as named (`the iv bag`, `a drip bag`).
@@ -62,9 +65,13 @@ MEASURES = frozenset(
 )  # fmt: skip
 #: Lengths, never a container's size.
 LENGTHS = frozenset(("cm", "mm", "m", "metres", "meters"))
-#: Units of one temperature scale said two ways (`18°c`, `3 degrees`).
-SAME_UNITS = ({"°c", "c", "degrees"}, {"°f", "f", "degrees"}, {"l", "litres", "liters"},
-              {"m", "metres", "meters"}, {"g", "grams"})  # fmt: skip
+#: Units of one temperature scale said two ways (`18°c`, `3 degrees`), and of both.
+CELSIUS = frozenset(("°c", "c", "degrees"))
+FAHRENHEIT = frozenset(("°f", "f", "degrees"))
+TEMPERATURES = CELSIUS | FAHRENHEIT
+#: Units said in more than one way.
+SAME_UNITS = (CELSIUS, FAHRENHEIT, {"l", "litres", "liters"}, {"m", "metres", "meters"},
+              {"g", "grams"})  # fmt: skip
 
 #: Openings that only name where the question comes from (each a whole clause).
 LEADS = (
@@ -86,17 +93,20 @@ GOALS = r"bike|car|holiday|laptop|phone|console|camera|guitar|tent|trip|sofa|tv"
 #: What stock is of (`300 of paracetamol`; never `500 of each`: each of what, and how much?).
 _OF = r"(?: of (?!each|both|them|those|these|all|every)[a-z]+)?"
 
+#: Who or what is at a level now (`the scarf is`, `it's`, `i'm`, `we're`).
+_AT_NOW = rf"(?:{C}{IS}|its|it's|{ASKER})"
+
 #: Starts: `S` is the level before the change; (shape, kinds).
 STARTS = (
     (rf"{ASKER} (?:already )?(?:got|have|have got|saved)(?: already)? S"
      r"(?: saved| already| in (?:my |the )?(?:savings|account|pot|jar|bank))*", "mine"),
     (rf"{ASKER} (?:already )?(?:done|knitted)(?: already)? S(?: so far| already)?", "mine progress"),
     (r"(?:i |we )?already (?:have|got|have got) S(?: saved)?", "mine"),
-    (rf"(?:{C}{IS}|its|it's|{ASKER}) at S(?: now)?", ""),
-    (rf"(?:{C}{IS}|its|it's|{ASKER}) at S so far", "progress"),
+    (rf"{_AT_NOW} at S(?: now)?", ""),
+    (rf"{_AT_NOW} at S so far", "progress"),
     # `i'm on 36`: row 36 being knitted, 35 done? only with its unit
-    (rf"(?:{C}{IS}|its|it's|{ASKER}) on S(?: now)?", "on"),
-    (rf"(?:{C}{IS}|its|it's|{ASKER}) on S so far", "on progress"),
+    (rf"{_AT_NOW} on S(?: now)?", "on"),
+    (rf"{_AT_NOW} on S so far", "on progress"),
     (rf"{C} was at S", "past"),
     (rf"{C} was on S", "past on"),
     (rf"{C} was S so far", "past progress"),

@@ -132,10 +132,10 @@ def _named_alike(told: dict[str, re.Match[str]], kinds: dict[str, frozenset[str]
     start names none, only a knitted thing may be named (`i've done 38 rows ... the back panel
     needs 150 rows`); `the temperature` only of temperatures, `the level` only of a container;
     and one kind of a thing named in full (`the iv bag ... the drainage bag`: two bags)."""
-    if len({m["c"] for m in told.values() if m.groupdict().get("c") and " " in m["c"]}) > 1:
+    names = {m["c"] for m in told.values() if m.groupdict().get("c")}
+    if len({n for n in names if " " in n}) > 1:
         return False
-    knitted = {m["c"] for m in told.values() if m.groupdict().get("c")}
-    if knitted & set(w.KNITTED.split("|")) and len(knitted) > 1:
+    if names & set(w.KNITTED_NAMES) and len(names) > 1:
         return False  # `the panel ... the back panel`: one piece, or two?
     start = _thing(told["start"])
     named = {_thing(m) for m in told.values()} - {"", "temperature", "level"}
@@ -143,7 +143,7 @@ def _named_alike(told: dict[str, re.Match[str]], kinds: dict[str, frozenset[str]
         return False
     asked = _thing(told["ask"])
     if asked == "temperature":
-        return bool({told["start"]["su"], told["target"]["tu"]} & _TEMPERATURE)
+        return bool({told["start"]["su"], told["target"]["tu"]} & w.TEMPERATURES)
     return asked != "level" or start in _CONTAINERS
 
 
@@ -174,7 +174,7 @@ def _thing(m: re.Match[str]) -> str:
 
 def _reading(told: dict[str, re.Match[str]], way: str) -> FormedReading | None:
     start, rate, target, ask = (told[r] for r in ("start", "rate", "target", "ask"))
-    if not way or _PER[rate["p"]] != ask["ps"] or not _sound(told, start, rate, target):
+    if _PER[rate["p"]] != ask["ps"] or not _sound(told, start, rate, target):
         return None  # `15 a week ... how many months`
     sign = "+" if way == "+" else "-"
     s, r, t = (m[g].replace(",", "") for m, g in ((start, "s"), (rate, "r"), (target, "t")))
@@ -212,23 +212,22 @@ def _sound(
             # `water at 20°c heats up ... to 120°c`: it boils on the way
             _changes_state(told, start["s"], target["t"], units),
             # only a temperature may start or end below nothing; a rate of nothing reaches nothing
-            rate["r"].startswith("-") or (below and not units & _TEMPERATURE),
+            rate["r"].startswith("-") or (below and not units & w.TEMPERATURES),
             Fraction(rate["r"].replace(",", "")) == 0,
         )
     )
 
 
-_TEMPERATURE = frozenset(("°c", "°f", "c", "f", "degrees"))
-_KNITTED = frozenset(k.split()[-1] for k in w.KNITTED.split("|"))
-_CONTAINERS = frozenset(c.split()[-1] for c in re.sub(r"\(\?:[^)]*\)\?", "", w.CONTAINERS).split("|"))
+_KNITTED = frozenset(k.split()[-1] for k in w.KNITTED_NAMES)
+_CONTAINERS = frozenset(c.split()[-1] for c in w.CONTAINER_NAMES)
 
 
 def _changes_state(told: dict[str, re.Match[str]], s: str, t: str, units: set[str]) -> bool:
     """Whether water said in degrees goes outside where it stays water (0 to 100 °C, 32 to 212
     °F): boiling or freezing holds it there, so its change is no longer steady."""
-    if "water" not in {_thing(m) for m in told.values()} or not units & _TEMPERATURE:
+    if "water" not in {_thing(m) for m in told.values()} or not units & w.TEMPERATURES:
         return False
-    low, high = ("32", "212") if units & {"°f", "f"} else ("0", "100")
+    low, high = ("32", "212") if units & (w.FAHRENHEIT - w.CELSIUS) else ("0", "100")
     return any(Fraction(n) < Fraction(low) or Fraction(n) > Fraction(high) for n in (s, t))
 
 

@@ -200,9 +200,9 @@ def pounds_as_money(question: str, plan: Plan) -> str:
     return "pounds that may be money (a price, a note, a sale): a mass only where it is weighed"
 
 
-def tenfold(a: str, b: str) -> bool:
-    """Whether one amount is ten times the other or more (`3 plus 80 a mile`): where no
-    currency is written, pounds may stand beside pence. A check of what was said, never a step
-    of an answer."""
-    x, y = sorted(abs(float(n.replace(",", ""))) for n in (a, b))
-    return x == 0 or y >= 10 * x
+def tenfold(*amounts: str) -> bool:
+    """Whether one amount is ten times another or more, or nothing (`3 plus 80 a mile`, `3
+    pens at 99 each plus 2 postage`): where no currency is written, pounds may stand beside
+    pence. A check of what was said, never a step of an answer."""
+    values = [abs(float(n.replace(",", ""))) for n in amounts]
+    return min(values) == 0 or max(values) >= 10 * min(values)
