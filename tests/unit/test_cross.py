@@ -64,9 +64,12 @@ def test_numerators_and_denominators_are_multiplied_then_divided() -> None:
     [
         ("*", "2.5", "1440", [("*", "25", "1440"), ("/", "@g7", "10")]),  # 2.5 days in minutes
         ("*", "1405.743", "1/24", [("/", "1405743", "24"), ("/", "@g7", "1000")]),
-        ("/", "0.5", "0.25", [("/", "5", "25"), ("*", "@g7", "10")]),
-        # (-3/7) / 0.03: (-3 / (7*3)) * 100
-        ("/", "-3/7", "0.03", [("*", "7", "3"), ("/", "-3", "@g7"), ("*", "@g8", "100")]),
+        # a divisor's places go onto the dividend first: 0.5 / 0.25 is 50 / 25
+        ("/", "0.5", "0.25", [("*", "5", "10"), ("/", "@g7", "25")]),
+        ("/", "21", "1.75", [("*", "21", "100"), ("/", "@g7", "175")]),  # a cab's fare
+        ("/", "1.75", "21", [("/", "175", "21"), ("/", "@g7", "100")]),  # the dividend's: last
+        # (-3/7) / 0.03: (-3 * 100) / (7*3)
+        ("/", "-3/7", "0.03", [("*", "7", "3"), ("*", "-3", "100"), ("/", "@g8", "@g7")]),
     ],
 )
 def test_decimal_places_are_shifted_back_last(
@@ -77,6 +80,7 @@ def test_decimal_places_are_shifted_back_last(
     assert [g.role for g in route][-1] == "answer" and all(g.role == "part" for g in route[:-1])
     assert all(g.notation == "decimal" for g in route)  # a route answers in its goal's notation
     assert "read as written" in route[-1].note or "crossed" in route[-1].note
+    assert all(g.role != "answer" for g in route[:-1])
     assert cross.split_places("-0.25") == (-25, 1, 2)
 
 
@@ -108,6 +112,16 @@ def test_a_missed_fraction_step_is_answered_through_a_cross_route() -> None:
     assert state.status == "verified" and state.answer == "224"
     crossed = [g for g in state.plan.goals if g.role == "answer" and g.op == "/"]
     assert crossed and state.goals[crossed[0].id].value == "224"
+
+
+def test_a_quotient_by_a_decimal_stays_whole_on_the_way() -> None:
+    # `Solve 3.50 + 1.75*n = 24.50`: the model misses 21 / 1.75 (and 21 / 175 as the decimal
+    # 0.12); shifted onto the dividend it answers 21 * 100 and the whole 2100 / 175.
+    right = {"D:24.50-3.50=": "21", "D:21*100=": "2100", "D:2100/175=": "12"}
+    plan = plan_question("Solve 3.50 + 1.75*n = 24.50 for n.")
+    state, actions = Machine.start("r1", "t", plan, 1000.0, "inbox")
+    state = run(state, actions.steps, lambda p: right.get(p, "1"))
+    assert state.status == "verified" and state.answer == "12"
 
 
 def test_a_step_with_nothing_smaller_to_ask_opens_no_route() -> None:

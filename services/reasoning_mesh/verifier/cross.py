@@ -42,6 +42,10 @@ def split_places(text: str) -> tuple[int, int, int]:
     return num, den, 0
 
 
+def _power(places: int) -> str:
+    return "1" + "0" * places  # the places counted as written
+
+
 def qualifies(g: SubGoal, a: Fraction | None, b: Fraction | None, depth: int) -> bool:
     if g.kind != "arith" or g.op is None or a is None or b is None or depth >= MAX_DEPTH:
         return False
@@ -73,10 +77,15 @@ def route(g: SubGoal, a: str, b: str, first: int) -> list[SubGoal]:
             num, den, shift = product(na, nb, "numerator"), product(da, db, "denominator"), -ka - kb
         else:
             num, den, shift = product(na, db, "numerator"), product(da, nb, "denominator"), kb - ka
+            if shift > 0:
+                # A divisor's places go onto the dividend before the division (`21/1.75` is
+                # `2100/175`, not `21/175` then `*100`): an exact quotient stays whole on the
+                # way, where `21/175` asks for the decimal `0.12` the model rarely writes.
+                num, shift = step("*", num, _power(shift), f"{g.id}'s dividend, {shift} places on"), 0
         value = num if den == "1" else step("/", num, den, f"{g.id} as one division")
         if shift:
             op: Op = "*" if shift > 0 else "/"
-            places = "1" + "0" * abs(shift)  # the places counted as written
+            places = _power(abs(shift))
             note = f"{g.id}: {abs(shift)} decimal places shifted back (read as written)"
             step(op, value, places, note)
         if not steps.goals:  # nothing left to ask in smaller steps (`1 * 7`): no route
