@@ -42,6 +42,14 @@ _COINS = (
 )
 
 
+#: A place counted in money (`to the nearest ten pounds`): of the amount's own currency only.
+_PLACE_MONEY = re.compile(
+    r"\bnearest (?:ten|hundred|thousand|10{1,3}) (?P<money>pounds|quid|dollars|bucks|euros)\b",
+    re.IGNORECASE,
+)
+_PLACE_CURRENCY = {"pounds": "gbp", "quid": "gbp", "dollars": "usd", "bucks": "usd", "euros": "eur"}
+
+
 def unsigned(text: str) -> str:
     """`text` with currency signs off its numbers and a coin's rounding named as its place;
     `text` itself where it states no money, or where its money is not sure."""
@@ -62,6 +70,9 @@ def unsigned(text: str) -> str:
         currencies = _bare_price_coin(text)
     if len(currencies) != 1 or unsure:
         return text
+    for m in _PLACE_MONEY.finditer(text):
+        if small or currencies != {_PLACE_CURRENCY[m["money"].lower()]}:
+            return text  # `$1284.60 ... to the nearest ten pounds` needs a rate
     for coin, place, of in _COINS:
         if coin.search(text) and (small or not currencies <= of):
             return text  # another currency's coin, or an amount in small coins

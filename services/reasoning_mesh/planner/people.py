@@ -70,7 +70,7 @@ def reading(text: str, *, whole: bool = True) -> tuple[str | None, forms.FormedR
     the form its answer must take, where a reader says (an equal share, the change from a payment).
     `whole`: `text` is the whole question (a part taken from it is read once, no further)."""
     # `find teh difference`, `1.25 metric tonnes`: for every reader below
-    said = said_units.metric(spelling.fix_slips(text))
+    said = said_units.and_a_half(said_units.metric(spelling.fix_slips(text)))
     # `what's 144 divided by 0.4? like, how many 0.4s fit into 144?`: both tellings read alike
     if whole and (told := restated.read(said, lambda t: reading(t, whole=False))) is not None:
         return told

@@ -18,7 +18,7 @@ from reasoning_mesh.planner import doubtful, natural, thousands
 from reasoning_mesh.planner.ambiguity import CLOCK_WORDS
 from reasoning_mesh.planner.background import CURRENCY, describes, number, tail_plain, tokens
 from reasoning_mesh.planner.gist import asks_another, grouped, only_number, plain_here
-from reasoning_mesh.planner.statement import WHOLE_PLACES, short
+from reasoning_mesh.planner.statement_places import WHOLE_PLACES, short
 from reasoning_mesh.planner.units import UNIT_NAMES
 
 _PLACES = re.compile(

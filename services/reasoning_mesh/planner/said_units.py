@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from reasoning_mesh.planner.units import DIMENSION_OF, SIZE_OF, UNIT_NAMES, unconvertible
+from reasoning_mesh.planner.units import DIMENSION_OF, PLURAL_OF, SIZE_OF, UNIT_NAMES, unconvertible
 
 _NUM = r"\d+(?:\.\d+)?"
 _UNIT = r"[a-zµ]+"
@@ -47,6 +47,20 @@ _METRIC = (
 )
 #: `2.4 tonnes of manure (metric tonnes)`: what the tonnes were, said again after.
 _SAID_AGAIN = re.compile(r"\s*\(metric tonnes?\)", re.IGNORECASE)
+
+
+#: `an hour and a half`, `a day and a half`: one and a half of a unit said in the singular.
+_AND_A_HALF = re.compile(
+    r"\b(?:a|an|one) (?P<unit>"
+    + "|".join(sorted((u for u in PLURAL_OF if " " not in u), key=len, reverse=True))
+    + r") and a half\b",
+    re.IGNORECASE,
+)
+
+
+def and_a_half(text: str) -> str:
+    """`text` with `an hour and a half` said as the grammar reads it: `one and a half hours`."""
+    return _AND_A_HALF.sub(lambda m: f"one and a half {PLURAL_OF[m['unit'].lower()]}", text)
 
 
 def metric(text: str) -> str:

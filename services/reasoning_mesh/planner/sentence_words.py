@@ -22,6 +22,12 @@ PURPOSES = frozenset(
      "project", "exam", "test", "records", "spreadsheet", "timesheet", "teacher", "lab",
      "coursework", "log", "essay", "diary", "journal", "logbook")
 )  # fmt: skip
+#: Where a rounded or converted amount is written, besides `PURPOSES` (`to the nearest hundred
+#: for the newsletter`, `for the stock sheet`, `what should I write in the results table`).
+WRITTEN_IN = PURPOSES | frozenset(
+    ("newsletter", "sheet", "table", "invoice", "ledger", "bulletin", "blog", "website",
+     "tracker", "record", "form", "book")
+)  # fmt: skip
 #: Words that make a stated quantity stand for another (a map's scale, an area, a scale word,
 #: a sign: `12 cm on the map`, `3.5 km in area`, `45.5 in thousands`, `456.78 in overdraft`):
 #: a question with one is not read by `quantity_first` at all.
@@ -53,7 +59,7 @@ REQUIRED = frozenset(
 #: changes an amount (`trebled`, `spilled`, `diluted`) is not one.
 SLOTS = frozenset(
     ("is", "was", "are", "were", "weighs", "weighed", "weigh", "measures", "reads", "read", "says",
-     "said", "shows", "showed", "costs", "cost", "needs", "needed", "need", "uses", "used",
+     "said", "say", "shows", "showed", "costs", "cost", "needs", "needed", "need", "uses", "used",
      "holds", "held", "contains", "contained", "wants", "wanted", "got", "gets", "gives",
      "gave", "owes", "did", "ran", "run", "walked", "cycled", "swam", "drove", "pipetted",
      "poured", "recorded", "logged", "put", "calls for", "asks for", "came to", "comes to",
@@ -63,7 +69,9 @@ SLOTS = frozenset(
      "lasts", "lasted", "took", "takes", "works out at", "works out as", "worked out at",
      "worked out as", "travelled", "traveled", "flew", "hiked", "jogged", "rode", "rowed",
      "sailed", "covered", "away for", "gone for", "staying for", "there for", "had",
-     "sold for", "went for", "sells for", "goes for")
+     "sold for", "went for", "sells for", "goes for", "came out", "comes out", "weighed out",
+     "measured out", "poured out", "produced", "raised", "made", "baked", "collected",
+     "harvested", "sold")
 )  # fmt: skip
 #: After a quantity of length or time: where it is from now, how far apart (`6 weeks away`,
 #: `2 km apart`); none changes the amount.

@@ -31,6 +31,7 @@ import re
 
 from reasoning_mesh.planner import held, natural
 from reasoning_mesh.planner import statement_asks as asks
+from reasoning_mesh.planner import statement_places as places_
 from reasoning_mesh.planner.sentence_words import (
     ANSWER_KINDS,
     ANSWER_SLOTS,
@@ -40,6 +41,7 @@ from reasoning_mesh.planner.sentence_words import (
     NOT_LITERAL,
     PREPOSITIONS,
     REQUIRED,
+    WRITTEN_IN,
     bare,
     noun,
 )
@@ -141,43 +143,39 @@ def _split(statement: list[str], ask_tokens: list[str]) -> str | None:
 def _rounded(statement: list[str], ask: str) -> str | None:
     for form in asks.ROUNDING_ASKS:
         if (m := form.match(ask)) is not None:
-            grouped = re.search(_GROUPED, m.group("places"))
-            quantity = one_quantity(statement, None, grouped=grouped is not None)
-            # who asks, after its determiner (a bare asker is one of `BARE_ASKERS`)
-            who = (m.groupdict().get("who") or "").split()[1:]
-            if quantity is None or not all(noun(w) for w in who):
-                return None
-            if (
-                grouped is not None
-                and quantity[1] is not None
-                and short(quantity[0], grouped[0].rsplit("nearest ", maxsplit=1)[-1])
-            ):
-                return None  # `the tree is 4.56 m tall, round it to the nearest ten`: tenth?
-            if not _of_kind(statement, quantity[1], m.groupdict().get("kind")):
-                return None  # `wants the total to 2 dp`: of what? `masses` of a length?
-            # `to 2dp`, `to nearest ten`: as the grammar writes them
-            places = re.sub(r"(?<=\d)dp$", " dp", m.group("places").replace("d.p", "dp"))
-            places = places.replace("to nearest ", "to the nearest ")
-            if not places.startswith("to "):  # `..., nearest thousand pls`
-                places = f"to the {places.removeprefix('the ')}"
-            nearest = re.fullmatch(r"to the nearest (?:whole )?(?P<of>[a-z]+)", places)
-            of = nearest.group("of") if nearest is not None else None
-            if of is not None and of not in _NEAREST:
-                if of not in ("number", "integer") and not _same_unit(of, quantity[1]):
-                    return None  # `21.0975 km to the nearest whole m` converts first
-                places = "to the nearest whole number"  # `93.48 cm to the nearest cm`
-            return natural.reading_as(f"{quantity[0]}, round it {places}", "Round")
+            return _rounded_as(statement, m)
     return None
 
 
-#: The places of whole numbers a quantity is rounded to, and the digits each needs.
-WHOLE_PLACES = {"ten": 2, "hundred": 3, "thousand": 4, "ten thousand": 5, "hundred thousand": 6}
-
-
-def short(number: str, place: str) -> bool:
-    """Whether `number` has fewer whole digits than the `place` (`ten`, ...) it is rounded to
-    (`4.56` to the nearest ten): a slip for a tenth as likely as a question whose answer is 0."""
-    return len(number.lstrip("-").split(".")[0]) < WHOLE_PLACES[place]
+def _rounded_as(statement: list[str], m: re.Match[str]) -> str | None:
+    """The rounding `m` asks of the statement's quantity, where its place and unit fit it."""
+    paper = m.groupdict().get("paper")
+    if paper is not None and paper not in WRITTEN_IN:
+        return None  # `what should I write in the weekly column`: another amount
+    said, counted = places_.said(m.group("places"))
+    grouped = re.search(_GROUPED, said)
+    quantity = one_quantity(statement, None, grouped=grouped is not None)
+    # who asks, after its determiner (a bare asker is one of `BARE_ASKERS`)
+    who = (m.groupdict().get("who") or "").split()[1:]
+    if quantity is None or not all(noun(w) for w in who):
+        return None
+    if not places_.fits(statement, quantity, counted, grouped):
+        return None
+    if not _of_kind(statement, quantity[1], m.groupdict().get("kind")):
+        return None  # `wants the total to 2 dp`: of what? `masses` of a length?
+    # `to 2dp`, `to nearest ten`: as the grammar writes them
+    places = re.sub(r"(?<=\d)dp$", " dp", said.replace("d.p", "dp"))
+    places = places.replace("to nearest ", "to the nearest ")
+    if not places.startswith("to "):  # `..., nearest thousand pls`
+        places = f"to the {places.removeprefix('the ')}"
+    nearest = re.fullmatch(r"to the nearest (?:whole )?(?P<of>[a-z]+)", places)
+    of = nearest.group("of") if nearest is not None else None
+    if of is not None and of not in _NEAREST:
+        degrees = of == "degree" and quantity[1] is None and places_.in_degrees(statement)
+        if of not in ("number", "integer") and not degrees and not places_.same_unit(of, quantity[1]):
+            return None  # `21.0975 km to the nearest whole m` converts first
+        places = "to the nearest whole number"  # `93.48 cm to the nearest cm`
+    return natural.reading_as(f"{quantity[0]}, round it {places}", "Round")
 
 
 def _of_kind(statement: list[str], unit: str | None, kind: str | None) -> bool:
@@ -200,12 +198,6 @@ def _of_kind(statement: list[str], unit: str | None, kind: str | None) -> bool:
         )
     units = KINDS.get(kind)
     return units is not None and (UNIT_NAMES.get(unit) if unit else None) in units
-
-
-def _same_unit(word: str, unit: str | None) -> bool:
-    """`km` and `kilometres`: one unit (`21.0975 km to the nearest whole km` is the nearest
-    whole number of them)."""
-    return unit is not None and word in UNIT_NAMES and UNIT_NAMES[word] == UNIT_NAMES.get(unit)
 
 
 def _required(statement: list[str]) -> bool:

@@ -9,15 +9,24 @@ from __future__ import annotations
 import itertools
 import re
 
-from reasoning_mesh.planner.sentence_words import DETERMINERS, PURPOSES, SIZES, bare, noun
+from reasoning_mesh.planner.sentence_words import (
+    DETERMINERS,
+    PURPOSES,
+    SIZES,
+    WRITTEN_IN,
+    bare,
+    noun,
+)
 from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
 
 IT = r"(?:that|it|this)"
 IT_NAMED = r"(?P<it>that|it|this)"
 _UNIT = r"(?P<unit>[a-z]+(?: [a-z]+)?)"
+#: A place of whole numbers, in words or digits (`to the nearest 10`).
+_WHOLE_PLACE = r"(?:(?:ten |hundred )?thousand|ten|hundred|million|10{1,6})"
 _PLACES = (
     r"(?P<places>to (?:(?:the )?nearest (?:whole number|whole [a-z]+|whole|integer|"
-    r"(?:ten |hundred )?thousand|ten|hundred|million|tenth|hundredth|thousandth|[a-z]+)|"
+    rf"{_WHOLE_PLACE}(?: [a-z]+)?|tenth|hundredth|thousandth|[a-z]+)|"
     r"(?:\d|one|two|three|four|five|six) "
     r"(?:dp|d\.p|decimal places?|decimals?)|\d(?:dp|d\.p)))"
 )
@@ -33,7 +42,7 @@ _DOING = r"(?:weigh|measure|pipette|pour|use|need|put|write|enter|record|log|fil
 CONVERSION_ASKS = tuple(
     re.compile(rf"^{ask}$")
     for ask in (
-        rf"how many {_UNIT} (?:is|are|would be|will be|'s) {IT_NAMED}",
+        rf"how many {_UNIT} (?:is|are|would be|will be|'s) {IT_NAMED}(?: as a decimal)?",
         rf"how many {_UNIT} (?:do|should|shall|would|will|must|can) (?:i|we|you) {_DOING}"
         r"(?: (?:out|up|in))?(?: with (?:the|my|a) (?:measuring )?(?:scale|jug|syringe|pipette"
         r"|spoon|cup|scoop|cylinder|beaker))?",
@@ -60,9 +69,16 @@ ROUNDING_ASKS = tuple(
     for ask in (
         rf"(?:can you |could you )?round(?: {IT})? {_PLACES}",
         rf"(?:what(?: is|'s)|whats) {IT} (?:rounded |when rounded )?{_PLACES}",
-        rf"{IT} rounded {_PLACES}",
-        # `..., nearest thousand pls`: the rounding alone (`to` said or not)
-        r"(?P<places>(?:to )?(?:the )?nearest (?:whole number|(?:ten |hundred )?thousand|ten|hundred))",
+        rf"(?:{IT} )?rounded {_PLACES}",
+        rf"what (?:should|would|will) {IT} be(?: rounded)? {_PLACES}",
+        # `To the nearest thousand, how many is that?`: the place first, then the ask of it
+        rf"(?:rounded )?{_PLACES},? (?:how many (?:is|was) {IT}|(?:what(?: is|'s| was)|whats) "
+        rf"{IT}|what (?:do|should|would) (?:i|we) (?:write|put|say)(?: (?:in|on) (?:the|my|our) "
+        r"(?P<paper>[a-z-]+))?)",
+        # `..., nearest thousand pls`, `To the nearest ten miles?`: the rounding alone (`to`
+        # said or not), its unit the statement's own (`_rounded` checks)
+        r"(?P<places>(?:to )?(?:the )?nearest (?:whole number|(?:ten |hundred )?thousand|ten|"
+        r"hundred)(?: [a-z]+)?)",
         # `the teacher wants it to 4 d.p.`: somebody's request of the quantity's rounding
         rf"(?P<who>(?:the|my|our|his|her|their) (?:[a-z-]+ ){{1,3}}|(?:he|she|they|someone|i|we) "
         rf"|(?:{'|'.join(sorted(BARE_ASKERS))}) )"
@@ -112,7 +128,8 @@ def _purpose(m: re.Match[str]) -> str:
     """`... for my write-up`: a paper the answer is for comes off; any other purpose stays (and
     the ask does not read: `for the family` may multiply; `for the natural log` is no paper)."""
     mine = m.group(0).lstrip().startswith("for my")
-    return "" if m.group(1) in PURPOSES and (mine or m.group(1) != "log") else m.group(0)
+    paper = m.group(1) in PURPOSES and (mine or m.group(1) != "log")
+    return "" if paper or m.group(1) in WRITTEN_IN - PURPOSES else m.group(0)
 
 
 def _one_way(statement: list[str]) -> bool:

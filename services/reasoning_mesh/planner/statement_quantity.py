@@ -40,7 +40,8 @@ _ARTICLES = ("a", "an")
 _SHOWS = re.compile(
     r"but (?:(?:my|the|our) (?P<what>(?:(?!(?:is|are|only) )[a-z-]+ ){1,3})|it )(?:only )?"
     r"(?:shows|does|reads|measures|weighs|works|goes|counts|is|has to be|needs to be|must be|"
-    r"(?:is |are )?(?:only )?(?:marked|labelled|labeled|graduated|calibrated))(?: in)? (?P<unit>[a-z]+)"
+    r"(?:is |are )?(?:only )?(?:marked|labelled|labeled|graduated|calibrated)|has|understands|"
+    r"knows|uses)(?: in)? (?P<unit>[a-z]+)(?: (?:on it|markings|marked on it|on the side))?"
 )
 
 
@@ -49,7 +50,22 @@ _WHEN_SAID = frozenset(
     [("this", t) for t in ("morning", "afternoon", "evening")]
     + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
     + [("in", "it"), ("in", "there")]  # `the stadium had 56,271 fans in it`: where they were
+    + [("this", t) for t in ("week", "weekend", "month", "year", "season", "term")]
 )
+#: Longer phrases of when (`over the weekend`, `in the last hour`): one stretch of time, the
+#: one the amount was in (never `a` or `per` one, which make a rate).
+_WHEN_LONG = frozenset(
+    [("over", "the", t) for t in ("weekend", "week", "month", "year", "season", "summer")]
+    + [("in", "the", w, t) for w in ("last", "past") for t in ("hour", "day", "week", "month", "year")]
+)
+#: What was done to make the amount, said after it (`47.62 kg of flour used this week`, `1,049
+#: lambs born this year`, `674 bricks left on the pallet`): the amount is what was so done.
+_DONE = frozenset(
+    ("used", "born", "sold", "made", "produced", "collected", "picked", "delivered", "recorded",
+     "logged", "baked", "grown", "harvested", "left", "raised", "served", "posted", "shipped")
+)  # fmt: skip
+#: Names said after an amount that is rounded as said, never converted (`-3.76 degrees`).
+NAMED_AFTER = frozenset(("degrees", "bpm"))
 
 
 def number_at(words: list[str]) -> int | None:
@@ -64,8 +80,14 @@ def one_quantity(
     says; None otherwise. `grouped`: a thousands group may be read (`34,752` to the nearest
     thousand; with decimal places or a unit it may be a decimal comma or a list)."""
     k = number_at(words)
-    if k is None or any(re.search(r"\d", w) for w in words[k + 1 :]):
-        return None  # one number: what `that` is
+    # one number, what `that` is; nothing after it past a stop (`the crowd was 34,512; tickets
+    # sold`: what follows is another clause's)
+    if (
+        k is None
+        or any(re.search(r"\d", w) for w in words[k + 1 :])
+        or (words[k][-1] in ",;:" and words[k + 1 :])
+    ):
+        return None
     number = words[k].rstrip(",;:")
     before, after = words[:k], words[k + 1 :]
     measured = _measure(number, before, after, asked_unit, grouped=grouped)
@@ -100,6 +122,8 @@ def _measure(
         if after[1:2] == ["in"] or re.fullmatch(r"-?\d+\.\d00", number):
             return None  # `23.786 dollars in cents`; `12.500 dollars`: a thousands point?
         after = after[1:]  # `my bill came to 23.786 dollars, round it`: money, rounded as said
+    elif asked_unit is None and after and bare(after[0]) in NAMED_AFTER:
+        after = after[1:]  # `the overnight low was -3.76 degrees`: rounded as said
     elif grouped and after and thousands.counted(bare(after[0])):
         if "." in number:
             return None  # `62.548 people`: a count is whole (a thousands point?)
@@ -148,6 +172,9 @@ def _said_before(words: list[str], *, journey: bool = False) -> bool:
     for size in (3, 2, 1):
         if len(words) >= size and " ".join(words[-size:]) in SLOTS:
             return _all_free(words[:-size], journey=journey)
+    if words and words[-1].endswith(":") and len(words[-1]) > 1:
+        # `Lab result: 12.96 g`: what the amount is, named before a colon
+        return _all_free([*words[:-1], words[-1][:-1]], journey=journey)
     if len(words) >= 2 and words[-1] == "of" and words[-2] in OF_NAMES:  # `got a mean of`
         return _all_free(words[:-2], journey=journey)
     if words and words[-1] in _ARTICLES:  # `i'm running a 10 km race`
@@ -184,8 +211,8 @@ def _said_after(
             return _only_shows(words if words[0] == "but" else ["but", *words], asked_unit)
         if words[0] in SIZES or words[0] in WHEN or (going and words[0] in APART):
             words = words[1:]
-        elif tuple(words[:2]) in _WHEN_SAID:
-            words = words[2:]  # `this morning`, `58,391 fans last night`: when (or where) it was
+        elif (n := _when_or_done(words)) > 0:
+            words = words[n:]
         elif words[:3] in (["as", "my", "answer"], ["as", "the", "answer"], ["as", "my", "result"]):
             words = words[3:]
         elif (
@@ -204,6 +231,17 @@ def _said_after(
     return True
 
 
+def _when_or_done(words: list[str]) -> int:
+    """How many words at the start of `words` say when the amount was (`this morning`, `58,391
+    fans last night`, `over the weekend`, `in the last hour`) or what was done to make it
+    (`used`); 0 where none do."""
+    if tuple(words[:2]) in _WHEN_SAID:
+        return 2
+    if (n := next((len(p) for p in _WHEN_LONG if tuple(words[: len(p)]) == p), 0)) > 0:
+        return n
+    return 1 if words[0] in _DONE else 0
+
+
 def _only_shows(words: list[str], unit: str) -> bool:
     """`but my scale only shows grams`, `but the jug is in litres`: what measures it names the
     unit asked for, and nothing else (`but i already have some grams` is not one)."""
@@ -215,12 +253,20 @@ def _only_shows(words: list[str], unit: str) -> bool:
     )
 
 
+#: A day named by the noun before it (`at the open day`, `on sports day`): an occasion.
+_NAMED_DAYS = frozenset(("day", "night"))
+
+
 def _phrase(words: list[str]) -> int:
     """The length of a phrase `on my timesheet`, `of buffer solution`, `for my biology
     project` at the start of `words`; 0 where it is not one."""
     k = 2 if len(words) > 1 and words[1] in DETERMINERS else 1
     nouns = 0
-    while k + nouns < len(words) and nouns < 3 and noun(words[k + nouns]):
+    while (
+        k + nouns < len(words)
+        and nouns < 3
+        and (noun(words[k + nouns]) or (nouns > 0 and words[k + nouns] in _NAMED_DAYS))
+    ):
         nouns += 1
     if nouns == 0:
         return 0
