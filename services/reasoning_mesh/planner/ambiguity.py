@@ -192,7 +192,9 @@ CLOCK_WORDS = frozenset(
     ("at", "until", "till", "there", "bus", "train", "flight", "leaves", "arrives", "departs",
      "meet", "opens", "closes", "starts", "time", "sunrise", "sunset", "dawn", "dusk", "alarm",
      "kick-off", "kickoff", "meeting", "finishes", "finish", "ends", "start", "pm", "am",
-     "o'clock", "curfew", "appointment", "school", "lesson", "class", "wake", "woke", "bed")
+     "o'clock", "curfew", "appointment", "school", "lesson", "class", "wake", "woke", "bed",
+     "bedtime", "check-in", "checkin", "check-out", "checkout", "lunch", "lunchtime", "dinner",
+     "breakfast", "teatime")
 )  # fmt: skip
 _ROUNDED_TIME = re.compile(r"^Round (?P<value>(?:[01]?\d|2[0-3])\.[0-5]\d) to ")
 

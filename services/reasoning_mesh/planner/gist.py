@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import doubtful, natural, thousands, two_units
+from reasoning_mesh.planner import doubtful, natural, said_units, thousands, two_units
 from reasoning_mesh.planner.background import (
     CURRENCY,
     SENTENCE_ENDS,
@@ -78,8 +78,8 @@ def converted(text: str) -> str | None:
     ):
         return None
     value = grouped(value, words[:k], unit=True)
-    if "," in value:
-        return None  # `42,195 km`: a decimal comma, or thousands? (`thousands`)
+    if "," in value or said_units.unsure_amount(value, unit, text):
+        return None  # `42,195 km`: a decimal comma, or thousands? (`thousands`); `Milk: 8 oz`
     said = f"{value} {unit}" if pair is None else pair
     return natural.reading_as(f"{said}, how many {words[asked[0]]} is that", "How many")
 

@@ -38,10 +38,16 @@ _NOTES = frozenset(("pound", "dollar", "euro"))
 _COINED = {"penny": "£", "pound": "£", "cent": "$€", "dollar": "$", "euro": "€"}
 
 
+#: An amount said in another scale than the one it is stated in.
+_IN_SCALE = re.compile(r"\bin (?:radians|celsius|fahrenheit|kelvin|centigrade|gradians)\b")
+
+
 def read(text: str) -> str | None:  # noqa: PLR0911, PLR0912 - one refusal per check
     """`The invoice app shows £18.4449. What is that to the nearest penny?` → `Round 18.4449
     to 2 decimal places.`"""
     said = " ".join(tokens(text))
+    if _IN_SCALE.search(said):
+        return None  # `35.67 degrees in radians, round it`: converted first (audit I)
     found = list(_PLACES.finditer(said)) if not asks_another(text) else []
     if len(found) != 1 or re.match(r"\s*of\b", said[found[0].end() :]):
         return None  # no place, two, or a place of a part (`nearest thousand of the fans`)

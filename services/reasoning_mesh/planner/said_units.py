@@ -58,6 +58,23 @@ _AND_A_HALF = re.compile(
 )
 
 
+#: Liquids and their vessels, whose ounces may be fluid ounces.
+_LIQUID = re.compile(
+    r"\b(?:holds?|milk|juice|cream|water|drinks?|cup|glass|bottle|carton|jug|oil|stock|wine|"
+    r"beer|syrup|liquid|squash|coffee|tea|soup|broth|vinegar)\b",
+    re.IGNORECASE,
+)
+
+
+def unsure_amount(value: str, unit: str, text: str) -> bool:
+    """Whether an amount may not be what it says (audit I): ounces of a liquid (fluid ounces?),
+    stone with a decimal other than a half or a quarter (`11.6 stone`: 11 st 6 lb?)."""
+    name = UNIT_NAMES.get(unit.lower(), "")
+    if name == "ounce" and _LIQUID.search(text):
+        return True
+    return name == "stone" and re.search(r"\.(?!(?:5|25|75)$)", value) is not None
+
+
 def and_a_half(text: str) -> str:
     """`text` with `an hour and a half` said as the grammar reads it: `one and a half hours`."""
     return _AND_A_HALF.sub(lambda m: f"one and a half {PLURAL_OF[m['unit'].lower()]}", text)

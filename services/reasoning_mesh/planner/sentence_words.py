@@ -26,7 +26,15 @@ PURPOSES = frozenset(
 #: for the newsletter`, `for the stock sheet`, `what should I write in the results table`).
 WRITTEN_IN = PURPOSES | frozenset(
     ("newsletter", "sheet", "table", "invoice", "ledger", "bulletin", "blog", "website",
-     "tracker", "record", "form", "book")
+     "tracker")
+)  # fmt: skip
+#: Papers that are one only when named (`the results table`; `for the table` may be dinner's).
+NAMED_PAPERS = frozenset(("table", "sheet"))
+#: What may name one of those papers before it (`the stock sheet`, `the results table`); never
+#: `whole`, `weekly`, `metric`, `per-person` (audits H and I: another amount).
+PAPER_NAMES = frozenset(
+    ("stock", "results", "price", "league", "score", "club", "school", "shop", "team", "sales",
+     "fitness", "training", "lab", "site", "order", "time")
 )  # fmt: skip
 #: Words that make a stated quantity stand for another (a map's scale, an area, a scale word,
 #: a sign: `12 cm on the map`, `3.5 km in area`, `45.5 in thousands`, `456.78 in overdraft`):

@@ -11,6 +11,8 @@ import re
 
 from reasoning_mesh.planner.sentence_words import (
     DETERMINERS,
+    NAMED_PAPERS,
+    PAPER_NAMES,
     PURPOSES,
     SIZES,
     WRITTEN_IN,
@@ -42,7 +44,7 @@ _DOING = r"(?:weigh|measure|pipette|pour|use|need|put|write|enter|record|log|fil
 CONVERSION_ASKS = tuple(
     re.compile(rf"^{ask}$")
     for ask in (
-        rf"how many {_UNIT} (?:is|are|would be|will be|'s) {IT_NAMED}(?: as a decimal)?",
+        rf"how many {_UNIT} (?:is|are|would be|will be|'s) {IT_NAMED}(?P<decimal> as a decimal)?",
         rf"how many {_UNIT} (?:do|should|shall|would|will|must|can) (?:i|we|you) {_DOING}"
         r"(?: (?:out|up|in))?(?: with (?:the|my|a) (?:measuring )?(?:scale|jug|syringe|pipette"
         r"|spoon|cup|scoop|cylinder|beaker))?",
@@ -70,11 +72,11 @@ ROUNDING_ASKS = tuple(
         rf"(?:can you |could you )?round(?: {IT})? {_PLACES}",
         rf"(?:what(?: is|'s)|whats) {IT} (?:rounded |when rounded )?{_PLACES}",
         rf"(?:{IT} )?rounded {_PLACES}",
-        rf"what (?:should|would|will) {IT} be(?: rounded)? {_PLACES}",
+        rf"what (?P<should>should|would) {IT} be(?: rounded)? {_PLACES}",
         # `To the nearest thousand, how many is that?`: the place first, then the ask of it
         rf"(?:rounded )?{_PLACES},? (?:how many (?:is|was) {IT}|(?:what(?: is|'s| was)|whats) "
         rf"{IT}|what (?:do|should|would) (?:i|we) (?:write|put|say)(?: (?:in|on) (?:the|my|our) "
-        r"(?P<paper>[a-z-]+))?)",
+        r"(?:(?P<name>[a-z-]+) )?(?P<paper>[a-z-]+))?)",
         # `..., nearest thousand pls`, `To the nearest ten miles?`: the rounding alone (`to`
         # said or not), its unit the statement's own (`_rounded` checks)
         r"(?P<places>(?:to )?(?:the )?nearest (?:whole number|(?:ten |hundred )?thousand|ten|"
@@ -102,7 +104,7 @@ def ask_of(joined: str, statement: list[str]) -> str:
     ask = _ASK_TAIL.sub("", _ASK_HEAD.sub("", joined.strip(" ,.?!"))).strip(" ,.?!")
     if _ONE_WAY.search(ask) and _one_way(statement):
         ask = _ONE_WAY.sub("", ask)
-    return re.sub(r"\s+for (?:my|the|our|a) (?:[a-z-]+ )?([a-z-]+)$", _purpose, ask)
+    return re.sub(r"\s+for (?:my|the|our|a) (?:(?P<name>[a-z-]+) )?([a-z-]+)$", _purpose, ask)
 
 
 def asker_fits(statement: list[str], m: re.Match[str], k: int) -> bool:
@@ -127,9 +129,13 @@ def asker_fits(statement: list[str], m: re.Match[str], k: int) -> bool:
 def _purpose(m: re.Match[str]) -> str:
     """`... for my write-up`: a paper the answer is for comes off; any other purpose stays (and
     the ask does not read: `for the family` may multiply; `for the natural log` is no paper)."""
-    mine = m.group(0).lstrip().startswith("for my")
-    paper = m.group(1) in PURPOSES and (mine or m.group(1) != "log")
-    return "" if paper or m.group(1) in WRITTEN_IN - PURPOSES else m.group(0)
+    mine, name, what = m.group(0).lstrip().startswith("for my"), m.group("name"), m.group(2)
+    paper = what in PURPOSES and (mine or what != "log")
+    # a paper named since (`the stock sheet`) only by a name of papers (not `the whole book`)
+    written = what in WRITTEN_IN - PURPOSES and (
+        name in PAPER_NAMES or (name is None and what not in NAMED_PAPERS)
+    )
+    return "" if paper or written else m.group(0)
 
 
 def _one_way(statement: list[str]) -> bool:

@@ -1,7 +1,7 @@
 """Where a rounding of a stated quantity cuts it (`statement`): a place of whole numbers in
 words or digits (`to the nearest 100`), counted in the quantity's own unit (`to the nearest ten
-miles`) or in the money it is said in bare (`took 1284.60 ... to the nearest ten pounds`), and
-never above the quantity's digits (`the tree is 4.56 m tall, round it to the nearest ten`).
+miles`; a place in money is `money.unsigned`'s, for a signed amount only), and never above the
+quantity's digits (`the tree is 4.56 m tall, round it to the nearest ten`).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from reasoning_mesh.planner.sentence_words import bare
-from reasoning_mesh.planner.statement_quantity import CURRENCIES, number_at
+from reasoning_mesh.planner.statement_quantity import number_at
 from reasoning_mesh.planner.units import UNIT_NAMES
 
 #: `to the nearest ten miles`: a place of whole numbers, then the unit it counts in.
@@ -17,10 +17,6 @@ _PLACE_UNIT = re.compile(
     r"(?P<place>.*nearest (?:(?:ten |hundred )?thousand|ten|hundred|million|10{1,6})) "
     r"(?P<unit>[a-z]+)"
 )
-#: Money a place may count in where the amount is said bare (`took 1284.60 ... to the nearest
-#: ten pounds`): never after money named (`1284.60 pence`), nor with another currency's sign
-#: (`money.unsigned` leaves `$1284.60 ... ten pounds` as written, which no reader reads).
-_MONEY = frozenset(("pounds", "dollars", "euros", "quid", "bucks"))
 #: A place written in digits (`to the nearest 100`), as the place's name.
 _POWERS = {"10": "ten", "100": "hundred", "1000": "thousand", "10000": "ten thousand",
            "100000": "hundred thousand", "1000000": "million"}  # fmt: skip
@@ -47,30 +43,20 @@ def short(number: str, place: str) -> bool:
 
 
 def fits(
-    statement: list[str],
     quantity: tuple[str, str | None],
     counted: re.Match[str] | None,
     grouped: re.Match[str] | None,
 ) -> bool:
     """Whether the place fits the stated quantity: counted in its own unit (`21.3 km to the
-    nearest ten metres` converts first) or in bare money's, and not above its digits (`the
-    tree is 4.56 m tall, round it to the nearest ten`: a tenth?)."""
-    if counted is not None and not (
-        same_unit(counted.group("unit"), quantity[1])
-        or (quantity[1] is None and counted.group("unit") in _MONEY and _said_bare(statement))
-    ):
-        return False
+    nearest ten metres` converts first), and not above its digits (`the tree is 4.56 m tall,
+    round it to the nearest ten`: a tenth?)."""
+    if counted is not None and not same_unit(counted.group("unit"), quantity[1]):
+        return False  # a place in money is `money.unsigned`'s, for a signed amount only
     return not (
         grouped is not None
         and quantity[1] is not None
         and short(quantity[0], grouped[0].rsplit("nearest ", maxsplit=1)[-1])
     )
-
-
-def _said_bare(statement: list[str]) -> bool:
-    """Whether the stated amount has no name after it (`took 1284.60 over the weekend`)."""
-    k = number_at(statement)
-    return k is not None and not ({bare(w) for w in statement[k + 1 : k + 2]} & CURRENCIES)
 
 
 def in_degrees(statement: list[str]) -> bool:

@@ -102,7 +102,9 @@ def one_quantity(
     if grouped and unit is not None and "," in words[k]:
         return None  # `1,750 km to the nearest ten`: a decimal comma? (`356.48 km` is read)
     kind = UNIT_NAMES.get(unit) if unit else None
-    if not _said_before(before, journey=kind in DISTANCE_TIME) or not _said_after(
+    if not _said_before(
+        before, journey=kind in DISTANCE_TIME, unit_said=unit is not None
+    ) or not _said_after(
         after, asked_unit, attributive=bool(before) and before[-1] in _ARTICLES, kind=kind
     ):
         return None
@@ -123,6 +125,8 @@ def _measure(
             return None  # `23.786 dollars in cents`; `12.500 dollars`: a thousands point?
         after = after[1:]  # `my bill came to 23.786 dollars, round it`: money, rounded as said
     elif asked_unit is None and after and bare(after[0]) in NAMED_AFTER:
+        if after[1:2] == ["in"]:
+            return None  # `35.67 degrees in radians`: converted first (audit I)
         after = after[1:]  # `the overnight low was -3.76 degrees`: rounded as said
     elif grouped and after and thousands.counted(bare(after[0])):
         if "." in number:
@@ -166,14 +170,15 @@ def _named(word: str) -> bool:
     return word in DETERMINERS or noun(word)
 
 
-def _said_before(words: list[str], *, journey: bool = False) -> bool:
+def _said_before(words: list[str], *, journey: bool = False, unit_said: bool = False) -> bool:
     """`the recipe wants`, `for the lab practical i need`, `i measured the leaf at`: plain
     words, then a slot."""
     for size in (3, 2, 1):
         if len(words) >= size and " ".join(words[-size:]) in SLOTS:
             return _all_free(words[:-size], journey=journey)
-    if words and words[-1].endswith(":") and len(words[-1]) > 1:
-        # `Lab result: 12.96 g`: what the amount is, named before a colon
+    if words and words[-1].endswith(":") and len(words[-1]) > 1 and unit_said:
+        # `Lab result: 12.96 g`: what the amount is, named before a colon; with its unit only
+        # (audit I: `Bedtime: 8.45`, `Lunch: 12.30` are times of day)
         return _all_free([*words[:-1], words[-1][:-1]], journey=journey)
     if len(words) >= 2 and words[-1] == "of" and words[-2] in OF_NAMES:  # `got a mean of`
         return _all_free(words[:-2], journey=journey)
