@@ -60,18 +60,23 @@ _AND_A_HALF = re.compile(
 
 #: Liquids and their vessels, whose ounces may be fluid ounces.
 _LIQUID = re.compile(
-    r"\b(?:holds?|milk|juice|cream|water|drinks?|cup|glass|bottle|carton|jug|oil|stock|wine|"
-    r"beer|syrup|liquid|squash|coffee|tea|soup|broth|vinegar)\b",
+    r"\b(?:holds?|\w*milk|juice|\w*cream|water|drinks?|cup|glass|bottle|carton|jug|oil|stock|"
+    r"wine|beer|syrup|liquid|squash|coffee|tea|soup|broth|vinegar|cola|soda|pop|lemonade|"
+    r"formula|smoothie|yog(?:h)?urt|gravy|sauce|custard|kefir|cider|spirits?|liqueur|rum|gin|"
+    r"vodka|whisk(?:e)?y|brandy|shake|batter|dressing|honey|ketchup)\b",
     re.IGNORECASE,
 )
 
 
 def unsure_amount(value: str, unit: str, text: str) -> bool:
-    """Whether an amount may not be what it says (audit I): ounces of a liquid (fluid ounces?),
-    stone with a decimal other than a half or a quarter (`11.6 stone`: 11 st 6 lb?)."""
+    """Whether an amount may not be what it says (audit I, review J): ounces of a liquid (fluid
+    ounces?), stone with a decimal other than a half or a quarter (`11.6 stone`: 11 st 6 lb?),
+    a pace in decimal minutes (`5.25 min`: 5:25?)."""
     name = UNIT_NAMES.get(unit.lower(), "")
     if name == "ounce" and _LIQUID.search(text):
         return True
+    if name == "minute" and "." in value and re.search(r"\bpace\b", text, re.IGNORECASE):
+        return True  # `Pace: 5.25 min`: 5:25 a km? (review J)
     return name == "stone" and re.search(r"\.(?!(?:5|25|75)$)", value) is not None
 
 

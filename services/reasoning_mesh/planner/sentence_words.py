@@ -33,7 +33,7 @@ NAMED_PAPERS = frozenset(("table", "sheet"))
 #: What may name one of those papers before it (`the stock sheet`, `the results table`); never
 #: `whole`, `weekly`, `metric`, `per-person` (audits H and I: another amount).
 PAPER_NAMES = frozenset(
-    ("stock", "results", "price", "league", "score", "club", "school", "shop", "team", "sales",
+    ("stock", "results", "price", "league", "score", "club", "school", "shop", "sales",
      "fitness", "training", "lab", "site", "order", "time")
 )  # fmt: skip
 #: Words that make a stated quantity stand for another (a map's scale, an area, a scale word,

@@ -41,6 +41,8 @@ COMMON_SLIPS = {
     "roudn": "round", "rnd": "round", "ruond": "round", "spliting": "splitting",
     "shareing": "sharing", "devided": "divided", "dividid": "divided",
     "numbr": "number", "nubmer": "number", "numer": "number", "ppl": "people", "wats": "whats",
+    # one word, so that the timesheet's own checks see it (review J: hours there may be H.MM)
+    "time sheet": "timesheet", "time-sheet": "timesheet",
     # number words: each slip is of one number word only (`two hundred and nintey-eight`)
     "nintey": "ninety", "ninty": "ninety", "fivteen": "fifteen",
 }  # fmt: skip

@@ -138,12 +138,9 @@ def _split(statement: list[str], ask_tokens: list[str]) -> str | None:
                 # `i poured 0.6 kg from the bag, how heavy is it`, `the lid of the box weighs
                 # 0.3 kg, how heavy is it`: the bag? the box?
                 return None
-            if m.groupdict().get("decimal") and (one_quantity(statement, None) or ("", None))[1] in (
-                m.group("unit"),
-                *[u for u in UNIT_NAMES if UNIT_NAMES[u] == UNIT_NAMES.get(m.group("unit"))],
-            ):
-                return None  # `7.25 hours, how many hours is that as a decimal`: 7 h 25 min?
-            return _converted(statement, m.group("unit")) if asks.asker_fits(statement, m, at) else None
+            if not asks.asker_fits(statement, m, at):
+                return None
+            return _converted(statement, m.group("unit"), decimal=bool(m.groupdict().get("decimal")))
     return _rounded(statement, ask)
 
 
@@ -156,7 +153,7 @@ def _rounded(statement: list[str], ask: str) -> str | None:
 
 def _rounded_as(statement: list[str], m: re.Match[str]) -> str | None:
     """The rounding `m` asks of the statement's quantity, where its place and unit fit it."""
-    if not _asked_fits(statement, m):
+    if not _asked_fits(m):
         return None
     said, counted = places_.said(m.group("places"))
     grouped = re.search(_GROUPED, said)
@@ -184,36 +181,16 @@ def _rounded_as(statement: list[str], m: re.Match[str]) -> str | None:
     return natural.reading_as(f"{quantity[0]}, round it {places}", "Round")
 
 
-#: Verbs by which the stated amount is one shown or worked out, which the asker may ask how it
-#: `should be` written rounded (`Spreadsheet cell shows 1234.5678, what should it be to 2 dp?`).
-_DISPLAYS = frozenset(
-    ("shows", "showed", "showing", "reads", "read", "says", "said", "displays", "displayed",
-     "came to", "comes to", "came out", "came out as", "came out at", "works out at",
-     "works out as", "worked out at", "worked out as")
-)  # fmt: skip
-
-
-def _asked_fits(statement: list[str], m: re.Match[str]) -> bool:
+def _asked_fits(m: re.Match[str]) -> bool:
     """Whether a rounding asked `what should I write in the X` writes it in a paper (not `the
-    weekly column`: another amount), and `what should it be` asks it of an amount shown or
-    worked out (not `Old price: 12.345`: a corrected amount? audit H)."""
+    weekly column`: another amount). (`what should it be` was read in a draft and dropped:
+    review J found `When empty, the scale reads 0.0351 g` and `the old scale read`.)"""
     paper, name = m.groupdict().get("paper"), m.groupdict().get("name")
-    if paper is not None and (
-        paper not in WRITTEN_IN
-        or (name and name not in PAPER_NAMES)
-        or (not name and paper in NAMED_PAPERS)
-    ):
-        return False
-    return not m.groupdict().get("should") or _displayed(statement)
-
-
-def _displayed(statement: list[str]) -> bool:
-    """Shown or worked out, and nothing after the amount but its unit (`read 12.9651 g before
-    calibration, what should it be`: corrected? audit H)."""
-    k = number_at(statement) or 0
-    shown = any(" ".join(statement[max(0, k - n) : k]) in _DISPLAYS for n in (1, 2, 3))
-    after = [bare(w) for w in statement[k + 1 :]]
-    return shown and (after == [] or (len(after) == 1 and after[0] in UNIT_NAMES))
+    return paper is None or (
+        paper in WRITTEN_IN
+        and (not name or name in PAPER_NAMES)
+        and (bool(name) or paper not in NAMED_PAPERS)
+    )
 
 
 def _of_kind(statement: list[str], unit: str | None, kind: str | None) -> bool:
@@ -276,7 +253,7 @@ def _after_phrase(statement: list[str]) -> bool:
     return bool(after & {*PREPOSITIONS, "for", "according"})
 
 
-def _converted(statement: list[str], unit: str) -> str | None:
+def _converted(statement: list[str], unit: str, *, decimal: bool = False) -> str | None:
     if unit not in UNIT_NAMES:
         return None
     quantity = one_quantity(statement, unit)
@@ -289,4 +266,6 @@ def _converted(statement: list[str], unit: str) -> str | None:
     number, from_unit = quantity
     if said_units.unsure_amount(number, from_unit or "", " ".join(statement)):
         return None  # `8 ounces of milk`, `11.6 stone` (audit I)
+    if decimal and UNIT_NAMES.get(from_unit or "") == UNIT_NAMES[unit]:
+        return None  # `7.25 hours, how many hours is that as a decimal`: 7 h 25 min? (review J)
     return natural.reading_as(f"{number} {from_unit}, how many {unit} is that", "How many")

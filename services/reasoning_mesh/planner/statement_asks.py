@@ -72,7 +72,6 @@ ROUNDING_ASKS = tuple(
         rf"(?:can you |could you )?round(?: {IT})? {_PLACES}",
         rf"(?:what(?: is|'s)|whats) {IT} (?:rounded |when rounded )?{_PLACES}",
         rf"(?:{IT} )?rounded {_PLACES}",
-        rf"what (?P<should>should|would) {IT} be(?: rounded)? {_PLACES}",
         # `To the nearest thousand, how many is that?`: the place first, then the ask of it
         rf"(?:rounded )?{_PLACES},? (?:how many (?:is|was) {IT}|(?:what(?: is|'s| was)|whats) "
         rf"{IT}|what (?:do|should|would) (?:i|we) (?:write|put|say)(?: (?:in|on) (?:the|my|our) "
@@ -130,12 +129,33 @@ def _purpose(m: re.Match[str]) -> str:
     """`... for my write-up`: a paper the answer is for comes off; any other purpose stays (and
     the ask does not read: `for the family` may multiply; `for the natural log` is no paper)."""
     mine, name, what = m.group(0).lstrip().startswith("for my"), m.group("name"), m.group(2)
-    paper = what in PURPOSES and (mine or what != "log")
+    paper = what in PURPOSES and (mine or what != "log") and (name is None or _names_a_paper(name))
     # a paper named since (`the stock sheet`) only by a name of papers (not `the whole book`)
     written = what in WRITTEN_IN - PURPOSES and (
         name in PAPER_NAMES or (name is None and what not in NAMED_PAPERS)
     )
     return "" if paper or written else m.group(0)
+
+
+#: Words before a paper that say which amount it holds (review J: `for the fahrenheit
+#: worksheet`, `the whole project`, `the weekly report`), not which paper it is.
+_NOT_PAPER_NAMES = frozenset(
+    ("whole", "entire", "full", "total", "fahrenheit", "celsius", "kelvin", "centigrade",
+     "metric", "imperial", "decimal", "binary", "annual", "yearly", "monthly", "weekly",
+     "daily", "hourly", "nightly", "fortnightly", "group", "team", "class", "family", "joint",
+     "combined", "overall", "net", "gross")
+)  # fmt: skip
+
+
+def _names_a_paper(name: str) -> bool:
+    """`for my biology project`, `for the lab report`: a word naming the paper, never a unit,
+    a scale, a period or a whole (`_NOT_PAPER_NAMES`)."""
+    return (
+        name not in _NOT_PAPER_NAMES
+        and name not in UNIT_NAMES
+        and not name.endswith("ly")
+        and not name.startswith("per")
+    )
 
 
 def _one_way(statement: list[str]) -> bool:

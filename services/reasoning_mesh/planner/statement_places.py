@@ -52,10 +52,9 @@ def fits(
     round it to the nearest ten`: a tenth?)."""
     if counted is not None and not same_unit(counted.group("unit"), quantity[1]):
         return False  # a place in money is `money.unsigned`'s, for a signed amount only
+    # unitless too (review J: `The pH was 4.56, round it to the nearest 10`)
     return not (
-        grouped is not None
-        and quantity[1] is not None
-        and short(quantity[0], grouped[0].rsplit("nearest ", maxsplit=1)[-1])
+        grouped is not None and short(quantity[0], grouped[0].rsplit("nearest ", maxsplit=1)[-1])
     )
 
 
