@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from reasoning_mesh.planner import statement
+from reasoning_mesh.planner import said_units, statement
 from reasoning_mesh.planner.wrappers import normal
 
 _SENTENCE_END = re.compile(r"(?<=[.!])\s+(?=\S)")
@@ -29,9 +29,7 @@ def question(text: str) -> str | None:
     quantity = statement.stated(background)
     if quantity is None or quantity[1] is None:
         return None  # a bare number (`My coupon was 2.`) names no quantity a question can repeat
-    if quantity[1] in ("ounces", "ounce", "oz") and re.search(
-        r"\b(?:holds?|milk|juice|cream|water|drinks?|cup|glass|bottle|carton|jug)\b", normal(background)
-    ):
+    if said_units.fluid_ounces(quantity[1], normal(background)):
         return None  # fluid ounces?
     if quantity[1] in ("miles", "mile") and re.search(
         r"\b(?:sail\w*|yacht|boat|ship|ferry|sea|crossing|offshore)\b", normal(background)

@@ -73,11 +73,17 @@ def unsure_amount(value: str, unit: str, text: str) -> bool:
     ounces?), stone with a decimal other than a half or a quarter (`11.6 stone`: 11 st 6 lb?),
     a pace in decimal minutes (`5.25 min`: 5:25?)."""
     name = UNIT_NAMES.get(unit.lower(), "")
-    if name == "ounce" and _LIQUID.search(text):
+    if fluid_ounces(unit, text):
         return True
     if name == "minute" and "." in value and re.search(r"\bpace\b", text, re.IGNORECASE):
         return True  # `Pace: 5.25 min`: 5:25 a km? (review J)
     return name == "stone" and re.search(r"\.(?!(?:5|25|75)$)", value) is not None
+
+
+def fluid_ounces(unit: str, text: str) -> bool:
+    """Whether ounces said among liquids or their vessels may be fluid ounces (`8 ounces of
+    milk`, `a 12 oz glass`), which no fact of the knowledge base converts."""
+    return UNIT_NAMES.get(unit.lower()) == "ounce" and _LIQUID.search(text) is not None
 
 
 def and_a_half(text: str) -> str:

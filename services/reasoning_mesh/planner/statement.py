@@ -38,12 +38,9 @@ from reasoning_mesh.planner.sentence_words import (
     BILLS,
     INSTRUCTIONS,
     KINDS,
-    NAMED_PAPERS,
     NOT_LITERAL,
-    PAPER_NAMES,
     PREPOSITIONS,
     REQUIRED,
-    WRITTEN_IN,
     bare,
     noun,
 )
@@ -153,8 +150,9 @@ def _rounded(statement: list[str], ask: str) -> str | None:
 
 def _rounded_as(statement: list[str], m: re.Match[str]) -> str | None:
     """The rounding `m` asks of the statement's quantity, where its place and unit fit it."""
-    if not _asked_fits(m):
-        return None
+    paper = m.groupdict().get("paper")
+    if paper is not None and not asks.written_in(m.groupdict().get("name"), paper):
+        return None  # `what should I write in the weekly column`: another amount
     said, counted = places_.said(m.group("places"))
     grouped = re.search(_GROUPED, said)
     quantity = one_quantity(statement, None, grouped=grouped is not None)
@@ -179,18 +177,6 @@ def _rounded_as(statement: list[str], m: re.Match[str]) -> str | None:
             return None  # `21.0975 km to the nearest whole m` converts first
         places = "to the nearest whole number"  # `93.48 cm to the nearest cm`
     return natural.reading_as(f"{quantity[0]}, round it {places}", "Round")
-
-
-def _asked_fits(m: re.Match[str]) -> bool:
-    """Whether a rounding asked `what should I write in the X` writes it in a paper (not `the
-    weekly column`: another amount). (`what should it be` was read in a draft and dropped:
-    review J found `When empty, the scale reads 0.0351 g` and `the old scale read`.)"""
-    paper, name = m.groupdict().get("paper"), m.groupdict().get("name")
-    return paper is None or (
-        paper in WRITTEN_IN
-        and (not name or name in PAPER_NAMES)
-        and (bool(name) or paper not in NAMED_PAPERS)
-    )
 
 
 def _of_kind(statement: list[str], unit: str | None, kind: str | None) -> bool:

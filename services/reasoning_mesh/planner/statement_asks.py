@@ -72,6 +72,8 @@ ROUNDING_ASKS = tuple(
         rf"(?:can you |could you )?round(?: {IT})? {_PLACES}",
         rf"(?:what(?: is|'s)|whats) {IT} (?:rounded |when rounded )?{_PLACES}",
         rf"(?:{IT} )?rounded {_PLACES}",
+        # (`what should it be to 2 dp` was read in a draft and dropped: review J found `When
+        # empty, the scale reads 0.0351 g`, `the old scale read`)
         # `To the nearest thousand, how many is that?`: the place first, then the ask of it
         rf"(?:rounded )?{_PLACES},? (?:how many (?:is|was) {IT}|(?:what(?: is|'s| was)|whats) "
         rf"{IT}|what (?:do|should|would) (?:i|we) (?:write|put|say)(?: (?:in|on) (?:the|my|our) "
@@ -130,11 +132,14 @@ def _purpose(m: re.Match[str]) -> str:
     the ask does not read: `for the family` may multiply; `for the natural log` is no paper)."""
     mine, name, what = m.group(0).lstrip().startswith("for my"), m.group("name"), m.group(2)
     paper = what in PURPOSES and (mine or what != "log") and (name is None or _names_a_paper(name))
-    # a paper named since (`the stock sheet`) only by a name of papers (not `the whole book`)
-    written = what in WRITTEN_IN - PURPOSES and (
-        name in PAPER_NAMES or (name is None and what not in NAMED_PAPERS)
-    )
-    return "" if paper or written else m.group(0)
+    return "" if paper or (what not in PURPOSES and written_in(name, what)) else m.group(0)
+
+
+def written_in(name: str | None, paper: str) -> bool:
+    """Whether `paper`, named by `name` before it, is one an amount is written in: named, if at
+    all, by a name of papers (`the stock sheet`; not `the whole book`, `the weekly column`), and
+    a table or sheet only when named (`for the table` may be dinner's)."""
+    return paper in WRITTEN_IN and (name in PAPER_NAMES or (name is None and paper not in NAMED_PAPERS))
 
 
 #: Words before a paper that say which amount it holds (review J: `for the fahrenheit

@@ -47,10 +47,22 @@ _SHOWS = re.compile(
 
 #: When a stated amount was (`this morning`, `58,391 fans last night`, `last season`).
 _WHEN_SAID = frozenset(
-    [("this", t) for t in ("morning", "afternoon", "evening")]
+    [
+        ("this", t)
+        for t in (
+            "morning",
+            "afternoon",
+            "evening",
+            "week",
+            "weekend",
+            "month",
+            "year",
+            "season",
+            "term",
+        )
+    ]
     + [("last", t) for t in ("night", "week", "weekend", "month", "year", "season", "time")]
     + [("in", "it"), ("in", "there")]  # `the stadium had 56,271 fans in it`: where they were
-    + [("this", t) for t in ("week", "weekend", "month", "year", "season", "term")]
 )
 #: Longer phrases of when (`over the weekend`, `in the last hour`): one stretch of time, the
 #: one the amount was in (never `a` or `per` one, which make a rate).

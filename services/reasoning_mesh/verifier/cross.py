@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from reasoning_mesh.contracts.plans import SubGoal
-from reasoning_mesh.verifier.routes import Op, RouteGoals
+from reasoning_mesh.verifier.routes import RouteGoals
 
 MAX_DEPTH = 3
 
@@ -83,11 +83,9 @@ def route(g: SubGoal, a: str, b: str, first: int) -> list[SubGoal]:
                 # way, where `21/175` asks for the decimal `0.12` the model rarely writes.
                 num, shift = step("*", num, _power(shift), f"{g.id}'s dividend, {shift} places on"), 0
         value = num if den == "1" else step("/", num, den, f"{g.id} as one division")
-        if shift:
-            op: Op = "*" if shift > 0 else "/"
-            places = _power(abs(shift))
-            note = f"{g.id}: {abs(shift)} decimal places shifted back (read as written)"
-            step(op, value, places, note)
+        if shift:  # only a product's or a dividend's own places are left: shifted back down
+            note = f"{g.id}: {-shift} decimal places shifted back (read as written)"
+            step("/", value, _power(-shift), note)
         if not steps.goals:  # nothing left to ask in smaller steps (`1 * 7`): no route
             return []
         return steps.answered_by_last(f"{g.note or g.id}, crossed")
