@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 export RMESH_HOME ?= .rmesh
 
-.PHONY: install demo up down status test test-unit lint schemas bench-mesh bench-reasoning bench-learning bench-model bench-restore bench-natural bench-translation bench-chaos bench-fuzz bench-overload bench-scaling train train-translator clean
+.PHONY: install demo up down status test test-unit lint schemas bench-mesh bench-reasoning bench-learning bench-model bench-restore bench-natural bench-translation bench-chaos bench-fuzz bench-overload bench-scaling train train-translator train-stories clean
 
 install: $(VENV)/.installed infra/kafka/lib/.fetched
 
@@ -135,6 +135,10 @@ train: install
 # The translation model (questions as people write them → the planner's phrasing): one phase.
 train-translator: install
 	$(BIN)/rmesh train-translator --out .rmesh/train/translator
+
+# The story model (a story → one expression over its numbers): heads on the frozen MiniLM encoder.
+train-stories: install
+	$(BIN)/rmesh train-stories --out .rmesh/train/stories
 
 clean: down
 	rm -rf $(RMESH_HOME)

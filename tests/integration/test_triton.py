@@ -1,5 +1,6 @@
-"""The embedder and the translator on the real tritonserver: shapes, normalisation, bad requests
-answered with an error while the rest of the dynamic batch is served."""
+"""The embedder, the translator and the story model on the real tritonserver: shapes,
+normalisation, bad requests answered with an error while the rest of the dynamic batch is
+served."""
 
 from __future__ import annotations
 
@@ -69,3 +70,21 @@ async def test_the_translator_reads_questions_and_refuses_bad_requests_alone(
     assert ("What is 91/7?", "") in readings
     assert refused == [("", "the model read no question the mesh answers")] * 2
     assert isinstance(bad, BadInferenceRequestError) and "samples" in str(bad)
+
+
+async def test_the_story_model_reads_a_story_and_refuses_bad_requests_alone(
+    triton_settings: TritonSettings,
+) -> None:
+    """The story model on the real tritonserver: one reading per head, made of the question's
+    own numbers; a question with no story is read by no head; a bad request fails alone."""
+    client = TritonClient(triton_settings.grpc_url)
+    story = client.read_story("I knitted 12 rows of 84 stitches. How many stitches is that in total?")
+    none = client.read_story("who wrote hamlet")
+    long = client.read_story("7 and 9 " + "x" * 3000)
+    readings, refused, bad = await asyncio.gather(story, none, long, return_exceptions=True)
+    await client.close()
+    assert isinstance(readings, list) and len(readings) == 5
+    assert sum(r == ("What is 12*84?", "") for r in readings) >= 3
+    assert isinstance(refused, list) and len(refused) == 5
+    assert all(r == "" and why.startswith("not a story") for r, why in refused)
+    assert isinstance(bad, BadInferenceRequestError) and "characters" in str(bad)

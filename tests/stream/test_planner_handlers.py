@@ -166,3 +166,68 @@ async def test_a_model_that_is_down_is_retried_not_answered() -> None:
             request, ctx
         )
     assert not [o for o in ctx.outputs if isinstance(o.value, MeshResult | VerifierInput)]
+
+
+class _Stories(_Reader):
+    """An in-memory story model: one reading per head."""
+
+    async def read(
+        self, question: str, *, samples: int, temperature: float, seed: int
+    ) -> list[Candidate]:
+        self.asked.append((question, samples, seed))
+        return [Candidate(r, "" if r else "declined") for r in self.readings]
+
+
+async def test_a_story_neither_model_reads_is_planned_from_the_story_models_agreed_heads() -> None:
+    query = "Knitting a blanket - 12 rows, 84 stitches per row. How many stitches is that in total?"
+    request = MeshRequest(id="s-1", query=query)
+    stories = _Stories(["What is 12*84?"] * 3 + ["What is 12+84?", None])
+    ctx = _ctx(request)
+    await PlannerHandlers(reader=_Reader([None] * 5), stories=stories).on_request(request, ctx)
+    (inbox,) = [o.value for o in ctx.outputs if isinstance(o.value, VerifierInput)]
+    assert inbox.plan is not None and inbox.plan.plan_source == "model"
+    assert inbox.plan.reading == "What is 12*84?" and inbox.plan.question == query
+    assert inbox.plan.final_check is not None and inbox.plan.final_check.answer_form == "not_negative"
+    assert stories.asked[0][0] == query  # the whole story, nothing unwrapped
+    events = [o.value.event for o in ctx.outputs if isinstance(o.value, RequestEvent)]
+    assert events == ["story_read", "planned"]
+
+
+@pytest.mark.parametrize(
+    ("query", "readings", "why"),
+    [
+        (
+            "Knitting a blanket - 12 rows, 84 stitches per row. How many stitches is that in total?",
+            ["What is 12*84?", "What is 12*84?", "What is 12+84?", None, None],
+            "the story model's readings disagree (2 of 5",
+        ),
+        (
+            "Uni timetable: 180 minutes of lectures a day for 5 days. How many hours a week is that?",
+            ["What is 180*5?"] * 5,
+            "converts between day and hour",
+        ),
+        (
+            "Spreadsheet sanity check: what does -15 times -4 minus 23 come out as?",
+            ["What is ((-15)*(-4))+23?"] * 5,
+            "the question's '-' is not in the reading",
+        ),
+    ],
+)
+async def test_an_unsound_or_split_story_reading_is_refused_with_the_reason(
+    query: str, readings: list[str | None], why: str
+) -> None:
+    request = MeshRequest(id="s-2", query=query)
+    ctx = _ctx(request)
+    await PlannerHandlers(stories=_Stories(readings)).on_request(request, ctx)
+    (result,) = [o.value for o in ctx.outputs if isinstance(o.value, MeshResult)]
+    assert result.status == "unsupported" and result.answer is None
+    assert result.error is not None and why in result.error.message
+
+
+async def test_a_question_refused_on_purpose_never_reaches_the_story_model() -> None:
+    request = MeshRequest(id="s-3", query="I worked 9-5 with a 0.5 hour break, how long is that?")
+    stories = _Stories(["What is 9-5?"] * 5)
+    ctx = _ctx(request)
+    await PlannerHandlers(stories=stories).on_request(request, ctx)
+    (result,) = [o.value for o in ctx.outputs if isinstance(o.value, MeshResult)]
+    assert result.status == "unsupported" and not stories.asked

@@ -25,7 +25,7 @@ def read_by(result: MeshResult | None) -> str:
     if result is None or not trace:
         return "no_plan"
     if trace.get("plan_source") == "model":
-        return "model"
+        return "story_model" if trace.get("plan_model") == "stories" else "model"
     return "grammar" if trace.get("reading") else "as_written"
 
 

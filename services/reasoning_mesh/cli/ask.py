@@ -27,8 +27,13 @@ def trace_tree(result: MeshResult) -> Tree:
     shown = result.answer if result.answer is not None else "no answer"
     root = Tree(f"[bold]{title}[/]  → [{_COLOUR.get(status, 'white')}]{shown} ({status})[/]")
     trace: dict[str, Any] = result.reasoning_trace or {}
-    if trace.get("reading"):  # who read the question: the grammar or the translation model
-        by = "the translation model" if trace.get("plan_source") == "model" else "the grammar"
+    if trace.get("reading"):  # who read the question: the grammar or a model
+        models = {"stories": "the story model"}
+        by = (
+            models.get(trace.get("plan_model") or "", "the translation model")
+            if trace.get("plan_source") == "model"
+            else "the grammar"
+        )
         root.add(f"[dim]read by {by} as[/] {trace['reading']}")
     nodes: dict[str, Tree] = {}
     for g in trace.get("goals", []):

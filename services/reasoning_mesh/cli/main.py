@@ -18,7 +18,7 @@ from reasoning_mesh.cli.ask import ask as ask_command
 from reasoning_mesh.cli.common import console, err_console, fail, run
 from reasoning_mesh.cli.top import top as top_command
 from reasoning_mesh.cli.train import train as train_command
-from reasoning_mesh.cli.train import train_translator
+from reasoning_mesh.cli.train import train_stories, train_translator
 from reasoning_mesh.contracts import events, results
 from reasoning_mesh.contracts.topics import SERVICES
 from reasoning_mesh.errors import MeshError
@@ -41,6 +41,7 @@ schemas_app = typer.Typer(help="Message contracts.", no_args_is_help=True)
 app.add_typer(schemas_app, name="schemas")
 app.command("train")(train_command)
 app.command("train-translator")(train_translator)
+app.command("train-stories")(train_stories)
 app.command("ask")(ask_command)
 app.command("top")(top_command)
 

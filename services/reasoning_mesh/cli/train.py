@@ -87,3 +87,41 @@ def train_translator(
         f"wrote {target} ({extra['params']} parameters, {extra['train_wall_clock_s']:.0f}s, "
         f"held-out phrasing accuracy {extra['held_out_phrasing_accuracy']:.3f})"
     )
+
+
+def train_stories(
+    out: Path = typer.Option(None, help="Model directory (default: model_repository/stories/1)."),
+    bench: Path = typer.Option(None, help="Question files (default: infra/bench)."),
+    shared: Path = typer.Option(
+        Path("../shared/benchmarks"),
+        help="Benchmarks never trained on (their questions are left out of the data).",
+    ),
+    upto: int = typer.Option(
+        122, min=1, help="Train on natural_unseen1..N; later files are reported on."
+    ),
+    threads: int = typer.Option(2, min=1, help="CPU threads for torch."),
+) -> None:
+    """Train the story model (a story → one expression over its own numbers) on the project's
+    question files, labelled by their answers, and write its heads and manifest."""
+    import torch
+
+    from reasoning_mesh.infra.paths import model_repository, repo_root
+    from reasoning_mesh.models.stories.train import Recipe
+    from reasoning_mesh.models.stories.train import train as run_training
+
+    torch.set_num_threads(threads)
+    target = out or model_repository() / "stories" / "1"
+    manifest = run_training(
+        bench or repo_root() / "infra" / "bench",
+        shared if shared.is_dir() else None,
+        target,
+        Recipe(train_upto=upto),
+        log=console.print,
+    )
+    held = manifest["held_out"]
+    assert isinstance(held, dict)
+    console.print(
+        f"wrote {target} ({manifest['examples']} questions, {manifest['train_wall_clock_s']}s; "
+        f"held out: {held.get('right', 0)} right and {held.get('wrong', 0)} wrong of "
+        f"{held.get('read', 0)} read, {held.get('questions', 0)} questions)"
+    )

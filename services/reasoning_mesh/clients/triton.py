@@ -199,6 +199,16 @@ class TritonClient:
             raise InferenceError(f"Triton model {model!r} returned incomplete outputs")
         return [(_str(r), _str(w)) for r, w in zip(readings[0], why[0], strict=True)]
 
+    async def read_story(self, question: str, *, model: str = "stories") -> list[tuple[str, str]]:
+        """One reading of `question` per head of the story model: (reading, why none), the
+        reading empty where the head read none."""
+        inputs = [_tensor("QUESTION", np.array([[question.encode()]], dtype=np.object_), "BYTES")]
+        result = await self._infer(model, inputs, {})
+        readings, why = result.as_numpy("READINGS"), result.as_numpy("WHY_NONE")
+        if readings is None or why is None:
+            raise InferenceError(f"Triton model {model!r} returned incomplete outputs")
+        return [(_str(r), _str(w)) for r, w in zip(readings[0], why[0], strict=True)]
+
     async def close(self) -> None:
         await self._client.close()
 

@@ -135,6 +135,12 @@ class Plan(BaseModel):
     plan_source: Literal["rules", "model"] = Field(
         default="rules", description="Who read the question: the planner's grammar or a model."
     )
+    plan_model: str | None = Field(
+        default=None,
+        description="Which model read it, where `plan_source` is `model`: `translator` (the "
+        "question's own operations, phrased as the planner's) or `stories` (a story's numbers "
+        "in one expression).",
+    )
     reading: str | None = Field(
         default=None,
         description="The question in the planner's own phrasing, when it was written otherwise "

@@ -25,7 +25,7 @@ from reasoning_mesh.infra.paths import (
     trusted_keys_dir,
 )
 
-DEFAULT_MODELS = ("embedder", "reasoner", "translator")
+DEFAULT_MODELS = ("embedder", "reasoner", "translator", "stories")
 
 
 def pytriton_server_dir() -> Path:

@@ -11,7 +11,7 @@ from reasoning_mesh.contracts import adapters, reasoning, results, verifier_inbo
 from reasoning_mesh.contracts.adapters import AdapterEvent
 from reasoning_mesh.contracts.requests import MeshRequest
 from reasoning_mesh.planner.handlers import PlannerHandlers
-from reasoning_mesh.planner.reader import TritonReader
+from reasoning_mesh.planner.reader import TritonReader, TritonStoryReader
 from reasoning_mesh.planner.settings import PlannerSettings
 from reasoning_mesh.planner.translation import ReadingPolicy
 from reasoning_mesh.runtime.service import run_service
@@ -64,16 +64,25 @@ def _routing_stage(
 
 def handlers_for(settings: PlannerSettings, client: TritonClient | None = None) -> PlannerHandlers:
     """The planner's handlers, with the translation model on Triton unless it is turned off."""
-    reader = None
-    if settings.planner_translator:
+    reader = stories = None
+    if settings.planner_translator or settings.planner_stories:
         client = client or TritonClient(settings.triton.grpc_url, settings.triton.timeout_s)
+    if settings.planner_translator and client is not None:
         reader = TritonReader(client, settings.planner_translator_model)
+    if settings.planner_stories and client is not None:
+        stories = TritonStoryReader(client, settings.planner_stories_model)
     policy = ReadingPolicy(
         samples=settings.planner_translator_samples,
         temperature=settings.planner_translator_temperature,
         min_agree=settings.planner_translator_min_agree,
     )
-    return PlannerHandlers(fallbacks=settings.planner_fallback_routes, reader=reader, policy=policy)
+    return PlannerHandlers(
+        fallbacks=settings.planner_fallback_routes,
+        reader=reader,
+        policy=policy,
+        stories=stories,
+        story_agree=settings.planner_stories_min_agree,
+    )
 
 
 async def main() -> None:

@@ -11,7 +11,7 @@ from reasoning_mesh.contracts.requests import Budget, MeshRequest
 from reasoning_mesh.contracts.results import MeshResult, Status
 from reasoning_mesh.contracts.verifier_inbox import VerifierInput
 from reasoning_mesh.errors import MeshError, NonRetryableError
-from reasoning_mesh.planner import wrappers
+from reasoning_mesh.planner import story_reading, wrappers
 from reasoning_mesh.planner.domain import UnsupportedQuestionError, plan_question, route
 from reasoning_mesh.planner.translation import (
     ModelReader,
@@ -30,11 +30,14 @@ class PlannerHandlers:
         fallbacks: bool = True,
         reader: ModelReader | None = None,
         policy: ReadingPolicy | None = None,
+        stories: ModelReader | None = None,
+        story_agree: int = 3,
     ) -> None:
         #: skill -> (published_at, adapter id) of the newest adapter the reasoner has loaded.
         self.adapters: dict[str, tuple[float, str]] = {}
         self.fallbacks = fallbacks
         self.reader, self.policy = reader, policy or ReadingPolicy()
+        self.stories, self.story_agree = stories, story_agree
 
     def routes(self) -> dict[str, str]:
         return {skill: aid for skill, (_, aid) in self.adapters.items()}
@@ -101,9 +104,37 @@ class PlannerHandlers:
                     )
                     return choice.plan.model_copy(update={"question": request.query})
                 reason = f"{reason}; {choice.reason}"
+        if self.stories is not None and story_reading.worth_reading(str(exc)):
+            plan, reason = await self._story_plan(request, reason, ctx)
+            if plan is not None:
+                return plan
         ctx.event("unsupported", reason=reason[:500])
         _answer(ctx, request, "unsupported", UnsupportedQuestionError(reason))
         return None
+
+    async def _story_plan(
+        self, request: MeshRequest, reason: str, ctx: Context
+    ) -> tuple[Plan | None, str]:
+        """The story model's plan for the whole question, or None and the reason grown by why."""
+        assert self.stories is not None
+        try:
+            candidates = await self.stories.read(request.query, samples=0, temperature=0.0, seed=0)
+        except NonRetryableError as err:
+            return None, f"{reason}; the story model refused it: {err}"
+        choice = choose(
+            request.query,
+            candidates,
+            request.budget or Budget(),
+            min_agree=self.story_agree,
+            fallbacks=self.fallbacks,
+            checker=story_reading.check,
+            model="story model",
+            model_name="stories",
+        )
+        if choice.plan is None:
+            return None, f"{reason}; {choice.reason}"
+        ctx.event("story_read", reading=choice.plan.reading, votes=choice.votes, heads=choice.samples)
+        return choice.plan, reason
 
     async def on_adapter(self, event: AdapterEvent, ctx: Context) -> None:
         # Only a loaded adapter is routed to: a refused one never replaces the one serving now.

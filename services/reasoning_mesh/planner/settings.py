@@ -22,6 +22,12 @@ class PlannerSettings(MeshSettings):
     planner_translator_samples: int = Field(default=5, ge=1, le=16)
     planner_translator_temperature: float = Field(default=0.7, ge=0.0)
     planner_translator_min_agree: int = Field(default=3, ge=1)
+    #: Questions neither reads, told as stories, go to the story model on Triton (`stories`);
+    #: off, they are answered `unsupported` (`RMESH_PLANNER_STORIES=0`). How many of its heads
+    #: (five in the shipped model) must read the same expression.
+    planner_stories: bool = True
+    planner_stories_model: str = "stories"
+    planner_stories_min_agree: int = Field(default=3, ge=1)
 
     @model_validator(mode="after")
     def _a_majority_agrees(self) -> PlannerSettings:

@@ -36,6 +36,12 @@ class Candidate:
     why_none: str = ""
 
 
+class Checker(Protocol):
+    def __call__(
+        self, question: str, reading: str, budget: Budget, *, fallbacks: bool = True
+    ) -> Plan | str: ...
+
+
 class ModelReader(Protocol):
     async def read(
         self, question: str, *, samples: int, temperature: float, seed: int
@@ -94,7 +100,13 @@ def choose(
     *,
     min_agree: int,
     fallbacks: bool = True,
+    checker: Checker | None = None,
+    model: str = "translation model",
+    model_name: str = "translator",
 ) -> Choice:
+    """The reading at least `min_agree` candidates share and `checker` (`check` by default)
+    finds sound, as a plan from the model; or none, and why."""
+    checker = checker or check
     votes: Counter[str] = Counter()
     plans: dict[str, Plan] = {}
     refusals: Counter[str] = Counter()
@@ -103,7 +115,7 @@ def choose(
             refusals[c.why_none or "no reading"] += 1
             continue
         if c.reading not in plans:
-            outcome = check(question, c.reading, budget, fallbacks=fallbacks)
+            outcome = checker(question, c.reading, budget, fallbacks=fallbacks)
             if isinstance(outcome, str):
                 refusals[outcome] += 1
                 continue
@@ -112,13 +124,16 @@ def choose(
     n = len(candidates)
     if not votes:
         why = refusals.most_common(1)[0][0] if refusals else "no samples"
-        return Choice(None, f"the translation model found no sound reading ({why})", 0, n)
+        return Choice(None, f"the {model} found no sound reading ({why})", 0, n)
     reading, top = votes.most_common(1)[0]
     if top < min_agree:
-        return Choice(
-            None, f"the translation model's readings disagree ({top} of {n} for {reading!r})", top, n
-        )
+        return Choice(None, f"the {model}'s readings disagree ({top} of {n} for {reading!r})", top, n)
     plan = plans[reading].model_copy(
-        update={"question": question, "reading": reading, "plan_source": "model"}
+        update={
+            "question": question,
+            "reading": reading,
+            "plan_source": "model",
+            "plan_model": model_name,
+        }
     )
     return Choice(plan, f"{top} of {n} samples read {reading!r}", top, n)

@@ -45,6 +45,7 @@ def trace_of(state: RequestState) -> dict[str, Any]:
         "question": state.question,
         "shape": state.plan.shape,
         "plan_source": state.plan.plan_source,
+        "plan_model": state.plan.plan_model,
         "reading": state.plan.reading,
         "answer_goal": state.plan.answer,
         "final_check": state.plan.final_check.model_dump(),

@@ -1,0 +1,100 @@
+"""Plans from the story model, for questions neither the grammar nor the translation model reads
+(pure: no Triton).
+
+A story (`Knitting a blanket - 12 rows, 84 stitches per row. How many stitches is that in
+total?`) names no operation, so the translation model's checks, which hold a reading to the
+operations and order the question writes, cannot apply. The story model's reading is held
+instead to what it is made of (`models.stories.operands`: each of the question's own numbers
+once, as written, and nothing else) and to these:
+1. only a question the grammar declined for not reading it (never one it refused for a reason:
+   a time of day, a mixed number, a unit the knowledge base lacks, pounds that may be money);
+2. no two units of one kind (`180 minutes a day ... how many hours`, `2 kg 350 g in grams`):
+   a conversion needs a factor the question does not say, and the model writes none; no
+   operation the mesh does not do (`percent`, `squared`, `remainder`);
+3. every operation the question names in words (`plus`, `minus`, `times`, `divided`) is in the
+   reading (`-15 times -4 minus 23` is never `(-15*-4)+23`);
+4. the reading plans as written, and a question asking `how many` or `how much` gets no
+   negative answer (a reading that subtracts the wrong way round fails at the verifier);
+5. `min_agree` of the heads, each fitted on its own sample of the data, read the same template.
+The steps are then verified as every plan's are, and the plan says `plan_source: model`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reasoning_mesh.contracts.plans import FinalCheck, Plan
+from reasoning_mesh.contracts.requests import Budget
+from reasoning_mesh.planner import forms, money
+from reasoning_mesh.planner.domain import plan_as_written
+from reasoning_mesh.planner.expr import UnplannableError
+from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
+
+#: The grammar's reasons for not reading a question at all (`domain.plan_question`); any other
+#: reason is a refusal on purpose, which no model overrides.
+_UNREAD = (
+    "no plan for this question: not a definition",
+    "no plan for this question: unexpected",
+    "no arithmetic, equation, conversion or rounding found",
+)
+_AMOUNT_ASKED = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)
+#: Unit names that are also words or letters (`us`, `m`, `mo`): never taken for a unit here.
+_NOT_UNITS = frozenset(("us", "dec", "mo", "ky", "um"))
+_KINDS = {"liquid": "volume"}  # fluid ounces and litres convert
+_NAMED = {
+    "+": r"\bplus\b|\badd(?:ed)?\b",
+    "-": r"\bminus\b|\bsubtract(?:ed)?\b|\btake away\b",
+    "*": r"\btimes\b|\bmultipl(?:y|ied)\b|×",
+    "/": r"\bdivided\b|\bdivide\b|÷",
+}
+_BEYOND = re.compile(
+    r"\b(?:squared?|cubed?|powers?|percent(?:age)?|%|roots?|remainders?|mod(?:ulo)?|factorial"
+    r"|log|primes?|gcd|lcm|hcf|median|mode|ratio)\b|%",
+    re.IGNORECASE,
+)
+
+
+def worth_reading(reason: str) -> bool:
+    return reason.startswith(_UNREAD)
+
+
+def converts(question: str) -> str:
+    """Why the question converts between units (two units of one kind), or empty."""
+    kinds: dict[str, set[str]] = {}
+    for word in re.findall(r"[a-zµ]+", question.lower()):
+        unit = UNIT_NAMES.get(word) if len(word) > 1 and word not in _NOT_UNITS else None
+        if unit:
+            kind = DIMENSION_OF.get(unit, "")
+            kinds.setdefault(_KINDS.get(kind, kind), set()).add(unit)
+    both = next((sorted(units) for units in kinds.values() if len(units) > 1), None)
+    return f"the question converts between {both[0]} and {both[1]}" if both else ""
+
+
+def check(question: str, reading: str, budget: Budget, *, fallbacks: bool = True) -> Plan | str:
+    """The plan of a sound story reading, or why it is not sound."""
+    if why := converts(question):
+        return f"{why}, which the story model does not do"
+    if beyond := _BEYOND.search(question):
+        return f"the question asks for {beyond[0]!r}, which the story model does not do"
+    for op, words in _NAMED.items():
+        if re.search(words, question, re.IGNORECASE) and op not in _binary(reading):
+            return f"the question's {op!r} is not in the reading"
+    try:
+        plan = plan_as_written(reading, budget, fallbacks=fallbacks)
+    except UnplannableError as exc:
+        return f"the reading does not plan: {exc}"
+    if why := money.pounds_as_money(question, plan):
+        return why
+    plan = forms.decimal_asked(question, plan)
+    final = plan.final_check or FinalCheck()
+    if _AMOUNT_ASKED.search(question) and final.answer_form == "any":
+        plan = plan.model_copy(
+            update={"final_check": final.model_copy(update={"answer_form": "not_negative"})}
+        )
+    return plan
+
+
+def _binary(reading: str) -> set[str]:
+    """The operations of a reading (`What is (-7)*(-9)-15?`): a minus after `(` is a sign."""
+    body = reading.removeprefix("What is ").rstrip("?")
+    return {c for i, c in enumerate(body) if c in "+*/" or (c == "-" and i and body[i - 1] != "(")}

@@ -1,0 +1,144 @@
+"""The story model: its operands and templates (pure), its heads on a toy problem, the shipped
+model's data guard, and the planner's checks on its readings."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import torch
+
+from reasoning_mesh.contracts.requests import Budget
+from reasoning_mesh.infra.paths import model_repository, repo_root
+from reasoning_mesh.models.stories.heads import NONE, HeadsRecipe, fit
+from reasoning_mesh.models.stories.operands import (
+    NotAStoryError,
+    arity,
+    matching,
+    reading,
+    story,
+    templates,
+)
+from reasoning_mesh.models.stories.train import classes_and_targets, examples, guard, questions_of
+from reasoning_mesh.planner import story_reading
+
+SHIPPED = model_repository() / "stories" / "1"
+BENCH = repo_root() / "infra" / "bench"
+
+
+@pytest.mark.parametrize(
+    ("question", "literals"),
+    [
+        ("Knitting a blanket - 12 rows, 84 stitches per row. How many stitches?", ["12", "84"]),
+        ("the thermometer read -4 overnight and 11 by noon", ["-4", "11"]),
+        ("what's 7 times negative 13?", ["7", "-13"]),
+        ("what's minus 7 times minus 9, then take away 15?", ["-7", "-9", "15"]),
+        ("12 - 5 = ?", ["12", "5"]),  # an operation, not a sign
+        ("Planted 240 seeds and 3/5 of them came up", ["240", "3/5"]),
+        ("sold seventeen cupcakes at 2.75 each", ["17", "2.75"]),
+        ("invoice: 1,250 plus 3 more", ["1250", "3"]),
+    ],
+)
+def test_a_story_s_operands_are_its_numbers_as_written_with_their_signs(
+    question: str, literals: list[str]
+) -> None:
+    assert [o.literal for o in story(question).operands] == literals
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the capital of France?",
+        "Is 17 prime?",
+        "Shift from 9:30 to 17:00, 3 breaks",
+        "1 2 3 4 5 things",
+    ],
+)
+def test_no_story_without_two_to_four_operands_each_a_number_alone(question: str) -> None:
+    with pytest.raises(NotAStoryError):
+        story(question)
+
+
+def test_templates_use_each_operand_once_and_readings_copy_the_literals() -> None:
+    assert len(templates(2)) == 8  # 2 orders x 4 operations
+    assert all(arity(t) == 3 for t in templates(3))
+    s = story("greenhouse read -4 at night and 11 by noon. How many degrees did it go up?")
+    assert matching(s, "15") == ["(O2-O1)"]
+    assert reading("(O2-O1)", s) == "What is 11-(-4)?"
+    assert reading("((O1*O2)+O3)", story("3 items at 14.75 each plus 6.20 delivery")) == (
+        "What is (3*14.75)+6.20?"
+    )
+    with pytest.raises(NotAStoryError):
+        reading("(O1*O2)", story("3 items at 14.75 each plus 6.20 delivery"))
+
+
+def test_a_label_is_the_commonest_template_worth_the_answer_in_question_order(tmp_path: Path) -> None:
+    rows = [
+        {"cat": "arith", "question": f"{a} rows of {b} stitches, how many?", "answer": str(a * b)}
+        for a, b in [(2, 3), (4, 5), (6, 7), (3, 9)]
+    ] + [{"cat": "ood", "question": "is 4 or 5 the better score?", "answer": None}]
+    path = tmp_path / "natural_unseen1.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    data = examples([path])
+    classes, targets = classes_and_targets(data, min_count=2)
+    assert classes == [NONE, "(O1*O2)"] and targets == ["(O1*O2)"] * 4 + [NONE]
+    assert examples([path], withheld={rows[0]["question"].lower()})[0].question == rows[1]["question"]
+
+
+def test_heads_learn_a_toy_rule_and_mask_templates_of_another_arity() -> None:
+    gen = torch.Generator().manual_seed(0)
+    x = torch.randn(400, 6, generator=gen)
+    y = (x[:, 0] > 0).long()  # class 1 where the first feature is positive
+    heads = fit(x, y, [NONE, "(O1*O2)"], HeadsRecipe(heads=3, iterations=50))
+    probs = heads(torch.tensor([[3.0, 0, 0, 0, 0, 0], [-3.0, 0, 0, 0, 0, 0]]), torch.tensor([2, 2]))
+    assert probs.shape == (3, 2, 2)
+    assert (probs[:, 0, 1] > 0.9).all() and (probs[:, 1, 0] > 0.9).all()
+    three = heads(torch.tensor([[3.0, 0, 0, 0, 0, 0]]), torch.tensor([3]))
+    assert (three[:, 0, 1] == 0).all()  # (O1*O2) cannot read three operands
+
+
+def test_the_shipped_model_never_trained_on_a_file_reported_on_or_a_benchmark() -> None:
+    manifest = json.loads((SHIPPED / "manifest.json").read_text())
+    upto = manifest["recipe"]["train_upto"]
+    numbers = [int(re.search(r"(\d+)", name)[1]) for name in manifest["training_files"]]
+    assert numbers and max(numbers) <= upto
+    reported = [
+        p for p in BENCH.glob("natural_unseen*.jsonl") if int(re.search(r"(\d+)", p.name)[1]) > upto
+    ]
+    shared = repo_root().parent / "shared" / "benchmarks"
+    reported += sorted(shared.glob("*.jsonl")) if shared.is_dir() else []
+    trained = examples([BENCH / n for n in manifest["training_files"]], questions_of(reported))
+    assert len(trained) == manifest["examples"]
+    guard(trained, reported)  # raises LeakError on any shared question
+
+
+@pytest.mark.parametrize(
+    ("reason", "asked"),
+    [
+        ("no plan for this question: not a definition: 'x'", True),
+        ("no plan for this question: unexpected 'y' in 'x'", True),
+        ("no arithmetic, equation, conversion or rounding found", True),
+        ("cup: not a unit the knowledge base holds", False),
+        ("no plan for this question: a mixed number (1 1/2) is not read; write it as a fraction", False),
+        ("times of day on a shift or timesheet (9-5, 7.30) are not decimals or subtractions", False),
+    ],
+)
+def test_only_a_question_the_grammar_could_not_read_goes_to_the_story_model(
+    reason: str, asked: bool
+) -> None:
+    assert story_reading.worth_reading(reason) is asked
+
+
+def test_a_story_reading_plans_as_written_and_an_amount_asked_is_never_negative() -> None:
+    q = "Fitness goal: I'm 82 kg and losing 0.5 kg a week. How many weeks until I hit 75 kg?"
+    plan = story_reading.check(q, "What is (75-82)/0.5?", Budget())
+    assert not isinstance(plan, str)
+    assert plan.final_check is not None and plan.final_check.answer_form == "not_negative"
+    temp = story_reading.check(
+        "it read -4 and then 11 by noon. what's the change?", "What is 11-(-4)?", Budget()
+    )
+    assert not isinstance(temp, str) and temp.final_check is not None
+    assert temp.final_check.answer_form == "any"
+    assert isinstance(story_reading.check(q, "What is 82 +* 0.5?", Budget()), str)
