@@ -12,6 +12,7 @@ import torch
 
 from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.infra.paths import model_repository, repo_root
+from reasoning_mesh.models.stories.features import ask_span
 from reasoning_mesh.models.stories.heads import NONE, HeadsRecipe, fit
 from reasoning_mesh.models.stories.operands import (
     NotAStoryError,
@@ -26,6 +27,7 @@ from reasoning_mesh.planner import story_reading
 
 SHIPPED = model_repository() / "stories" / "1"
 BENCH = repo_root() / "infra" / "bench"
+SHARED = repo_root().parent / "shared" / "benchmarks"
 
 
 @pytest.mark.parametrize(
@@ -59,6 +61,22 @@ def test_a_story_s_operands_are_its_numbers_as_written_with_their_signs(
 def test_no_story_without_two_to_four_operands_each_a_number_alone(question: str) -> None:
     with pytest.raises(NotAStoryError):
         story(question)
+
+
+@pytest.mark.parametrize(
+    ("text", "ask"),
+    [
+        ("tickets came to #1 for the #2 of us. how much was each ticket?", "how much was each ticket"),
+        (
+            "tickets came to #1 for the #2 of us, how much each",
+            "tickets came to #1 for the #2 of us, how much each",
+        ),
+        ("#1 rows: #2 stitches a row. total stitches? thanks", "total stitches"),
+    ],
+)
+def test_the_ask_is_the_last_sentence_up_to_its_question_mark(text: str, ask: str) -> None:
+    lo, hi = ask_span(text)
+    assert text[lo:hi].strip() == ask
 
 
 def test_templates_use_each_operand_once_and_readings_copy_the_literals() -> None:
@@ -99,17 +117,25 @@ def test_heads_learn_a_toy_rule_and_mask_templates_of_another_arity() -> None:
     assert (three[:, 0, 1] == 0).all()  # (O1*O2) cannot read three operands
 
 
-def test_the_shipped_model_never_trained_on_a_file_reported_on_or_a_benchmark() -> None:
+def _reported(upto: int) -> list[Path]:
+    return [p for p in BENCH.glob("natural_unseen*.jsonl") if int(re.search(r"(\d+)", p.name)[1]) > upto]
+
+
+def test_the_shipped_model_never_trained_on_a_later_file() -> None:
     manifest = json.loads((SHIPPED / "manifest.json").read_text())
     upto = manifest["recipe"]["train_upto"]
     numbers = [int(re.search(r"(\d+)", name)[1]) for name in manifest["training_files"]]
     assert numbers and max(numbers) <= upto
-    reported = [
-        p for p in BENCH.glob("natural_unseen*.jsonl") if int(re.search(r"(\d+)", p.name)[1]) > upto
-    ]
-    shared = repo_root().parent / "shared" / "benchmarks"
-    reported += sorted(shared.glob("*.jsonl")) if shared.is_dir() else []
-    trained = examples([BENCH / n for n in manifest["training_files"]], questions_of(reported))
+    assert _reported(upto), "the files reported on are in infra/bench"
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/benchmarks is not on this machine")
+def test_the_shipped_model_s_data_is_its_manifest_s_and_holds_no_benchmark_question() -> None:
+    manifest = json.loads((SHIPPED / "manifest.json").read_text())
+    reported = _reported(manifest["recipe"]["train_upto"]) + sorted(SHARED.glob("*.jsonl"))
+    files = [BENCH / n for n in manifest["training_files"]]
+    files += [repo_root() / "infra" / "train" / "stories" / n for n in manifest["extra_files"]]
+    trained = examples(files, questions_of(reported))
     assert len(trained) == manifest["examples"]
     guard(trained, reported)  # raises LeakError on any shared question
 

@@ -97,7 +97,10 @@ def train_stories(
         help="Benchmarks never trained on (their questions are left out of the data).",
     ),
     upto: int = typer.Option(
-        122, min=1, help="Train on natural_unseen1..N; later files are reported on."
+        130, min=1, help="Train on natural_unseen1..N; later files are reported on."
+    ),
+    extra: Path = typer.Option(
+        None, help="Files written for training alone (default: infra/train/stories)."
     ),
     threads: int = typer.Option(2, min=1, help="CPU threads for torch."),
 ) -> None:
@@ -116,6 +119,7 @@ def train_stories(
         shared if shared.is_dir() else None,
         target,
         Recipe(train_upto=upto),
+        extra=extra or repo_root() / "infra" / "train" / "stories",
         log=console.print,
     )
     held = manifest["held_out"]

@@ -31,7 +31,7 @@ class PlannerHandlers:
         reader: ModelReader | None = None,
         policy: ReadingPolicy | None = None,
         stories: ModelReader | None = None,
-        story_agree: int = 3,
+        story_agree: int = 4,
     ) -> None:
         #: skill -> (published_at, adapter id) of the newest adapter the reasoner has loaded.
         self.adapters: dict[str, tuple[float, str]] = {}

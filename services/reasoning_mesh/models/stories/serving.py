@@ -18,7 +18,7 @@ from safetensors.torch import load_file
 
 from reasoning_mesh.errors import BadInferenceRequestError
 from reasoning_mesh.models.reasoner.checkpoint import CheckpointError, sha384
-from reasoning_mesh.models.stories.features import Encoder
+from reasoning_mesh.models.stories.features import WIDTH, Encoder
 from reasoning_mesh.models.stories.heads import NONE, Heads
 from reasoning_mesh.models.stories.operands import NotAStoryError, Story, reading, story
 from reasoning_mesh.models.stories.train import WEIGHTS
@@ -45,6 +45,10 @@ class StoryReader:
         if sha384(weights) != manifest["sha384"]:
             raise CheckpointError(f"{weights}: SHA-384 differs from the manifest's; refusing to load")
         state = load_file(str(weights))
+        if manifest["width"] != WIDTH or state["weight"].shape[-1] != WIDTH:
+            raise CheckpointError(
+                f"{directory}: heads of width {manifest['width']}, features of {WIDTH}"
+            )
         heads = Heads(manifest["classes"], manifest["width"], state["weight"].shape[0])
         heads.load_state_dict(state)
         return cls(heads, Encoder(device), float(manifest["threshold"]))

