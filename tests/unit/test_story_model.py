@@ -168,3 +168,32 @@ def test_a_story_reading_plans_as_written_and_an_amount_asked_is_never_negative(
     assert not isinstance(temp, str) and temp.final_check is not None
     assert temp.final_check.answer_form == "any"
     assert isinstance(story_reading.check(q, "What is 82 +* 0.5?", Budget()), str)
+
+
+@pytest.mark.parametrize(
+    ("question", "why"),
+    [
+        ("We're 12 behind with 4 games left and 3 points a win. Can we still catch them?", "yes or no"),
+        ("I have 3 bags of 20 rolls. Is that enough for 50 people?", "yes or no"),
+        ("£1,000 split between 7 classes to the nearest penny. How much each?", "'nearest'"),
+        (
+            "Of the 120 on the tour, 3/4 went on the boat and a third of those got sick. How many?",
+            "'third'",
+        ),
+        (
+            "2 kg 350 g of compost. How many grams is that in total?",
+            "converts between gram and kilogram",
+        ),
+    ],
+)
+def test_a_story_the_model_cannot_answer_is_refused_before_its_reading_plans(
+    question: str, why: str
+) -> None:
+    outcome = story_reading.check(question, "What is 12*4?", Budget())
+    assert isinstance(outcome, str) and why in outcome
+
+
+def test_a_request_that_opens_like_a_yes_no_question_is_still_a_story() -> None:
+    q = "can you work out 12 rows of 84 stitches for me? how many stitches is that"
+    assert not story_reading.yes_or_no(q)
+    assert not isinstance(story_reading.check(q, "What is 12*84?", Budget()), str)

@@ -13,11 +13,13 @@ once, as written, and nothing else) and to these:
    operation the mesh does not do (`percent`, `squared`, `remainder`), no rounding asked (the
    model writes none), and no number said as a word the operands lack (`a third of those`,
    `twice`, `a dozen`: the model would leave it out);
-3. every operation the question names in words (`plus`, `minus`, `times`, `divided`) is in the
+3. the ask is no yes-or-no question (`Can we still catch them?`, `Is that enough?`), though a
+   request may open like one (`can you work out the total?`);
+4. every operation the question names in words (`plus`, `minus`, `times`, `divided`) is in the
    reading (`-15 times -4 minus 23` is never `(-15*-4)+23`);
-4. the reading plans as written, and a question asking `how many` or `how much` gets no
+5. the reading plans as written, and a question asking `how many` or `how much` gets no
    negative answer (a reading that subtracts the wrong way round fails at the verifier);
-5. `min_agree` of the heads, each fitted on its own sample of the data, read the same template.
+6. `min_agree` of the heads, each fitted on its own sample of the data, read the same template.
 The steps are then verified as every plan's are, and the plan says `plan_source: model`.
 """
 
@@ -27,6 +29,7 @@ import re
 
 from reasoning_mesh.contracts.plans import FinalCheck, Plan
 from reasoning_mesh.contracts.requests import Budget
+from reasoning_mesh.models.stories.operands import ask_span
 from reasoning_mesh.planner import forms, money
 from reasoning_mesh.planner.domain import plan_as_written
 from reasoning_mesh.planner.expr import UnplannableError
@@ -66,6 +69,22 @@ def worth_reading(reason: str) -> bool:
     return reason.startswith(_UNREAD)
 
 
+#: Words that open a yes-or-no question; before `you` (and the like) they open a request.
+_YES_NO = frozenset(
+    ("is", "are", "was", "were", "am", "do", "does", "did", "can", "could", "will", "would",
+     "should", "shall", "has", "have", "had", "may", "might", "must", "isn't", "aren't",
+     "can't", "won't", "didn't", "doesn't", "don't", "wasn't", "hasn't", "haven't")
+)  # fmt: skip
+_ASKED_OF = frozenset(("you", "u", "ya", "someone", "somebody", "anyone", "anybody"))
+
+
+def yes_or_no(question: str) -> bool:
+    """Whether the question's ask opens as a yes-or-no question (not `can you ...`)."""
+    lo, hi = ask_span(question.lower())
+    words = re.findall(r"[a-z']+", question.lower()[lo:hi])
+    return bool(words) and words[0] in _YES_NO and (len(words) < 2 or words[1] not in _ASKED_OF)
+
+
 def converts(question: str) -> str:
     """Why the question converts between units (two units of one kind), or empty."""
     kinds: dict[str, set[str]] = {}
@@ -78,15 +97,24 @@ def converts(question: str) -> str:
     return f"the question converts between {both[0]} and {both[1]}" if both else ""
 
 
-def check(question: str, reading: str, budget: Budget, *, fallbacks: bool = True) -> Plan | str:
-    """The plan of a sound story reading, or why it is not sound."""
+def unread(question: str, reading: str) -> str:
+    """Why the question is no story the model's reading can answer, or empty."""
     if why := converts(question):
         return f"{why}, which the story model does not do"
+    if yes_or_no(question):
+        return "the question asks yes or no, which no number answers"
     if beyond := _BEYOND.search(question):
         return f"the question asks for {beyond[0]!r}, which the story model does not do"
     for op, words in _NAMED.items():
         if re.search(words, question, re.IGNORECASE) and op not in _binary(reading):
             return f"the question's {op!r} is not in the reading"
+    return ""
+
+
+def check(question: str, reading: str, budget: Budget, *, fallbacks: bool = True) -> Plan | str:
+    """The plan of a sound story reading, or why it is not sound."""
+    if why := unread(question, reading):
+        return why
     try:
         plan = plan_as_written(reading, budget, fallbacks=fallbacks)
     except UnplannableError as exc:

@@ -13,17 +13,14 @@ the story's operands are 0.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Sequence
 
 import torch
 
-from reasoning_mesh.models.stories.operands import MAX_OPERANDS, Story
+from reasoning_mesh.models.stories.operands import MAX_OPERANDS, Story, ask_span
 
 HIDDEN = 384
 WIDTH = HIDDEN * (2 + MAX_OPERANDS)
-#: Where a sentence ends: the ask is what follows the last end before the question's own `?`.
-_END = re.compile(r"[.!?;:](?=\s)|\n")
 MAX_TOKENS = 160
 
 
@@ -77,12 +74,3 @@ def _row(
     slots.extend(mean_over(*operand.span) for operand in s.operands)
     slots.extend(torch.zeros(HIDDEN) for _ in range(MAX_OPERANDS - len(s.operands)))
     return torch.cat(slots)
-
-
-def ask_span(text: str) -> tuple[int, int]:
-    """The last sentence that asks (up to its `?`), or the last sentence where none does."""
-    stop = text.rfind("?")
-    body = text[:stop] if stop > 0 else text.rstrip(" .!")
-    ends = [m.end() for m in _END.finditer(body)]
-    start = ends[-1] if ends else 0
-    return (start, len(body)) if len(body) > start else (0, len(text))

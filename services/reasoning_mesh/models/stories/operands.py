@@ -34,6 +34,10 @@ _OPERAND = re.compile(r"(?P<sign>-|\bnegative |\bminus )?#(?P<num>\d+)(?:/#(?P<d
 _OPERATION_BEFORE = re.compile(r"(?:#\d+|\))\s*$")
 
 
+#: Where a sentence ends: the ask is what follows the last end before the question's own `?`.
+_END = re.compile(r"[.!?;:](?=\s)|\n")
+
+
 class NotAStoryError(ValueError):
     """The question has no operands the story model reads, or too many."""
 
@@ -172,3 +176,12 @@ def reading(template: str, s: Story) -> str:
     if arity(template) != n or template not in templates(n):
         raise NotAStoryError(f"template {template} does not fit {n} operands")
     return f"What is {_render(templates(n)[template], s.operands, True)}?"
+
+
+def ask_span(text: str) -> tuple[int, int]:
+    """The last sentence that asks (up to its `?`), or the last sentence where none does."""
+    stop = text.rfind("?")
+    body = text[:stop] if stop > 0 else text.rstrip(" .!")
+    ends = [m.end() for m in _END.finditer(body)]
+    start = ends[-1] if ends else 0
+    return (start, len(body)) if len(body) > start else (0, len(text))
