@@ -84,7 +84,7 @@ async def test_the_story_model_reads_a_story_and_refuses_bad_requests_alone(
     readings, refused, bad = await asyncio.gather(story, none, long, return_exceptions=True)
     await client.close()
     assert isinstance(readings, list) and len(readings) == 5
-    assert sum(r == ("What is 12*84?", "") for r in readings) >= 3
+    assert sum(r == ("What is 12*84?", "") for r in readings) >= 4  # the planner's default
     assert isinstance(refused, list) and len(refused) == 5
     assert all(r == "" and why.startswith("not a story") for r, why in refused)
     assert isinstance(bad, BadInferenceRequestError) and "characters" in str(bad)

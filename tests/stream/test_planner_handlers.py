@@ -187,7 +187,7 @@ async def test_a_story_neither_model_reads_is_planned_from_the_story_models_agre
     (inbox,) = [o.value for o in ctx.outputs if isinstance(o.value, VerifierInput)]
     assert inbox.plan is not None and inbox.plan.plan_source == "model"
     assert inbox.plan.reading == "What is 12*84?" and inbox.plan.question == query
-    assert inbox.plan.final_check is not None and inbox.plan.final_check.answer_form == "not_negative"
+    assert inbox.plan.final_check is not None and inbox.plan.final_check.answer_form == "count"
     assert stories.asked[0][0] == query  # the whole story, nothing unwrapped
     events = [o.value.event for o in ctx.outputs if isinstance(o.value, RequestEvent)]
     assert events == ["story_read", "planned"]
@@ -231,3 +231,31 @@ async def test_a_question_refused_on_purpose_never_reaches_the_story_model() -> 
     await PlannerHandlers(stories=stories).on_request(request, ctx)
     (result,) = [o.value for o in ctx.outputs if isinstance(o.value, MeshResult)]
     assert result.status == "unsupported" and not stories.asked
+
+
+class _DownStories(_Stories):
+    async def read(
+        self, question: str, *, samples: int, temperature: float, seed: int
+    ) -> list[Candidate]:
+        raise DependencyUnavailableError("stories is not ready")
+
+
+async def test_a_story_model_that_is_down_is_retried_not_answered() -> None:
+    query = "Knitting a blanket - 12 rows, 84 stitches per row. How many stitches is that in total?"
+    request = MeshRequest(id="s-4", query=query)
+    ctx = _ctx(request)
+    with pytest.raises(DependencyUnavailableError):
+        await PlannerHandlers(stories=_DownStories([])).on_request(request, ctx)
+    assert not ctx.outputs  # nothing answered: the runtime redelivers it
+
+
+async def test_fewer_than_a_majority_of_heads_never_plans_whatever_the_setting() -> None:
+    query = "Knitting a blanket - 12 rows, 84 stitches per row. How many stitches is that in total?"
+    request = MeshRequest(id="s-5", query=query)
+    stories = _Stories(["What is 12*84?"] * 2 + ["What is 12+84?"] * 2 + [None])
+    ctx = _ctx(request)
+    await PlannerHandlers(stories=stories, story_agree=1).on_request(request, ctx)
+    (result,) = [o.value for o in ctx.outputs if isinstance(o.value, MeshResult)]
+    assert result.status == "unsupported" and "disagree (2 of 5" in (
+        result.error.message if result.error else ""
+    )

@@ -93,11 +93,12 @@ def train_stories(
     out: Path = typer.Option(None, help="Model directory (default: model_repository/stories/1)."),
     bench: Path = typer.Option(None, help="Question files (default: infra/bench)."),
     shared: Path = typer.Option(
-        Path("../shared/benchmarks"),
-        help="Benchmarks never trained on (their questions are left out of the data).",
+        None,
+        help="Benchmarks never trained on, their questions left out of the data (default: "
+        "../shared/benchmarks beside the repository; training refuses to run without them).",
     ),
     upto: int = typer.Option(
-        130, min=1, help="Train on natural_unseen1..N; later files are reported on."
+        130, min=1, max=130, help="Train on natural_unseen1..N; later files are reported on."
     ),
     extra: Path = typer.Option(
         None, help="Files written for training alone (default: infra/train/stories)."
@@ -114,9 +115,12 @@ def train_stories(
 
     torch.set_num_threads(threads)
     target = out or model_repository() / "stories" / "1"
+    shared = shared or repo_root().parent / "shared" / "benchmarks"
+    if not shared.is_dir():
+        raise typer.BadParameter(f"{shared} is missing: its questions must be left out of the data")
     manifest = run_training(
         bench or repo_root() / "infra" / "bench",
-        shared if shared.is_dir() else None,
+        shared,
         target,
         Recipe(train_upto=upto),
         extra=extra or repo_root() / "infra" / "train" / "stories",

@@ -104,7 +104,12 @@ class PlannerHandlers:
                     )
                     return choice.plan.model_copy(update={"question": request.query})
                 reason = f"{reason}; {choice.reason}"
-        if self.stories is not None and story_reading.worth_reading(str(exc)):
+        if (
+            self.stories is not None
+            and story_reading.worth_reading(str(exc))
+            and worth_asking(request.query)  # a number, and not `3 plus 4!` or `1,5`
+            and not wrappers.one_then_dash(request.query)  # `quick one -5 + 3`
+        ):
             plan, reason = await self._story_plan(request, reason, ctx)
             if plan is not None:
                 return plan
@@ -125,7 +130,8 @@ class PlannerHandlers:
             request.query,
             candidates,
             request.budget or Budget(),
-            min_agree=self.story_agree,
+            # never fewer than a majority: two readings of one question cannot both win
+            min_agree=max(self.story_agree, len(candidates) // 2 + 1),
             fallbacks=self.fallbacks,
             checker=story_reading.check,
             model="story model",

@@ -14,12 +14,15 @@ once, as written, and nothing else) and to these:
    model writes none), and no number said as a word the operands lack (`a third of those`,
    `twice`, `a dozen`: the model would leave it out);
 3. the ask is no yes-or-no question (`Can we still catch them?`, `Is that enough?`), though a
-   request may open like one (`can you work out the total?`);
+   request may open like one (`can you work out the total?`), nor which, when or what is left
+   over; the asker is not among those sharing (`between me and my 2 sisters`: three sharers);
 4. every operation the question names in words (`plus`, `minus`, `times`, `divided`) is in the
    reading (`-15 times -4 minus 23` is never `(-15*-4)+23`);
-5. the reading plans as written, and a question asking `how many` or `how much` gets no
-   negative answer (a reading that subtracts the wrong way round fails at the verifier);
-6. `min_agree` of the heads, each fitted on its own sample of the data, read the same template.
+5. the reading plans as written; a question asking `how many` or `how much` gets no negative
+   answer, and `how many` things (not units) a whole number (a reading the wrong way round
+   fails at the verifier);
+6. `min_agree` of the heads (and a majority), each fitted on its own sample of the data, read
+   the same template.
 The steps are then verified as every plan's are, and the plan says `plan_source: model`.
 """
 
@@ -60,9 +63,23 @@ _BEYOND = re.compile(
     r"|round(?:ed|ing)?|nearest|decimal places?|dp|d\.p|significant"
     # ... and numbers said as words that are no operand of the story's
     rf"|{'|'.join(DENOMINATORS)}|twice|double[ds]?|doubling|triple[ds]?|tripling|treble[ds]?"
-    r"|dozens?|pairs?|couple|fortnights?|score)\b|%",
+    r"|dozens?|pairs?|couple|fortnights?|score|hundreds?|thousands?|millions?|billions?"
+    r"|quadrupl\w*|\w+fold|halv(?:ed|es|ing)|per cent|average|mean|perimeter|area"
+    # ... and asks no single number answers
+    r"|left over|enough|which|whichever|when|what time)\b|%",
     re.IGNORECASE,
 )
+#: The asker among those sharing (`between me and my 2 sisters`, `with my 3 kids`): the count
+#: of sharers is one more than any number said, which the model cannot write.
+_ASKER_SHARES = re.compile(
+    r"\b(?:between|among|amongst) (?:me|us)\b|\bme and\b|\band me\b|\band i\b|\bincluding me\b"
+    r"|\bwith (?:my|our) (?:\d|two|three|four|five|six|seven|eight|nine|ten)",
+    re.IGNORECASE,
+)
+#: A unit written against a number (`2 m`, `250g`, `1.5l`): one letter is a unit here.
+_UNIT_AFTER_NUMBER = re.compile(r"\d\s*([a-zµ]+)\b")
+#: `how many (more) X`: the counted thing, whose answer is a count unless X is a unit.
+_COUNTED = re.compile(r"\bhow many (?:more |fewer |extra |whole |full )?([a-z]+)", re.IGNORECASE)
 
 
 def worth_reading(reason: str) -> bool:
@@ -88,8 +105,11 @@ def yes_or_no(question: str) -> bool:
 def converts(question: str) -> str:
     """Why the question converts between units (two units of one kind), or empty."""
     kinds: dict[str, set[str]] = {}
-    for word in re.findall(r"[a-zµ]+", question.lower()):
-        unit = UNIT_NAMES.get(word) if len(word) > 1 and word not in _NOT_UNITS else None
+    text = question.lower()
+    against = {m[1] for m in _UNIT_AFTER_NUMBER.finditer(text)}
+    for word in re.findall(r"[a-zµ]+", text):
+        named = (len(word) > 1 and word not in _NOT_UNITS) or word in against
+        unit = UNIT_NAMES.get(word) if named else None
         if unit:
             kind = DIMENSION_OF.get(unit, "")
             kinds.setdefault(_KINDS.get(kind, kind), set()).add(unit)
@@ -103,6 +123,8 @@ def unread(question: str, reading: str) -> str:
         return f"{why}, which the story model does not do"
     if yes_or_no(question):
         return "the question asks yes or no, which no number answers"
+    if _ASKER_SHARES.search(question):
+        return "the asker is among those sharing, a count no number of the question says"
     if beyond := _BEYOND.search(question):
         return f"the question asks for {beyond[0]!r}, which the story model does not do"
     for op, words in _NAMED.items():
@@ -123,11 +145,17 @@ def check(question: str, reading: str, budget: Budget, *, fallbacks: bool = True
         return why
     plan = forms.decimal_asked(question, plan)
     final = plan.final_check or FinalCheck()
-    if _AMOUNT_ASKED.search(question) and final.answer_form == "any":
-        plan = plan.model_copy(
-            update={"final_check": final.model_copy(update={"answer_form": "not_negative"})}
-        )
+    if final.answer_form == "any" and (form := _form_asked(question)):
+        plan = plan.model_copy(update={"final_check": final.model_copy(update={"answer_form": form})})
     return plan
+
+
+def _form_asked(question: str) -> str:
+    """`how many candles`: a count (whole, not negative); `how many hours`, `how much`: not
+    negative; else any form."""
+    if (counted := _COUNTED.search(question)) and counted[1].lower() not in UNIT_NAMES:
+        return "count"
+    return "not_negative" if _AMOUNT_ASKED.search(question) else ""
 
 
 def _binary(reading: str) -> set[str]:

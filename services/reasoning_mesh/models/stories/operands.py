@@ -82,6 +82,8 @@ def story(question: str) -> Story:
         if m["sign"] and (m["sign"] == "negative " or not _signless(m["sign"], before)):
             literal, value = f"-{literal}", -value
         found.append(Operand(literal, value, m.span()))
+    if re.search(r"[.,]#\d|#\d+[.,]#\d", masked.text):
+        raise NotAStoryError("a number written with a comma or without its leading 0 (1,5, .5)")
     if len(used) != len(masked.literals):
         raise NotAStoryError("a number of the question is part of a word or a time, not an operand")
     if not 2 <= len(found) <= MAX_OPERANDS:
@@ -90,12 +92,25 @@ def story(question: str) -> Story:
     return Story(masked, tuple(found))
 
 
+#: Words after which `minus` is a sign (`it was minus 7`, `what's minus 7 times minus 9`);
+#: after any other word it takes one amount from another (`5/6 of a yard minus 1/4`).
+_SIGN_AFTER = frozenset(
+    ("what's", "whats", "what", "is", "was", "were", "are", "be", "been", "times", "plus",
+     "minus", "by", "and", "from", "at", "to", "of", "than", "reads", "read", "hit", "reached",
+     "showed", "shows", "says", "said", "about", "around", "then", "now")
+)  # fmt: skip
+
+
 def _signless(sign: str, before: str) -> bool:
-    """`#1 - #2`, `#1 minus #2`: an operation. `-` written against its number after a word or
-    at the start is a sign (`read -4 overnight`); after a number or bracket it is no operand's."""
-    if sign == "-" and before[-1:].isalnum():
-        return True  # `well-#1`: a hyphen in a word
-    return bool(_OPERATION_BEFORE.search(before))
+    """`#1 - #2`, `#1 minus #2`, `a yard minus #1`: an operation. `-` written against its number
+    after a word or at the start is a sign (`read -4 overnight`); `minus` is one at the start,
+    after punctuation or after a word of `_SIGN_AFTER` only."""
+    if _OPERATION_BEFORE.search(before):
+        return True
+    if sign == "-":
+        return before[-1:].isalnum()  # `well-#1`: a hyphen in a word
+    words = re.findall(r"[a-z']+|[^\sa-z']", before.lower())
+    return bool(words) and words[-1][0].isalpha() and words[-1] not in _SIGN_AFTER
 
 
 Tree = int | tuple[str, "Tree", "Tree"]

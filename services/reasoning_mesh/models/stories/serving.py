@@ -20,7 +20,7 @@ from reasoning_mesh.errors import BadInferenceRequestError
 from reasoning_mesh.models.reasoner.checkpoint import CheckpointError, sha384
 from reasoning_mesh.models.stories.features import WIDTH, Encoder
 from reasoning_mesh.models.stories.heads import NONE, Heads
-from reasoning_mesh.models.stories.operands import NotAStoryError, Story, reading, story
+from reasoning_mesh.models.stories.operands import Story, reading, story
 from reasoning_mesh.models.stories.train import WEIGHTS
 
 MAX_QUESTION_CHARS = 2_000
@@ -74,7 +74,8 @@ class StoryReader:
         for i, q in enumerate(questions):
             try:
                 stories.append((i, story(q)))
-            except NotAStoryError as exc:
+            except (ValueError, ZeroDivisionError, IndexError) as exc:  # NotAStoryError and kin
+                # one question's numbers never fail the batch it came in
                 out[i] = [Reading(None, NONE, 1.0, f"not a story: {exc}")] * self.samples
         if stories:
             feats = self.encoder.features([s for _, s in stories])

@@ -32,12 +32,14 @@ from reasoning_mesh.models.stories.heads import NONE, Heads, HeadsRecipe, fit
 from reasoning_mesh.models.stories.operands import NotAStoryError, Story, matching, story
 
 WEIGHTS = "stories.safetensors"
+#: natural_unseen1..N are trained on; every later file is reported on, never trained on.
+TRAIN_UPTO = 130
 FILE_NUMBER = re.compile(r"natural_unseen(\d+)\.jsonl$")
 
 
 @dataclass(frozen=True)
 class Recipe:
-    train_upto: int = 130  # natural_unseen1..N: files after N are for reporting only
+    train_upto: int = TRAIN_UPTO
     min_count: int = 8  # a template rarer than this in the data is trained as `-`
     threshold: float = 0.8  # a head reads a template only at this probability or above
     agree: int = 4  # heads that must read alike (the planner's default) for the held-out figure
@@ -64,9 +66,15 @@ def training_files(bench: Path, recipe: Recipe) -> list[Path]:
     return [p for n, p in sorted(files) if n <= recipe.train_upto]
 
 
+def same_text(question: str) -> str:
+    """A question as compared for withholding: case, punctuation and spacing do not make
+    another question (`Round 12.345 to one decimal place` is the benchmark's with its `.`)."""
+    return " ".join(re.sub(r"[^\w\s./-]|(?<!\d)[./-]|[./-](?!\d)", " ", question.casefold()).split())
+
+
 def questions_of(files: Iterable[Path]) -> set[str]:
     return {
-        json.loads(line)["question"].strip().lower()
+        same_text(json.loads(line)["question"])
         for p in files
         for line in p.read_text().splitlines()
         if line.strip()
@@ -74,7 +82,7 @@ def questions_of(files: Iterable[Path]) -> set[str]:
 
 
 def examples(files: Iterable[Path], withheld: frozenset[str] | set[str] = frozenset()) -> list[Example]:
-    """The files' questions that have operands, but none of `withheld` (lower-cased): a
+    """The files' questions that have operands, but none of `withheld` (`same_text`): a
     question of a file reported on may repeat in an older file (a classic both writers chose)."""
     out = []
     for path in files:
@@ -82,7 +90,7 @@ def examples(files: Iterable[Path], withheld: frozenset[str] | set[str] = frozen
             if not line.strip():
                 continue
             row = json.loads(line)
-            if row["question"].strip().lower() in withheld:
+            if same_text(row["question"]) in withheld:
                 continue
             try:
                 s = story(row["question"])
@@ -95,8 +103,8 @@ def examples(files: Iterable[Path], withheld: frozenset[str] | set[str] = frozen
 
 
 def guard(train: list[Example], reported: Iterable[Path]) -> None:
-    """No question trained on is in a file reported on (compared as lower-cased text)."""
-    seen = {e.question.strip().lower() for e in train}
+    """No question trained on is in a file reported on (compared by `same_text`)."""
+    seen = {same_text(e.question) for e in train}
     for path in reported:
         if seen & questions_of([path]):
             raise LeakError(f"a training question is in {path.name}")
@@ -149,13 +157,17 @@ def train(
     log: Callable[[str], None] = print,
 ) -> dict[str, object]:
     started = time.perf_counter()
+    if recipe.train_upto > TRAIN_UPTO:
+        raise LeakError(f"files after {TRAIN_UPTO} are reported on; --upto {recipe.train_upto}")
     numbered = training_files(bench, recipe)
     added = sorted(extra.glob("*.jsonl")) if extra else []
     files = numbered + added
     reported = [p for p in bench.glob("natural_unseen*.jsonl") if p not in numbered]
     if shared is not None:
         reported += sorted(shared.glob("*.jsonl"))
-    data = examples(files, questions_of(reported))
+    withheld = questions_of(reported)
+    data = examples(files, withheld)
+    everything = examples(files)
     guard(data, reported)
     log(f"{len(data)} questions from {len(files)} files; encoding")
     encoder = Encoder()
@@ -183,6 +195,7 @@ def train(
         "extra_files": [p.name for p in added],
         "data_sha256": digest.hexdigest(),
         "examples": len(data),
+        "withheld_as_reported": len(everything) - len(data),
         "held_out": {"files": sorted(held_names), "agree": recipe.agree, **held_out},
         "sha384": sha384(weights),
         "train_wall_clock_s": round(time.perf_counter() - started, 1),
