@@ -33,6 +33,8 @@ demo: install
 	$(BIN)/rmesh ask --quiet --no-feedback "How many millilitres are in 3.5 litres?"
 	@echo "--- a phrasing the grammar cannot read: the translation model reads it, the trace says so ---"
 	$(BIN)/rmesh ask --quiet --no-feedback "How many times does 7 go into 91?"
+	@echo "--- a story, no operation named: the story model reads it, the trace says so ---"
+	$(BIN)/rmesh ask --quiet --no-feedback "Knitting a blanket - 12 rows, 84 stitches per row. How many stitches is that in total?"
 	@echo "--- rounding is the skill continual learning adds: until its adapter is loaded the verifier"
 	@echo "    rejects the base model's guesses (failed, exit 1: never a wrong answer) ---"
 	$(BIN)/rmesh ask --quiet --no-feedback "Round 8.6 to the nearest whole number."; test $$? -le 1
