@@ -6,12 +6,10 @@ without failing the others. The checkpoint's SHA-384 is checked
 against its manifest before any weight is loaded.
 """
 
-import json
 import os
 from pathlib import Path
 
 import numpy as np
-import torch
 import triton_python_backend_utils as pb_utils
 
 from reasoning_mesh.adapters.package import loader
@@ -24,6 +22,7 @@ from reasoning_mesh.models.reasoner.serving import (
     load_exit_layers,
     load_model,
 )
+from reasoning_mesh.models.triton_instance import instance
 
 _DEFAULTS = {
     "SAMPLES": 1,
@@ -80,12 +79,7 @@ def _response(gens):
 
 class TritonPythonModel:
     def initialize(self, args):
-        config = json.loads(args["model_config"])
-        params = {k: v["string_value"] for k, v in config.get("parameters", {}).items()}
-        torch.set_num_threads(int(params.get("torch_threads", "1")))
-        gpu = args.get("model_instance_kind") == "GPU"
-        device = f"cuda:{args['model_instance_device_id']}" if gpu else "cpu"
-        version_dir = Path(args["model_repository"]) / args["model_version"]
+        params, device, version_dir = instance(args)
         model, self.manifest = load_model(version_dir, params.get("precision", "fp32"), device)
         # LoRA adapters hot-load from the store on first use, checked against the trusted keys
         # and this checkpoint's digest; without a store, requests naming an adapter are refused.

@@ -6,15 +6,12 @@ response, and a bad request gets a TritonError without failing the others. The h
 is checked against their manifest before they are loaded.
 """
 
-import json
-from pathlib import Path
-
 import numpy as np
-import torch
 import triton_python_backend_utils as pb_utils
 
 from reasoning_mesh.errors import MeshError
 from reasoning_mesh.models.stories.serving import StoryReader
+from reasoning_mesh.models.triton_instance import instance
 
 
 def _question(request):
@@ -40,12 +37,7 @@ def _response(readings):
 
 class TritonPythonModel:
     def initialize(self, args):
-        config = json.loads(args["model_config"])
-        params = {k: v["string_value"] for k, v in config.get("parameters", {}).items()}
-        torch.set_num_threads(int(params.get("torch_threads", "1")))
-        gpu = args.get("model_instance_kind") == "GPU"
-        device = f"cuda:{args['model_instance_device_id']}" if gpu else "cpu"
-        version_dir = Path(args["model_repository"]) / args["model_version"]
+        _, device, version_dir = instance(args)
         self.reader = StoryReader.load(version_dir, device)
 
     def execute(self, requests):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
+from reasoning_mesh.models.reasoner.numbers import exact_op
 from reasoning_mesh.models.translator.masking import Masked, mask, plain_minus, plain_thousands
 
 #: The most operands a template has: past four a story is rarely one expression, and the
@@ -151,14 +152,10 @@ def value(tree: Tree, operands: tuple[Operand, ...]) -> Fraction:
     if isinstance(tree, int):
         return operands[tree].value
     op, left, right = tree
-    a, b = value(left, operands), value(right, operands)
-    if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    if op == "*":
-        return a * b
-    return a / b
+    result = exact_op(value(left, operands), op, value(right, operands))
+    if result is None:
+        raise ZeroDivisionError("a template divides by zero")
+    return result
 
 
 def matching(s: Story, answer: str) -> list[str]:
