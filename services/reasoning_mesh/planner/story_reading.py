@@ -33,7 +33,7 @@ import re
 from reasoning_mesh.contracts.plans import FinalCheck, Plan
 from reasoning_mesh.contracts.requests import Budget
 from reasoning_mesh.models.stories.operands import ask_span
-from reasoning_mesh.planner import forms, money
+from reasoning_mesh.planner import forms, money, story_money
 from reasoning_mesh.planner.domain import plan_as_written
 from reasoning_mesh.planner.expr import UnplannableError
 from reasoning_mesh.planner.numwords import DENOMINATORS
@@ -46,7 +46,13 @@ _UNREAD = (
     "no plan for this question: unexpected",
     "no arithmetic, equation, conversion or rounding found",
 )
-_AMOUNT_ASKED = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)
+_AMOUNT_ASKED = re.compile(
+    r"\bhow (?:many|much)\b|\bwhat(?:'s| is| was|s) (?:the|my|our|its|his|her|their) (?:mass|weight"
+    r"|length|distance|height|width|depth|volume|cost|price|total|amount|takings|bill)\b",
+    re.IGNORECASE,
+)
+#: `what fraction have I done`: a share, so a division or a fraction is in the reading.
+_FRACTION_ASKED = re.compile(r"\bwhat fraction\b|\bas a fraction\b", re.IGNORECASE)
 #: Unit names that are also words or letters (`us`, `m`, `mo`): never taken for a unit here.
 _NOT_UNITS = frozenset(("us", "dec", "mo", "ky", "um"))
 _KINDS = {"liquid": "volume"}  # fluid ounces and litres convert
@@ -58,7 +64,7 @@ _NAMED = {
 }
 _BEYOND = re.compile(
     r"\b(?:squared?|cubed?|powers?|percent(?:age)?|%|roots?|remainders?|mod(?:ulo)?|factorial"
-    r"|log|primes?|gcd|lcm|hcf|median|mode|ratio"
+    r"|log(?=\s*(?:\(|\d|of\b|base\b|_))|primes?|gcd|lcm|hcf|median|mode|ratio"
     # a rounding (the model writes none) ...
     r"|round(?:ed|ing)?|nearest|decimal places?|dp|d\.p|significant"
     # ... and numbers said as words that are no operand of the story's
@@ -66,13 +72,22 @@ _BEYOND = re.compile(
     r"|dozens?|pairs?|couple|fortnights?|score|hundreds?|thousands?|millions?|billions?"
     r"|quadrupl\w*|\w+fold|halv(?:ed|es|ing)|per cent|average|mean|perimeter|area"
     # ... and asks no single number answers
-    r"|left over|enough|which|whichever|when|what time)\b|%",
+    r"|left over|enough|which|whichever|what time"
+    # `when will it`, `when do I` ask a time; `-8 degrees when I left` says one
+    r"|when(?= (?:will|would|do|does|did|is|are|can|should|shall|must|might)\b))\b|%",
     re.IGNORECASE,
 )
 #: The asker among those sharing (`between me and my 2 sisters`, `with my 3 kids`): the count
-#: of sharers is one more than any number said, which the model cannot write.
+#: of sharers is one more than any number said, which the model cannot write. `and I` alone is
+#: a clause of the asker's (`... so far and I knit 4 cm a night`), not a sharer: it counts only
+#: beside a word of sharing in its sentence (`split between Sam and I`, `me and my 2 sisters are
+#: splitting`).
 _ASKER_SHARES = re.compile(
-    r"\b(?:between|among|amongst) (?:me|us)\b|\bme and\b|\band me\b|\band i\b|\bincluding me\b"
+    r"\b(?:between|among|amongst) (?:me|us)\b|\bincluding me\b"
+    r"|\b(?:between|among|amongst|share[ds]?|sharing|split(?:ting)?|divided?|each of|by)\b"
+    r"[^.?!;]{0,40}?(?:\bme and\b|\band me\b|\band i\b|\band myself\b)"
+    r"|(?:\bme and\b|\band me\b|\band i\b)[^.?!;]{0,60}?"
+    r"\b(?:share[ds]?|sharing|split(?:ting)?|divid\w*|equally|evenly|between us)\b"
     r"|\bwith (?:my|our) (?:\d|two|three|four|five|six|seven|eight|nine|ten)",
     re.IGNORECASE,
 )
@@ -105,7 +120,8 @@ def yes_or_no(question: str) -> bool:
 def converts(question: str) -> str:
     """Why the question converts between units (two units of one kind), or empty."""
     kinds: dict[str, set[str]] = {}
-    text = question.lower()
+    # `this week`, `last month`: when it happened, no unit converted (`7.5 hours this week`)
+    text = _WHEN_SAID.sub(" ", question.lower())
     against = {m[1] for m in _UNIT_AFTER_NUMBER.finditer(text)}
     for word in re.findall(r"[a-zµ]+", text):
         named = (len(word) > 1 and word not in _NOT_UNITS) or word in against
@@ -117,20 +133,58 @@ def converts(question: str) -> str:
     return f"the question converts between {both[0]} and {both[1]}" if both else ""
 
 
+#: Something that asks (`?`, `how many`, `what's`, `work out`); a request to write, draw or
+#: explain (`Write a short poem about 12 sheep`) asks for no number even with numbers in it.
+_ASKS_A_NUMBER = re.compile(
+    r"\?|\b(?:how|what|whats|what's|work(?:ing)? out|calculate|total|find|figure out|tell me"
+    r"|solve|answer|result|comes? to|adds? up)\b",
+    re.IGNORECASE,
+)
+_OTHER_TASK = re.compile(
+    r"(?:please |pls |can you |could you )?(?:write|draw|describe|explain|list|name|suggest|"
+    r"compose|translate|summari[sz]e|design|plan|recommend|give me (?:ideas|tips|a (?:poem|story)))\b",
+    re.IGNORECASE,
+)
+
+
+#: An ask of money (`How much did she earn?`, `what's my profit`) ...
+_MONEY_ASKED = re.compile(
+    r"\b(?:earn(?:s|ed|t)?|profit|wages?|salary|income|revenue|takings|owe[ds]?)\b"
+    r"|\bhow much (?:money|did (?:it|they|that|she|he|we|i|you) (?:cost|make|pay|charge))\b",
+    re.IGNORECASE,
+)
+#: ... must be said of one (`£3.50`, `12 dollars`, `an hourly rate of 14`, `3.50 each`).
+_MONEY_SAID = re.compile(
+    r"[£$€¢]|\b(?:pounds?|quid|dollars?|bucks|euros?|pence|p|cents?|rate|price[ds]?|costs?|"
+    r"charges?|pays?|paid|fee|each|per|an? (?:hour|day|week|month|night))\b|\d+\.\d\d\b",
+    re.IGNORECASE,
+)
+
+
+#: A period that says when (`this week`, `last month`, `next year`), never a unit converted.
+_WHEN_SAID = re.compile(r"\b(?:this|last|next) (?:week|month|year|weekend|fortnight)\b")
+
+
 def unread(question: str, reading: str) -> str:
     """Why the question is no story the model's reading can answer, or empty."""
     if why := converts(question):
         return f"{why}, which the story model does not do"
     if yes_or_no(question):
         return "the question asks yes or no, which no number answers"
+    if not _ASKS_A_NUMBER.search(question) or _OTHER_TASK.match(question.strip()):
+        return "nothing in the question asks for a number"
     if _ASKER_SHARES.search(question):
         return "the asker is among those sharing, a count no number of the question says"
+    if _MONEY_ASKED.search(question) and not _MONEY_SAID.search(question):
+        return "the question asks an amount of money but says none (a rate of pay not given?)"
     if beyond := _BEYOND.search(question):
         return f"the question asks for {beyond[0]!r}, which the story model does not do"
     for op, words in _NAMED.items():
         if re.search(words, question, re.IGNORECASE) and op not in _binary(reading):
             return f"the question's {op!r} is not in the reading"
-    return ""
+    if _FRACTION_ASKED.search(question) and "/" not in reading:
+        return "a fraction is asked and the reading divides nothing"
+    return story_money.mixed(question, reading)
 
 
 def check(question: str, reading: str, budget: Budget, *, fallbacks: bool = True) -> Plan | str:

@@ -1,0 +1,56 @@
+"""Money beside counts in a story reading (pure): `Stall 27 at the market: sold 18 candles at
+£6.50. Takings?` is never `(27*18)-6.50`. A price said with its currency sign (`£6.50`) is
+an amount of money; a count times a count is a count, and money is never added to a count nor
+subtracted from one, nor multiplied by money. The story model's heads choose a template by
+the words around the numbers; this holds their choice to what the numbers are.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+#: A number written with its currency sign (`£6.50`, `$ 12`, `€1,200`).
+_PRICED = re.compile(r"[£$€]\s*(\d[\d,]*(?:\.\d+)?)")
+
+
+def mixed(question: str, reading: str) -> str:
+    """Why the reading mixes money with counts, or empty."""
+    priced = {m[1].replace(",", "") for m in _PRICED.finditer(question)}
+    if not priced:
+        return ""
+    body = reading.removeprefix("What is ").rstrip("?")
+    try:
+        tree = ast.parse(body, mode="eval").body
+    except SyntaxError:
+        return ""
+    return _kind_error(tree, body, priced)[1]
+
+
+def _kind_error(node: ast.expr, body: str, priced: set[str]) -> tuple[str, str]:
+    """(`money`, `count` or `any`, why the node mixes them or empty), bottom up."""
+    if isinstance(node, ast.UnaryOp):
+        return _kind_error(node.operand, body, priced)
+    if not isinstance(node, ast.BinOp):
+        text = ast.get_source_segment(body, node) or ""
+        return ("money" if text in priced else "any"), ""
+    left, why = _kind_error(node.left, body, priced)
+    if why:
+        return left, why
+    right, why = _kind_error(node.right, body, priced)
+    if why:
+        return right, why
+    if isinstance(node.op, ast.Add | ast.Sub):
+        if {left, right} == {"money", "count"}:
+            return "any", "the reading adds money to a count of things, or takes it from one"
+        return ("money" if "money" in (left, right) else left), ""
+    if isinstance(node.op, ast.Mult):
+        if left == right == "money":
+            return "any", "the reading multiplies money by money"
+        if "money" in (left, right):
+            return "money", ""
+        return "count", ""
+    # a division: money by a count is money, money by money a count, a count by one any
+    if left == "money":
+        return ("count" if right == "money" else "money"), ""
+    return "any", ""
