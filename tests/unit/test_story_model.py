@@ -33,7 +33,7 @@ from reasoning_mesh.models.stories.train import (
     same_text,
     train,
 )
-from reasoning_mesh.planner import story_reading
+from reasoning_mesh.planner import story_money, story_reading
 
 SHIPPED = model_repository() / "stories" / "1"
 BENCH = repo_root() / "infra" / "bench"
@@ -245,3 +245,71 @@ def test_a_request_that_opens_like_a_yes_no_question_is_still_a_story() -> None:
     q = "can you work out 12 rows of 84 stitches for me? how many stitches is that"
     assert not story_reading.yes_or_no(q)
     assert not isinstance(story_reading.check(q, "What is 12*84?", Budget()), str)
+
+
+@pytest.mark.parametrize(
+    ("question", "why"),
+    [
+        ("Our nurse did 3 night shifts of 12 hours this week. How much did she earn?", "money"),
+        ("Write a short poem about 12 sheep and 3 dogs for the farm open day", "asks for a number"),
+        ("I've knitted 42 rows of the 56-row panel. What fraction have I done?", "fraction"),
+        ("Me and my 2 sisters are splitting 36 sweets. How many each?", "sharing"),
+        ("36 sweets split between Sam and I, how many do we each get?", "sharing"),
+        ("What is log 100 plus 3?", "'log'"),
+        ("It's 4 degrees and warming 2 degrees an hour. When will it hit 10?", "'when'"),
+        ("Worked 8 hours at 9.50 an hour, the day paid 94. How much was the bonus?", "day and hour"),
+    ],
+)
+def test_a_reading_is_refused_where_the_question_asks_what_it_cannot_say(
+    question: str, why: str
+) -> None:
+    outcome = story_reading.check(question, "What is 36*3?", Budget())
+    assert isinstance(outcome, str) and why.lower() in outcome.lower()
+
+
+def test_money_is_never_added_to_a_count_nor_multiplied_by_money() -> None:
+    q = "Stall 27 at the Sunday market: sold 18 candles at £6.50. Takings?"
+    assert "money" in story_reading.check(q, "What is (27*18)-6.50?", Budget())
+    assert not isinstance(story_reading.check(q, "What is 18*6.50?", Budget()), str)
+    assert "money by money" in story_money.mixed("£3 and £4 each", "What is 3*4?")
+    # a price times a count less a price is money throughout: its kinds agree
+    assert story_money.mixed("pitch £24, 20 jars at £3.50", "What is (20*3.50)-24?") == ""
+
+
+@pytest.mark.parametrize(
+    ("question", "reading"),
+    [
+        # the asker's own clause, not a sharer (131-138: refused before, each right)
+        (
+            "My scarf is 38 cm long so far and I knit about 4 cm a night. I want it to be 90 cm. "
+            "How many more nights?",
+            "What is (90-38)/4?",
+        ),
+        (
+            "Sam ate 1/3 of the pizza, Jo ate 1/4 and I had 1/6. What fraction got eaten?",
+            "What is ((1/3)+(1/4))+(1/6)?",
+        ),
+        # `this week` says when; `log` a diary; `when I left` says a time
+        (
+            "Logged 7.5, 8.25 and 9 hours on my shifts this week, how many hours altogether",
+            "What is (7.5+8.25)+9?",
+        ),
+        ("cycling log - 18.6 km monday and 24.35 wednesday. total km?", "What is 18.6+24.35?"),
+        (
+            "it was -8 degrees when I left and it's gone up 13 since. what's the temp now",
+            "What is (-8)+13?",
+        ),
+        ("Can someone solve 5(x - 2) = 35 for me", "What is (35/5)+2?"),
+    ],
+)
+def test_words_that_only_look_like_a_refusal_leave_a_sound_reading(question: str, reading: str) -> None:
+    assert not isinstance(story_reading.check(question, reading, Budget()), str)
+
+
+def test_a_measure_asked_is_never_negative() -> None:
+    q = (
+        "The beaker with the solution weighed 84.37 g, the empty beaker 52.9 g. "
+        "What's the mass of the solution?"
+    )
+    plan = story_reading.check(q, "What is 84.37-52.9?", Budget())
+    assert not isinstance(plan, str) and plan.final_check.answer_form == "not_negative"

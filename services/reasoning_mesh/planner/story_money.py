@@ -35,22 +35,23 @@ def _kind_error(node: ast.expr, body: str, priced: set[str]) -> tuple[str, str]:
         text = ast.get_source_segment(body, node) or ""
         return ("money" if text in priced else "any"), ""
     left, why = _kind_error(node.left, body, priced)
-    if why:
-        return left, why
-    right, why = _kind_error(node.right, body, priced)
-    if why:
-        return right, why
-    if isinstance(node.op, ast.Add | ast.Sub):
-        if {left, right} == {"money", "count"}:
+    right, why_right = _kind_error(node.right, body, priced)
+    return ("any", why or why_right) if why or why_right else _combined(node.op, left, right)
+
+
+#: What an operation makes of its operands' kinds, where they do not mix.
+_DIVIDED = {("money", "money"): "count", ("money", "count"): "money", ("money", "any"): "money"}
+
+
+def _combined(op: ast.operator, left: str, right: str) -> tuple[str, str]:
+    kinds = {left, right}
+    if isinstance(op, ast.Add | ast.Sub):
+        if kinds == {"money", "count"}:
             return "any", "the reading adds money to a count of things, or takes it from one"
-        return ("money" if "money" in (left, right) else left), ""
-    if isinstance(node.op, ast.Mult):
+        return ("money" if "money" in kinds else left), ""
+    if isinstance(op, ast.Mult):
         if left == right == "money":
             return "any", "the reading multiplies money by money"
-        if "money" in (left, right):
-            return "money", ""
-        return "count", ""
+        return ("money" if "money" in kinds else "count"), ""
     # a division: money by a count is money, money by money a count, a count by one any
-    if left == "money":
-        return ("count" if right == "money" else "money"), ""
-    return "any", ""
+    return _DIVIDED.get((left, right), "any"), ""

@@ -29,6 +29,7 @@ The steps are then verified as every plan's are, and the plan says `plan_source:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from reasoning_mesh.contracts.plans import FinalCheck, Plan
 from reasoning_mesh.contracts.requests import Budget
@@ -167,24 +168,29 @@ _WHEN_SAID = re.compile(r"\b(?:this|last|next) (?:week|month|year|weekend|fortni
 
 def unread(question: str, reading: str) -> str:
     """Why the question is no story the model's reading can answer, or empty."""
+    return next((why for why in _reasons(question, reading) if why), "")
+
+
+def _reasons(question: str, reading: str) -> Iterator[str]:
+    """Each check's reason in turn (empty where it passes); the first said is the answer."""
     if why := converts(question):
-        return f"{why}, which the story model does not do"
+        yield f"{why}, which the story model does not do"
     if yes_or_no(question):
-        return "the question asks yes or no, which no number answers"
+        yield "the question asks yes or no, which no number answers"
     if not _ASKS_A_NUMBER.search(question) or _OTHER_TASK.match(question.strip()):
-        return "nothing in the question asks for a number"
+        yield "nothing in the question asks for a number"
     if _ASKER_SHARES.search(question):
-        return "the asker is among those sharing, a count no number of the question says"
+        yield "the asker is among those sharing, a count no number of the question says"
     if _MONEY_ASKED.search(question) and not _MONEY_SAID.search(question):
-        return "the question asks an amount of money but says none (a rate of pay not given?)"
+        yield "the question asks an amount of money but says none (a rate of pay not given?)"
     if beyond := _BEYOND.search(question):
-        return f"the question asks for {beyond[0]!r}, which the story model does not do"
+        yield f"the question asks for {beyond[0]!r}, which the story model does not do"
     for op, words in _NAMED.items():
         if re.search(words, question, re.IGNORECASE) and op not in _binary(reading):
-            return f"the question's {op!r} is not in the reading"
+            yield f"the question's {op!r} is not in the reading"
     if _FRACTION_ASKED.search(question) and "/" not in reading:
-        return "a fraction is asked and the reading divides nothing"
-    return story_money.mixed(question, reading)
+        yield "a fraction is asked and the reading divides nothing"
+    yield story_money.mixed(question, reading)
 
 
 def check(question: str, reading: str, budget: Budget, *, fallbacks: bool = True) -> Plan | str:
