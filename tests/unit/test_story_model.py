@@ -314,6 +314,7 @@ def test_money_is_never_added_to_a_count_nor_multiplied_by_money() -> None:
         ),
         ("Can someone solve 5(x - 2) = 35 for me", "What is (35/5)+2?"),
         ("Can someone check this for me, 2/3 divided by 4/9", "What is (2/3)/(4/9)?"),
+        ("my account was at -42.50, I paid in 120. wat's my balance now", "What is (-42.50)+120?"),
     ],
 )
 def test_words_that_only_look_like_a_refusal_leave_a_sound_reading(question: str, reading: str) -> None:

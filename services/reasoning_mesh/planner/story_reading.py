@@ -137,8 +137,8 @@ def converts(question: str) -> str:
 #: Something that asks (`?`, `how many`, `what's`, `work out`); a request to write, draw or
 #: explain (`Write a short poem about 12 sheep`) asks for no number even with numbers in it.
 _ASKS_A_NUMBER = re.compile(
-    r"\?|\b(?:how|what|whats|what's|work(?:ing)? out|calculate|total|find|figure out|tell me"
-    r"|solve|answer|result|comes? to|adds? up|check)\b",
+    r"\?|\b(?:how|what|whats|what's|wat|wats|wat's|work(?:ing)? out|calculate|total|find"
+    r"|figure out|tell me|solve|answer|result|comes? to|adds? up|check)\b",
     re.IGNORECASE,
 )
 _OTHER_TASK = re.compile(
