@@ -271,6 +271,18 @@ def test_a_request_that_opens_like_a_yes_no_question_is_still_a_story() -> None:
         ("What is log 100 plus 3?", "'log'"),
         ("It's 4 degrees and warming 2 degrees an hour. When will it hit 10?", "'when'"),
         ("Worked 8 hours at 9.50 an hour, the day paid 94. How much was the bonus?", "day and hour"),
+        # from the review of the change: a rate per day beside `last week` is a conversion
+        (
+            "A cow gives 25 litres of milk a day. How many litres did 4 cows give last week?",
+            "day and week",
+        ),
+        ("How do I get from platform 3 to platform 9?", "labels"),
+        ("Jo worked 6 hours on Saturday and 5 on Sunday. How much did she take home?", "money"),
+        ("Our nurse did 3 night shifts of 12 hours each. How much did she earn?", "money"),
+        ("What is ln 20 plus 3?", "'ln'"),
+        ("Me and 3 friends ordered a £48 takeaway. What do we each pay?", "sharing"),
+        ("I have 60 pages left and read 12 a night. When am I finished?", "'when'"),
+        ("Got a limerick about 7 cats and 4 mice?", "asks for a number"),
     ],
 )
 def test_a_reading_is_refused_where_the_question_asks_what_it_cannot_say(
@@ -281,10 +293,16 @@ def test_a_reading_is_refused_where_the_question_asks_what_it_cannot_say(
 
 
 def test_money_is_never_added_to_a_count_nor_multiplied_by_money() -> None:
-    q = "Stall 27 at the Sunday market: sold 18 candles at £6.50. Takings?"
+    q = "27 came to the Sunday market and I sold 18 candles at £6.50. Takings?"
     assert "money" in story_reading.check(q, "What is (27*18)-6.50?", Budget())
+    labelled = "Stall 27 at the Sunday market: sold 18 candles at £6.50. Takings?"
+    assert "labels" in story_reading.check(labelled, "What is (27*18)-6.50?", Budget())
     assert not isinstance(story_reading.check(q, "What is 18*6.50?", Budget()), str)
     assert "money by money" in story_money.mixed("£3 and £4 each", "What is 3*4?")
+    # a number written both as a count and as a price has no kind (`3 notebooks at £3 each`)
+    assert story_money.mixed("3 notebooks at £3 each and a £5 pen", "What is (3*3)+5?") == ""
+    # a rate said by its words is money (`12.50 an hour`)
+    assert story_money.mixed("8 hours at 12.50 an hour and a £20 bonus", "What is (8*12.50)+20?") == ""
     # a price times a count less a price is money throughout: its kinds agree
     assert story_money.mixed("pitch £24, 20 jars at £3.50", "What is (20*3.50)-24?") == ""
 
@@ -313,12 +331,28 @@ def test_money_is_never_added_to_a_count_nor_multiplied_by_money() -> None:
             "What is (-8)+13?",
         ),
         ("Can someone solve 5(x - 2) = 35 for me", "What is (35/5)+2?"),
+        ("Plan a menu for 12 guests with 3 courses: how many plates do I need?", "What is 12*3?"),
+        (
+            "My scarf is 38 cm so far and I knit 4 cm each evening. How many evenings to 90 cm?",
+            "What is (90-38)/4?",
+        ),
         ("Can someone check this for me, 2/3 divided by 4/9", "What is (2/3)/(4/9)?"),
         ("my account was at -42.50, I paid in 120. wat's my balance now", "What is (-42.50)+120?"),
     ],
 )
 def test_words_that_only_look_like_a_refusal_leave_a_sound_reading(question: str, reading: str) -> None:
     assert not isinstance(story_reading.check(question, reading, Budget()), str)
+
+
+def test_the_rest_of_a_whole_is_refused_even_as_a_division() -> None:
+    q = "42 of the 56-row panel are done. What fraction is left?"
+    assert "rest of a whole" in story_reading.check(q, "What is 42/56?", Budget())
+
+
+def test_a_curly_apostrophe_asks_as_a_straight_one() -> None:
+    q = "The beaker weighed 84.37 g, the empty beaker 52.9 g. What’s the mass of the solution?"
+    plan = story_reading.check(q, "What is 52.9-84.37?", Budget())
+    assert not isinstance(plan, str) and plan.final_check.answer_form == "not_negative"
 
 
 def test_a_measure_asked_is_never_negative() -> None:

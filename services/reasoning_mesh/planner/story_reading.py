@@ -13,14 +13,19 @@ once, as written, and nothing else) and to these:
    operation the mesh does not do (`percent`, `squared`, `remainder`), no rounding asked (the
    model writes none), and no number said as a word the operands lack (`a third of those`,
    `twice`, `a dozen`: the model would leave it out);
-3. the ask is no yes-or-no question (`Can we still catch them?`, `Is that enough?`), though a
-   request may open like one (`can you work out the total?`), nor which, when or what is left
-   over; the asker is not among those sharing (`between me and my 2 sisters`: three sharers);
+3. something asks for a number (never `Write a poem about 12 sheep`), and not yes or no (`Can
+   we still catch them?`), though a request may open like one (`can you work out the total?`),
+   nor which, when, what is left over or what fraction is left (the whole twice); the asker is
+   not among those sharing (`between me and my 2 sisters`, `we each`: one more sharer than any
+   number says); no number labels a thing (`platform 3`); money asked is money said (`How much
+   did she earn?` of hours alone: a rate not given); money is never added to a count
+   (`story_money`);
 4. every operation the question names in words (`plus`, `minus`, `times`, `divided`) is in the
    reading (`-15 times -4 minus 23` is never `(-15*-4)+23`);
-5. the reading plans as written; a question asking `how many` or `how much` gets no negative
-   answer, and `how many` things (not units) a whole number (a reading the wrong way round
-   fails at the verifier);
+5. the reading plans as written; a question asking `how many`, `how much` or `what's the mass`
+   (a measure) gets no negative answer, and `how many` things (not units, nor parts of a thing)
+   a whole number (a reading the wrong way round fails at the verifier); a fraction asked is a
+   reading that divides;
 6. `min_agree` of the heads (and a majority), each fitted on its own sample of the data, read
    the same template.
 The steps are then verified as every plan's are, and the plan says `plan_source: model`.
@@ -65,7 +70,8 @@ _NAMED = {
 }
 _BEYOND = re.compile(
     r"\b(?:squared?|cubed?|powers?|percent(?:age)?|%|roots?|remainders?|mod(?:ulo)?|factorial"
-    r"|log(?=\s*(?:\(|\d|of\b|base\b|_))|primes?|gcd|lcm|hcf|median|mode|ratio"
+    r"|(?:log(?:_?\d+|₂|₁₀)?|ln|sin|cos|tan)(?=\s*(?:\(|\d|of\b|base\b))|logarithms?"
+    r"|primes?|gcd|lcm|hcf|median|mode|ratio"
     # a rounding (the model writes none) ...
     r"|round(?:ed|ing)?|nearest|decimal places?|dp|d\.p|significant"
     # ... and numbers said as words that are no operand of the story's
@@ -73,9 +79,10 @@ _BEYOND = re.compile(
     r"|dozens?|pairs?|couple|fortnights?|score|hundreds?|thousands?|millions?|billions?"
     r"|quadrupl\w*|\w+fold|halv(?:ed|es|ing)|per cent|average|mean|perimeter|area"
     # ... and asks no single number answers
-    r"|left over|enough|which|whichever|what time"
+    r"|left over|enough|which|whichever|what time|how should"
     # `when will it`, `when do I` ask a time; `-8 degrees when I left` says one
-    r"|when(?= (?:will|would|do|does|did|is|are|can|should|shall|must|might)\b))\b|%",
+    r"|by when|when(?='s|'ll|'d| (?:will|would|do|does|did|is|are|am|was|were|has|have|had|can"
+    r"|should|shall|must|might|exactly|roughly|about)\b))\b|%",
     re.IGNORECASE,
 )
 #: The asker among those sharing (`between me and my 2 sisters`, `with my 3 kids`): the count
@@ -84,11 +91,15 @@ _BEYOND = re.compile(
 #: beside a word of sharing in its sentence (`split between Sam and I`, `me and my 2 sisters are
 #: splitting`).
 _ASKER_SHARES = re.compile(
-    r"\b(?:between|among|amongst) (?:me|us)\b|\bincluding me\b"
-    r"|\b(?:between|among|amongst|share[ds]?|sharing|split(?:ting)?|divided?|each of|by)\b"
-    r"[^.?!;]{0,40}?(?:\bme and\b|\band me\b|\band i\b|\band myself\b)"
-    r"|(?:\bme and\b|\band me\b|\band i\b)[^.?!;]{0,60}?"
-    r"\b(?:share[ds]?|sharing|split(?:ting)?|divid\w*|equally|evenly|between us)\b"
+    r"\b(?:between|among|amongst) (?:me|us|myself)\b|\bincluding me\b|\band myself\b"
+    r"|\bfor me,? (?:and|my)\b"
+    r"|\b(?:we each|each of us|us each|all of us|everyone including)\b"
+    r"|\b(?:between|among|amongst|share[ds]?|sharing|split(?:ting)?|divided?|each of)\b"
+    r"[^.?!;]{0,40}?(?:\bme and\b|\band me\b|\band i\b|\band myself\b|\bme & )"
+    r"|(?:\bme and\b|\band me\b|\band i\b|\bi and\b|\bmyself and\b|\bme & )[^.?!;]{0,60}?"
+    r"\b(?:share[ds]?|sharing|split(?:ting)?|divid\w*|equally|evenly|between us|dutch|halves"
+    r"|apiece|the same|each(?! (?:day|night|week|month|year|evening|morning|time|hour|minute|row"
+    r"|lap|side|way)\b))\b"
     r"|\bwith (?:my|our) (?:\d|two|three|four|five|six|seven|eight|nine|ten)",
     re.IGNORECASE,
 )
@@ -121,8 +132,10 @@ def yes_or_no(question: str) -> bool:
 def converts(question: str) -> str:
     """Why the question converts between units (two units of one kind), or empty."""
     kinds: dict[str, set[str]] = {}
-    # `this week`, `last month`: when it happened, no unit converted (`7.5 hours this week`)
-    text = _WHEN_SAID.sub(" ", question.lower())
+    # `this week`, `last month`: when it happened, no unit converted (`7.5 hours this week`),
+    # unless a rate per period is said (`25 litres a day ... last week`: seven days of it)
+    text = question.lower()
+    text = text if _PER_PERIOD.search(text) else _WHEN_SAID.sub(" ", text)
     against = {m[1] for m in _UNIT_AFTER_NUMBER.finditer(text)}
     for word in re.findall(r"[a-zµ]+", text):
         named = (len(word) > 1 and word not in _NOT_UNITS) or word in against
@@ -142,28 +155,46 @@ _ASKS_A_NUMBER = re.compile(
     re.IGNORECASE,
 )
 _OTHER_TASK = re.compile(
-    r"(?:please |pls |can you |could you )?(?:write|draw|describe|explain|list|name|suggest|"
-    r"compose|translate|summari[sz]e|design|plan|recommend|give me (?:ideas|tips|a (?:poem|story)))\b",
+    r"(?:(?:hi|hey|hello)\W+)?(?:please |pls |can you |could you )?(?:write|draw|describe|explain"
+    r"|suggest|compose|translate|summari[sz]e|design|recommend|give me (?:ideas|tips))\b"
+    r"|.*\b(?:poem|limerick|song|joke|haiku|essay|rhyme)\b",
     re.IGNORECASE,
 )
 
 
 #: An ask of money (`How much did she earn?`, `what's my profit`) ...
 _MONEY_ASKED = re.compile(
-    r"\b(?:earn(?:s|ed|t)?|profit|wages?|salary|income|revenue|takings|owe[ds]?)\b"
-    r"|\bhow much (?:money|did (?:it|they|that|she|he|we|i|you) (?:cost|make|pay|charge))\b",
+    r"\b(?:earn(?:s|ed|t)?|profit|wages?|salary|income|revenue|takings|owe[ds]?|take home"
+    r"|get paid|got paid|pocket money|how much money)\b"
+    r"|\bhow much (?:did|does|do|will|would) (?:it|they|that|she|he|we|i|you)"
+    r" (?:cost|make|pay|charge)\b",
     re.IGNORECASE,
 )
-#: ... must be said of one (`£3.50`, `12 dollars`, `an hourly rate of 14`, `3.50 each`).
+#: ... must be said of one (`£3.50`, `12 dollars`, `a rate of 14`, `3.50 each`, `14 an hour`):
+#: a word of a rate counts straight after a number only (`3 shifts of 12 hours each` says none).
 _MONEY_SAID = re.compile(
     r"[£$€¢]|\b(?:pounds?|quid|dollars?|bucks|euros?|pence|p|cents?|rate|price[ds]?|costs?|"
-    r"charges?|pays?|paid|fee|each|per|an? (?:hour|day|week|month|night))\b|\d+\.\d\d\b",
+    r"charges?|fee)\b|\d+\.\d\d\b|\d\s+(?:each|per \w+|an? (?:hour|day|week|month|night))\b",
+    re.IGNORECASE,
+)
+#: A number that labels a thing (`platform 3`, `Stall 27`, `gate 12`): no quantity.
+_LABEL = re.compile(
+    r"\b(?:platform|gate|room|table|stall|bus|junction|seat|row|aisle|pitch|bay|page|track"
+    r"|route|level|floor|chapter|number|no\.?|#)\s*\d",
+    re.IGNORECASE,
+)
+#: `what fraction is left`: the rest of a whole, which needs the whole twice.
+_FRACTION_REST = re.compile(
+    r"\bwhat (?:fraction|proportion|share|part)\b[^?.!]*\b(?:left|remain\w*|rest|still|not|are|is)\b",
     re.IGNORECASE,
 )
 
 
 #: A period that says when (`this week`, `last month`, `next year`), never a unit converted.
 _WHEN_SAID = re.compile(r"\b(?:this|last|next) (?:week|month|year|weekend|fortnight)\b")
+_PER_PERIOD = re.compile(
+    r"\b(?:a|an|per|each|every) (?:day|night|week|month|year|evening|morning)\b|\bdaily\b|\bnightly\b"
+)
 
 
 def unread(question: str, reading: str) -> str:
@@ -181,6 +212,8 @@ def _reasons(question: str, reading: str) -> Iterator[str]:
         yield "nothing in the question asks for a number"
     if _ASKER_SHARES.search(question):
         yield "the asker is among those sharing, a count no number of the question says"
+    if _LABEL.search(question):
+        yield "a number of the question labels a thing (a platform, a stall): no quantity"
     if _MONEY_ASKED.search(question) and not _MONEY_SAID.search(question):
         yield "the question asks an amount of money but says none (a rate of pay not given?)"
     if beyond := _BEYOND.search(question):
@@ -190,11 +223,14 @@ def _reasons(question: str, reading: str) -> Iterator[str]:
             yield f"the question's {op!r} is not in the reading"
     if _FRACTION_ASKED.search(question) and "/" not in reading:
         yield "a fraction is asked and the reading divides nothing"
+    if _FRACTION_REST.search(question):
+        yield "the rest of a whole is asked, which takes the whole twice"
     yield story_money.mixed(question, reading)
 
 
 def check(question: str, reading: str, budget: Budget, *, fallbacks: bool = True) -> Plan | str:
     """The plan of a sound story reading, or why it is not sound."""
+    question = question.replace("’", "'").replace("‘", "'")  # `What’s the mass`: an ask too
     if why := unread(question, reading):
         return why
     try:
