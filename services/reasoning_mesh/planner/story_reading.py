@@ -241,12 +241,12 @@ def check(question: str, reading: str, budget: Budget, *, fallbacks: bool = True
         return why
     plan = forms.decimal_asked(question, plan)
     final = plan.final_check or FinalCheck()
-    if final.answer_form == "any" and (form := _form_asked(question, reading)):
+    if final.answer_form == "any" and (form := _form_asked(question)):
         plan = plan.model_copy(update={"final_check": final.model_copy(update={"answer_form": form})})
     return plan
 
 
-def _form_asked(question: str, reading: str) -> str:
+def _form_asked(question: str) -> str:
     """`how many candles`: a count (whole, not negative), unless the story's numbers or its ask
     are fractions (`how many skeins` of `1/8 of a skein` a row) or what is counted is measured
     (`how many degrees`): sealed files 139-146 had three right readings fail as no count; `how

@@ -166,8 +166,8 @@ def train(
     if shared is not None:
         reported += sorted(shared.glob("*.jsonl"))
     withheld = questions_of(reported)
-    data = examples(files, withheld)
-    everything = examples(files)
+    everything = examples(files)  # one pass; what is withheld is counted in the manifest
+    data = [e for e in everything if same_text(e.question) not in withheld]
     guard(data, reported)
     log(f"{len(data)} questions from {len(files)} files; encoding")
     encoder = Encoder()
